@@ -1,0 +1,111 @@
+// A PostgreSQL 15 cluster in a folder of our own (never the system cluster): initdb,
+// start, stop and the Supabase platform bootstrap. Used by the local stack and by
+// the throwaway clusters of `npm run test:db`.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const pgBinDir = '/usr/lib/postgresql/15/bin';
+export const bootstrapDir = fileURLToPath(new URL('../bootstrap/', import.meta.url));
+
+export interface Cluster {
+  dataDir: string;
+  port: number;
+  /** postgres superuser URL, e.g. postgresql://postgres:postgres@127.0.0.1:54322/postgres */
+  url: string;
+}
+
+const isRoot = process.getuid?.() === 0;
+
+/** PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user. */
+function runAsOwner(binary: string, args: string[]): void {
+  const command = isRoot ? 'runuser' : join(pgBinDir, binary);
+  const fullArgs = isRoot ? ['-u', 'postgres', '--', join(pgBinDir, binary), ...args] : args;
+  const result = spawnSync(command, fullArgs, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${binary} failed: ${(result.stderr || result.stdout || '').trim().split('\n').pop()}`);
+  }
+}
+
+export function clusterUrl(port: number, user = 'postgres'): string {
+  return `postgresql://${user}:postgres@127.0.0.1:${port}/postgres`;
+}
+
+export function describeCluster(dataDir: string, port: number): Cluster {
+  return { dataDir, port, url: clusterUrl(port) };
+}
+
+/** A TCP port nobody listens on right now, picked by the kernel. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export function hasPgCron(): boolean {
+  return existsSync('/usr/lib/postgresql/15/lib/pg_cron.so');
+}
+
+/** initdb with the settings Supabase's image uses that our product depends on. */
+export function initCluster(dataDir: string, port: number): Cluster {
+  if (!existsSync(dataDir)) execFileSync('mkdir', ['-p', dataDir]);
+  // The server runs as `postgres`, so the folder holding the data must be traversable.
+  if (isRoot) chmodSync(join(dataDir, '..'), 0o755);
+  if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dataDir]);
+  const pwFile = join(dataDir, '..', `.pwfile-${port}`);
+  writeFileSync(pwFile, 'postgres\n', { mode: 0o644 });
+  runAsOwner('initdb', [
+    '-D', dataDir, '-U', 'postgres', '--pwfile', pwFile, '--auth-local=trust',
+    '--auth-host=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8',
+  ]);
+  const settings = [
+    `port = ${port}`,
+    `listen_addresses = '127.0.0.1'`,
+    `unix_socket_directories = ''`,
+    'wal_level = logical',
+    'max_connections = 200',
+    'max_replication_slots = 10',
+    'max_wal_senders = 10',
+    'fsync = off', // a local, disposable development database
+    'synchronous_commit = off',
+    `timezone = 'UTC'`,
+    ...(hasPgCron() ? [`shared_preload_libraries = 'pg_cron'`, `cron.database_name = 'postgres'`] : []),
+  ];
+  writeFileSync(join(dataDir, 'postgresql.auto.conf'), settings.join('\n') + '\n');
+  if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dataDir]);
+  return describeCluster(dataDir, port);
+}
+
+export function startCluster(cluster: Cluster, logFile: string): void {
+  if (isRoot && !existsSync(logFile)) {
+    writeFileSync(logFile, '');
+    execFileSync('chown', ['postgres:postgres', logFile]);
+  }
+  runAsOwner('pg_ctl', ['-D', cluster.dataDir, '-l', logFile, '-w', '-t', '60', 'start']);
+}
+
+export function stopCluster(cluster: Cluster): void {
+  if (!existsSync(join(cluster.dataDir, 'postmaster.pid'))) return;
+  runAsOwner('pg_ctl', ['-D', cluster.dataDir, '-m', 'fast', '-w', '-t', '30', 'stop']);
+}
+
+/** Run a SQL file with psql as the superuser; stops at the first error. */
+export function runSqlFile(url: string, file: string): void {
+  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-X', '-f', file], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${file}: ${result.stderr.trim()}`);
+}
+
+/** The Supabase platform a plain PostgreSQL lacks: roles, schemas, auth, storage, realtime. */
+export function applyBootstrap(cluster: Cluster): void {
+  for (const file of readdirSync(bootstrapDir).filter((name) => name.endsWith('.sql')).sort()) {
+    runSqlFile(cluster.url, join(bootstrapDir, file));
+  }
+}
