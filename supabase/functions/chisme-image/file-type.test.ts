@@ -43,3 +43,8 @@ Deno.test('only the first bytes decide: a PNG head alone is enough', () => {
   assert.deepEqual(sniffImageType(readFixture('pixel.png').subarray(0, 8)), { mime: 'image/png' });
   assert.equal(sniffImageType(readFixture('pixel.png').subarray(1)), null);
 });
+
+Deno.test('a JPEG cut after its first two bytes, or FF D8 followed by anything but FF, is refused', () => {
+  assert.equal(sniffImageType(readFixture('pixel.jpg').subarray(0, 2)), null);
+  assert.equal(sniffImageType(new Uint8Array([0xff, 0xd8, 0x00, 0xe0])), null);
+});
