@@ -160,3 +160,50 @@ Deno.test('a CORS preflight through the gateway is answered', async () => {
   assert.ok(response.status === 200 || response.status === 204, String(response.status));
   assert.ok(response.headers.get('Access-Control-Allow-Origin'));
 });
+
+/**
+ * Makes one step fail for one chisme only, in the real database, for the duration of `run`:
+ * a trigger that raises when `table` is written for that chisme (dropped afterwards).
+ */
+async function withFailingWrite(table: 'public.chismes' | 'storage.objects', chismeId: string, run: () => Promise<void>) {
+  const column = table === 'public.chismes' ? 'id::text' : 'name';
+  const name = `test_fail_${chismeId.replaceAll('-', '')}`;
+  await sql(`create function public.${name}() returns trigger language plpgsql as $$
+    begin
+      if new.${column} = '${chismeId}' then raise exception 'failure injected by the test'; end if;
+      return new;
+    end $$`);
+  await sql(`create trigger ${name} before insert or update on ${table} for each row execute function public.${name}()`);
+  try {
+    await run();
+  } finally {
+    await sql(`drop trigger ${name} on ${table}`);
+    await sql(`drop function public.${name}()`);
+  }
+}
+
+Deno.test('when storing fails, the chisme is not marked (500)', async () => {
+  const chismeId = await createChisme(author, true);
+  await withFailingWrite('storage.objects', chismeId, async () => {
+    const upload = await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'));
+    assert.equal(upload.status, 500);
+    assert.equal((upload.body.error as { code: string }).code, 'image_store_failed');
+  });
+  assert.deepEqual(await storedObjects(chismeId), []);
+  assert.equal(await fileExist(chismeId), false);
+  // Nothing half-done blocks a retry.
+  assert.equal((await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'))).status, 201);
+});
+
+Deno.test('when marking fails, the stored object is removed again (500)', async () => {
+  const chismeId = await createChisme(author, true);
+  await withFailingWrite('public.chismes', chismeId, async () => {
+    const upload = await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'));
+    assert.equal(upload.status, 500);
+    assert.equal((upload.body.error as { code: string }).code, 'image_store_failed');
+  });
+  assert.deepEqual(await storedObjects(chismeId), []);
+  assert.equal(await fileExist(chismeId), false);
+  assert.equal((await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'))).status, 201);
+  assert.equal(await fileExist(chismeId), true);
+});

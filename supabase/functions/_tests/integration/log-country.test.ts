@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { invoke, signUp, sql } from './stack.ts';
 
 // The table the database keeps the reports in (docs/api.md).
-const countryLog = 'private.country_logs';
+const countryLog = 'public.country_logs';
 
 async function recordsOf(userId: string, country: string): Promise<number> {
   const [row] = await sql<{ count: string }>(
