@@ -80,12 +80,10 @@ async function main(): Promise<void> {
   }
 
   log('starting PostgREST');
-  const postgrest = await startPostgrest();
-  track(postgrest);
+  const postgrest = await startPostgrest(track);
 
   log('starting edge functions');
-  const functions = await startFunctions();
-  functions.forEach(track);
+  const functions = await startFunctions(track);
   state.functions = functions.map((service) => service.functionName);
 
   const authPool = new pg.Pool({ connectionString: clusterUrl(DB_PORT, 'supabase_auth_admin'), max: 5 });

@@ -34,13 +34,20 @@ async function startFunction(name: string): Promise<FunctionService> {
     SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
     SUPABASE_DB_URL: DB_URL,
     NO_COLOR: '1',
+    // Functions use their own deno.json; the repository's npm workspace is not theirs.
+    DENO_NO_PACKAGE_JSON: '1',
   }, join(functionsDir, name));
   return { ...service, functionName: name, port };
 }
 
-export async function startFunctions(): Promise<FunctionService[]> {
+/** Spawns every function, hands each to track() at once, then waits until all listen. */
+export async function startFunctions(track: (service: Service) => void): Promise<FunctionService[]> {
   const services: FunctionService[] = [];
-  for (const name of functionNames()) services.push(await startFunction(name));
+  for (const name of functionNames()) {
+    const service = await startFunction(name);
+    track(service);
+    services.push(service);
+  }
   // The first start may download npm packages into Deno's cache.
   await Promise.all(services.map((service) => waitForHttp(`http://${HOST}:${service.port}/`, 90_000, service, true)));
   return services;

