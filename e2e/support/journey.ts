@@ -1,0 +1,35 @@
+// One journey's browser people: each a fresh context (own storage, own session) with tracing;
+// when the journey fails, each person's trace and a screenshot are kept in test-results/e2e.
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { closePerson, launchBrowser, newPerson, snap } from './browser.ts';
+import { WEB_URL } from './env.ts';
+
+let browser: Browser | undefined;
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+
+/** Call at the top of a journey file: one Chromium for the file. */
+export function useBrowser(): void {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+/** A new person (browser context + page) for the current test, closed when the test ends. */
+export async function person(name: string): Promise<Page> {
+  if (!browser) throw new Error('call useBrowser() in the journey file first');
+  const { context, page } = await newPerson(browser, WEB_URL);
+  page.setDefaultTimeout(20_000);
+  page.setDefaultNavigationTimeout(30_000);
+  onTestFinished(async ({ task }) => {
+    const failed = task.result?.state === 'fail';
+    const evidence = `${slug(task.name)}-${name}`;
+    if (failed) await snap(page, `${evidence}-failure`).catch(() => undefined);
+    await closePerson(context as BrowserContext, evidence, failed);
+  });
+  return page;
+}

@@ -1,0 +1,44 @@
+// People for the journeys. Accounts a journey does not register through the UI are made with
+// the stack's real sign-up endpoint (the GoTrue call the app makes); the journeys then sign
+// them in through the login form, as a person would.
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { ANON_KEY, API_URL } from './env.ts';
+
+export const PASSWORD = 'Secreta123';
+
+export type Person = { email: string; password: string; username: string };
+
+/** A unique, valid e-mail (the database is shared by every journey of one run). */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@e2e.test`;
+}
+
+export async function createAccount(prefix: string): Promise<Person> {
+  const person = { email: uniqueEmail(prefix), password: PASSWORD, username: prefix };
+  const response = await fetch(`${API_URL}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: person.email, password: person.password, data: { username: prefix, display_name: prefix } }),
+  });
+  if (!response.ok) throw new Error(`sign-up of ${person.email} failed: ${response.status} ${await response.text()}`);
+  return person;
+}
+
+/** Opens the auth modal from the welcome screen (the modal starts on its login view). */
+export async function openAuthModal(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.getByRole('dialog', { name: 'Iniciar Sesión' }).waitFor();
+}
+
+/** Signs in through the login form and waits for the Recent feed. */
+export async function signIn(page: Page, person: Person): Promise<void> {
+  await openAuthModal(page);
+  const dialog = page.getByRole('dialog', { name: 'Iniciar Sesión' });
+  await dialog.getByLabel('Correo electrónico').fill(person.email);
+  await dialog.getByLabel('Contraseña', { exact: true }).fill(person.password);
+  await dialog.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+  await page.waitForURL('**/chismes/');
+  await page.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
+}
