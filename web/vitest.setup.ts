@@ -46,3 +46,10 @@ class IntersectionObserverStub {
   }
 }
 window.IntersectionObserver = IntersectionObserverStub as unknown as typeof IntersectionObserver;
+
+// Mantine's autosize Textarea listens to font loading, which jsdom does not implement.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
