@@ -1,10 +1,12 @@
 // jsdom lacks the browser APIs Mantine relies on; these stubs follow mantinedev/vite-template.
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  notifications.clean();
   window.localStorage.clear();
 });
 
