@@ -1,63 +1,44 @@
-// `npm run test:db`: a throwaway PostgreSQL cluster (own data folder, own free port),
-// the Supabase platform bootstrap, the project's migrations and seed pushed with the real
-// Supabase CLI, then every pgTAP file with pg_prove. The cluster is removed afterwards,
-// whether the tests pass or fail.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// `npm run test:db`: a throwaway PostgreSQL cluster (own data folder, own free port), the
+// Supabase platform bootstrap, the project's migrations and seed pushed with the real Supabase
+// CLI, then every pgTAP file with pg_prove, the Supabase advisors (security at every level,
+// performance at warn: "unused index" is inherent on a fresh database), `supabase db lint`
+// (plpgsql_check) and a freshness check of the committed web/src/lib/database.ts. The cluster
+// is removed afterwards, whether the checks pass or fail.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  applyBootstrap,
-  freePort,
-  initCluster,
-  startCluster,
-  stopCluster,
-  type Cluster,
-} from '../local-stack/postgres/cluster.ts';
+import { generateTypes, root, run, typesFile, withMigratedCluster } from './db-types.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const testsDir = join(root, 'supabase', 'tests', 'database');
 
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  console.log(`\n▶ ${label}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status ?? result.signal})`);
+function checkTypesAreFresh(url: string): void {
+  console.log('\n▶ generated types are up to date (web/src/lib/database.ts)');
+  const fresh = generateTypes(url);
+  const committed = existsSync(typesFile) ? readFileSync(typesFile, 'utf8') : '';
+  if (committed !== fresh) {
+    throw new Error('web/src/lib/database.ts is stale: run `npm run db:types` and commit it');
+  }
+  console.log('up to date');
 }
 
 async function main(): Promise<void> {
-  const workDir = mkdtempSync(join(tmpdir(), 'chismes-test-db-'));
-  let cluster: Cluster | undefined;
-  const cleanUp = () => {
-    try {
-      if (cluster) stopCluster(cluster);
-    } finally {
-      rmSync(workDir, { recursive: true, force: true });
-    }
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      cleanUp();
-      process.exit(130);
-    });
-  }
-  try {
-    const port = await freePort();
-    cluster = initCluster(join(workDir, 'data'), port);
-    startCluster(cluster, join(workDir, 'postgres.log'));
-    console.log(`throwaway cluster on 127.0.0.1:${port} in ${workDir}`);
-    applyBootstrap(cluster);
-    run('supabase db push (migrations and seed)', 'npx', [
-      'supabase', 'db', 'push', '--include-all', '--include-seed', `--remote=${cluster.url}`, '--yes',
+  await withMigratedCluster({ seed: true }, (cluster) => {
+    // Checks first: pgTAP installs itself into `extensions`, and its own code does not pass lint.
+    run('supabase db advisors (security, every level)', 'npx', [
+      'supabase', 'db', 'advisors', `--remote=${cluster.url}`, '--type', 'security', '--level', 'info', '--fail-on', 'info',
     ]);
+    run('supabase db advisors (performance, warn and above)', 'npx', [
+      'supabase', 'db', 'advisors', `--remote=${cluster.url}`, '--type', 'performance', '--level', 'warn', '--fail-on', 'warn',
+    ]);
+    run('supabase db lint (plpgsql_check)', 'npx', [
+      'supabase', 'db', 'lint', `--remote=${cluster.url}`, '--fail-on', 'warning',
+    ]);
+    checkTypesAreFresh(cluster.url);
     const testFiles = readdirSync(testsDir).filter((name) => name.endsWith('.sql')).sort();
     run('pgTAP (pg_prove)', 'pg_prove', [
-      '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '--failures',
+      '-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'postgres', '-d', 'postgres', '--failures',
       ...testFiles.map((name) => join(testsDir, name)),
     ], { PGPASSWORD: 'postgres' });
-  } finally {
-    cleanUp();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

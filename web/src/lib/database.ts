@@ -1,0 +1,439 @@
+│
+▲  Connected to 127.0.0.1 without TLS: the TLS connection failed or was rejected. Set PGSSLMODE=require (or verify-full) to refuse unencrypted connections.
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
+
+export type Database = {
+  
+  "graphql_public": {
+          Tables: {
+            [_ in never]: never
+          }
+          Views: {
+            [_ in never]: never
+          }
+          Functions: {
+            [_ in never]: never
+          }
+          Enums: {
+            [_ in never]: never
+          }
+          CompositeTypes: {
+            [_ in never]: never
+          }
+        },"public": {
+          Tables: {
+            "chisme_authors": {
+                  Row: {
+                    "chisme_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "chisme_id": string,"user_id": string
+                  }
+                  Update: {
+                    "chisme_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "chisme_authors_chisme_id_fkey"
+      columns: ["chisme_id"]
+isOneToOne: true
+      referencedRelation: "chismes"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"chismes": {
+                  Row: {
+                    "comments": number,"content": string,"cotilleo": boolean,"country": string,"created_at": string,"file_exist": boolean,"gender": string,"id": string,"likes": number,"report": number,"tags": (string)[],"updated_at": string,"years": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "comments"?: number,"content": string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"file_exist"?: boolean,"gender": string,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years": number
+                  }
+                  Update: {
+                    "comments"?: number,"content"?: string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"file_exist"?: boolean,"gender"?: string,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years"?: number
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"comment_authors": {
+                  Row: {
+                    "comment_id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "comment_id": string,"user_id": string
+                  }
+                  Update: {
+                    "comment_id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "comment_authors_comment_id_fkey"
+      columns: ["comment_id"]
+isOneToOne: true
+      referencedRelation: "comments"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"comments": {
+                  Row: {
+                    "chisme_id": string,"commenter_number": number,"content": string,"country": string,"created_at": string,"depth": number,"gender": string,"id": string,"is_chisme_author": boolean,"parent_id": string | null,"report": number,"root_id": string,"updated_at": string,"years": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "chisme_id": string,"commenter_number"?: number,"content": string,"country": string,"created_at"?: string,"depth": number,"gender": string,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id": string,"updated_at"?: string,"years": number
+                  }
+                  Update: {
+                    "chisme_id"?: string,"commenter_number"?: number,"content"?: string,"country"?: string,"created_at"?: string,"depth"?: number,"gender"?: string,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id"?: string,"updated_at"?: string,"years"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "comments_chisme_id_fkey"
+      columns: ["chisme_id"]
+isOneToOne: false
+      referencedRelation: "chismes"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "comments_parent_id_fkey"
+      columns: ["parent_id"]
+isOneToOne: false
+      referencedRelation: "comments"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "comments_root_id_fkey"
+      columns: ["root_id"]
+isOneToOne: false
+      referencedRelation: "comments"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"country_logs": {
+                  Row: {
+                    "country": string,"created_at": string,"id": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "country": string,"created_at"?: string,"id"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "country"?: string,"created_at"?: string,"id"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"likes": {
+                  Row: {
+                    "chisme_id": string,"created_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "chisme_id": string,"created_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "chisme_id"?: string,"created_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "likes_chisme_id_fkey"
+      columns: ["chisme_id"]
+isOneToOne: false
+      referencedRelation: "chismes"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"notifications": {
+                  Row: {
+                    "created_at": string,"data": NonNullable<Json>,"id": string,"is_read": boolean,"message": string,"type": string,"unique_id": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"data"?: NonNullable<Json>,"id"?: string,"is_read"?: boolean,"message": string,"type": string,"unique_id"?: string | null,"user_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"data"?: NonNullable<Json>,"id"?: string,"is_read"?: boolean,"message"?: string,"type"?: string,"unique_id"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"offensive_words": {
+                  Row: {
+                    "created_at": string,"id": string,"word": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"id"?: string,"word": string
+                  }
+                  Update: {
+                    "created_at"?: string,"id"?: string,"word"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"profiles": {
+                  Row: {
+                    "cotilleo": boolean,"created_at": string,"display_name": string,"id": string,"murmuro": boolean,"updated_at": string,"username": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "cotilleo"?: boolean,"created_at"?: string,"display_name": string,"id": string,"murmuro"?: boolean,"updated_at"?: string,"username": string
+                  }
+                  Update: {
+                    "cotilleo"?: boolean,"created_at"?: string,"display_name"?: string,"id"?: string,"murmuro"?: boolean,"updated_at"?: string,"username"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"reports": {
+                  Row: {
+                    "chisme_id": string | null,"comment_id": string | null,"created_at": string,"id": string,"reason": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "chisme_id"?: string | null,"comment_id"?: string | null,"created_at"?: string,"id"?: string,"reason"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "chisme_id"?: string | null,"comment_id"?: string | null,"created_at"?: string,"id"?: string,"reason"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "reports_chisme_id_fkey"
+      columns: ["chisme_id"]
+isOneToOne: false
+      referencedRelation: "chismes"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "reports_comment_id_fkey"
+      columns: ["comment_id"]
+isOneToOne: false
+      referencedRelation: "comments"
+      referencedColumns: ["id"]
+    }
+                  ]
+                }
+          }
+          Views: {
+            [_ in never]: never
+          }
+          Functions: {
+            "add_comment":
+{ Args: { "p_chisme_id": string,"p_content": string,"p_country": string,"p_gender": string,"p_parent_id": string,"p_years": number }; Returns: Database["public"]['CompositeTypes']["thread_comment"]
+                          SetofOptions: {
+        from: "*"
+        to: "thread_comment"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"add_offensive_word":
+{ Args: { "p_word": string }; Returns: {
+              "created_at": string,
+"id": string,
+"word": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "offensive_words"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"create_chisme":
+{ Args: { "p_content": string,"p_cotilleo": boolean,"p_country": string,"p_gender": string,"p_tags": (string)[],"p_years": number }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]
+                          SetofOptions: {
+        from: "*"
+        to: "feed_chisme"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"delete_offensive_word":
+{ Args: { "p_word": string }; Returns: boolean
+                           },
+"delete_reported_chisme":
+{ Args: { "p_chisme_id": string }; Returns: boolean
+                           },
+"delete_reported_comment":
+{ Args: { "p_comment_id": string }; Returns: boolean
+                           },
+"find_offensive_words":
+{ Args: { "p_text": string }; Returns: (string)[]
+                           },
+"get_chisme":
+{ Args: { "p_id": string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]
+                          SetofOptions: {
+        from: "*"
+        to: "feed_chisme"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"get_comments":
+{ Args: { "p_chisme_id": string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_limit"?: number }; Returns: Database["public"]['CompositeTypes']["thread_comment"][]
+                          SetofOptions: {
+        from: "*"
+        to: "thread_comment"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
+"get_feed":
+{ Args: { "p_cotilleo": boolean,"p_country"?: string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_cursor_likes"?: number,"p_gender"?: string,"p_limit"?: number,"p_tab": string,"p_tags"?: (string)[],"p_years_from"?: number,"p_years_to"?: number }; Returns: Database["public"]['CompositeTypes']["feed_chisme"][]
+                          SetofOptions: {
+        from: "*"
+        to: "feed_chisme"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
+"get_my_chismes":
+{ Args: { "p_cotilleo": boolean }; Returns: Database["public"]['CompositeTypes']["feed_chisme"][]
+                          SetofOptions: {
+        from: "*"
+        to: "feed_chisme"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
+"get_sign_in_methods":
+{ Args: { "p_email": string }; Returns: (string)[]
+                           },
+"like_chisme":
+{ Args: { "p_chisme_id": string }; Returns: number
+                           },
+"mark_all_notifications_read":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
+"report_chisme":
+{ Args: { "p_chisme_id": string,"p_reason"?: string }; Returns: undefined
+                           },
+"report_comment":
+{ Args: { "p_comment_id": string,"p_reason"?: string }; Returns: undefined
+                           },
+"unlike_chisme":
+{ Args: { "p_chisme_id": string }; Returns: number
+                           }
+          }
+          Enums: {
+            [_ in never]: never
+          }
+          CompositeTypes: {
+            "feed_chisme": {
+                        "id": string | null,"gender": string | null,"years": number | null,"country": string | null,"tags": (string)[] | null,"content": string | null,"cotilleo": boolean | null,"likes": number | null,"comments": number | null,"report": number | null,"file_exist": boolean | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"liked_by_me": boolean | null,"image_viewable": boolean | null
+                      },"thread_comment": {
+                        "id": string | null,"chisme_id": string | null,"parent_id": string | null,"depth": number | null,"gender": string | null,"country": string | null,"years": number | null,"content": string | null,"report": number | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"is_chisme_author": boolean | null,"commenter_number": number | null
+                      }
+          }
+        }
+}
+
+type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+  ? (DefaultSchema["Tables"] & DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+  ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+  ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never
+> = DefaultSchemaEnumNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+  ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+  : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never
+> = PublicCompositeTypeNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+  ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+  : never
+
+export const Constants = {
+  "graphql_public": {
+          Enums: {
+            
+          }
+        },"public": {
+          Enums: {
+            
+          }
+        }
+} as const
