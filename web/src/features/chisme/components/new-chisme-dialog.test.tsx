@@ -35,7 +35,7 @@ describe('NewChismeDialog', () => {
   it('asks for at least 10 characters', async () => {
     remember('Mujer', '25');
     render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
-    await userEvent.type(screen.getByLabelText('Chisme'), 'corto');
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), 'corto');
     await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
     expect(screen.getByRole('alert')).toHaveTextContent('El chisme debe tener al menos 10 caracteres');
   });
@@ -44,7 +44,7 @@ describe('NewChismeDialog', () => {
     remember('Mujer', '25');
     findOffensiveWords.mockResolvedValue(['tonto']);
     render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
-    await userEvent.type(screen.getByLabelText('Chisme'), 'Mi jefe es un tonto de verdad');
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), 'Mi jefe es un tonto de verdad');
     await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Contenido inapropiado detectado: tonto');
     expect(createChisme).not.toHaveBeenCalled();
@@ -63,7 +63,7 @@ describe('NewChismeDialog', () => {
     createChisme.mockResolvedValue(aChisme({ id: 'new' }));
     const onClose = vi.fn();
     render(<NewChismeDialog onClose={onClose} cotilleo={false} country="Chile" />);
-    await userEvent.type(screen.getByLabelText('Chisme'), '  Mi vecina tiene un <b>secreto</b>  ');
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), '  Mi vecina tiene un <b>secreto</b>  ');
     await userEvent.type(screen.getByLabelText('Etiquetas'), 'vecinos{Enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -75,7 +75,7 @@ describe('NewChismeDialog', () => {
     const { ApiError } = await import('../../../lib/api-error');
     createChisme.mockRejectedValue(new ApiError('chisme_content_too_long'));
     render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
-    await userEvent.type(screen.getByLabelText('Chisme'), 'Un chisme suficientemente largo');
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), 'Un chisme suficientemente largo');
     await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('El chisme no puede exceder los 400 caracteres');
   });

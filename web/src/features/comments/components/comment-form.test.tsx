@@ -14,7 +14,7 @@ describe('CommentForm', () => {
 
   it('requires content first', async () => {
     render(<CommentForm {...base} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Comentar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar comentario' }));
     expect(screen.getByRole('alert')).toHaveTextContent('El contenido del comentario es obligatorio');
     expect(onSend).not.toHaveBeenCalled();
   });
@@ -22,7 +22,7 @@ describe('CommentForm', () => {
   it('then a gender, then a valid age', async () => {
     render(<CommentForm {...base} />);
     await userEvent.type(screen.getByLabelText('Comentario'), 'Qué fuerte');
-    await userEvent.click(screen.getByRole('button', { name: 'Comentar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar comentario' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Selecciona un género');
   });
 
@@ -31,7 +31,7 @@ describe('CommentForm', () => {
     localStorage.setItem('edad', JSON.stringify('30'));
     render(<CommentForm {...base} country={null} />);
     await userEvent.type(screen.getByLabelText('Comentario'), 'Qué fuerte');
-    await userEvent.click(screen.getByRole('button', { name: 'Comentar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar comentario' }));
     expect(screen.getByRole('alert')).toHaveTextContent('No se pudo detectar el país');
   });
 
@@ -56,7 +56,7 @@ describe('CommentForm', () => {
     const parent = buildThread([aComment({ id: 'p-1' })])[0]!;
     render(<CommentForm {...base} replyTo={parent} />);
     await userEvent.type(screen.getByLabelText('Comentario'), '  Qué fuerte  ');
-    await userEvent.click(screen.getByRole('button', { name: 'Comentar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar comentario' }));
     expect(onSend).toHaveBeenCalledWith({ chismeId: 'c-1', parentId: 'p-1', content: 'Qué fuerte', gender: 'Mujer', years: 22, country: 'Chile' });
   });
 });
