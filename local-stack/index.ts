@@ -82,7 +82,10 @@ export async function startStack(options: { fresh?: boolean } = {}): Promise<voi
   if (options.fresh) rmSync(stackDir, { recursive: true, force: true });
   for (const port of [GATEWAY_PORT, DB_PORT]) {
     if (await portInUse(port)) {
-      throw new Error(`port ${port} on ${HOST} is already in use by another program; stop it (or run npm run stack:stop) and try again`);
+      const otherStack = port === GATEWAY_PORT && (await healthy());
+      throw new Error(otherStack
+        ? `port ${port} on ${HOST} is in use by a local stack started from another checkout; stop it there (npm run stack:stop) and try again`
+        : `port ${port} on ${HOST} is already in use by another program; stop it (or run npm run stack:stop) and try again`);
     }
   }
   if (!existsSync(join(repoRoot, 'node_modules', '.bin', 'tsx'))) throw new Error('missing node_modules: run npm run setup');
