@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from '../local-stack/keys.ts';
+import { ANON_KEY, API_URL, DB_URL } from '../local-stack/keys.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const functionsDir = join(root, 'supabase', 'functions');
@@ -86,7 +86,7 @@ async function runIntegration(): Promise<IntegrationResult> {
       label: 'integration through the local stack',
       cwd: '_tests',
       args: ['--allow-net=127.0.0.1', '--allow-env', '--allow-read=..', 'integration/'],
-      env: { SUPABASE_URL: API_URL, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY, SUPABASE_DB_URL: DB_URL },
+      env: { SUPABASE_URL: API_URL, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_DB_URL: DB_URL },
     });
   } finally {
     if (stack.startedHere) await stack.stop();

@@ -1,16 +1,14 @@
 -- The `private` schema: trigger functions, security definer helpers and private tables.
 -- PostgREST does not expose it (config.toml lists only public and graphql_public). The API
 -- roles get usage so that security invoker RPCs can call the few helpers granted to them
--- explicitly; every other function here is executable by nobody but its owner.
+-- explicitly; every other function here is executable by nobody but its owner (the execute
+-- that PostgreSQL grants PUBLIC on new functions is revoked by the last migration,
+-- 20261122021700, since per-schema default privileges cannot remove it).
 
 create schema if not exists private;
 comment on schema private is 'Internal helpers, trigger functions and private tables; never exposed by the API.';
 
 grant usage on schema private to anon, authenticated, service_role;
-
--- Revoke-by-default: functions created here are not executable by PUBLIC.
-alter default privileges in schema private revoke execute on functions from public;
-alter default privileges in schema private revoke execute on functions from anon, authenticated, service_role;
 
 -- Keeps `updated_at` honest on every table that has one, whoever writes the row.
 create or replace function private.set_updated_at()

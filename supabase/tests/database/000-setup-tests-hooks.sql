@@ -1,8 +1,163 @@
--- Runs first: installs pgTAP for the test files that follow.
+-- Runs first (pg_prove sorts the files): installs pgTAP and our own small `tests.*` helpers,
+-- after the manner of basejump's supabase-test-helpers but with no network install. They stay
+-- in the throwaway database for the test files that follow; every test file itself runs in a
+-- transaction that is rolled back.
 create extension if not exists pgtap with schema extensions;
 
+create schema if not exists tests;
+grant usage on schema tests to anon, authenticated, service_role;
+
+-- A confirmed user, as GoTrue would create it (the profile trigger fires). `identifier` names
+-- the persona in the test; the e-mail defaults to <identifier>@test.chismes.
+create or replace function tests.create_supabase_user(
+  identifier text,
+  email text default null,
+  metadata jsonb default null,
+  provider text default 'email'
+)
+returns uuid
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := gen_random_uuid();
+  v_email text := coalesce(email, identifier || '@test.chismes');
+begin
+  insert into auth.users (
+    instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+    raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+  ) values (
+    '00000000-0000-0000-0000-000000000000', v_user_id, 'authenticated', 'authenticated', v_email,
+    extensions.crypt('Password1', extensions.gen_salt('bf', 4)), now(),
+    jsonb_build_object('provider', provider, 'providers', jsonb_build_array(provider)),
+    coalesce(metadata, '{}'::jsonb) || jsonb_build_object('test_identifier', identifier),
+    now(), now()
+  );
+  insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+  values (
+    case when provider = 'email' then v_user_id::text else identifier || '-' || provider end,
+    v_user_id,
+    jsonb_build_object('sub', v_user_id::text, 'email', v_email),
+    provider, now(), now()
+  );
+  return v_user_id;
+end;
+$$;
+
+-- The id of a persona created with tests.create_supabase_user.
+create or replace function tests.get_supabase_uid(identifier text)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select u.id from auth.users u where u.raw_user_meta_data ->> 'test_identifier' = identifier;
+$$;
+
+-- Act as a signed-in persona: role authenticated and the JWT claims PostgREST would set.
+create or replace function tests.authenticate_as(identifier text)
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := tests.get_supabase_uid(identifier);
+begin
+  if v_user_id is null then
+    raise exception 'tests.authenticate_as: no persona %', identifier;
+  end if;
+  perform set_config('role', 'authenticated', true);
+  perform set_config('request.jwt.claims', jsonb_build_object(
+    'sub', v_user_id, 'role', 'authenticated', 'email', identifier || '@test.chismes', 'aud', 'authenticated'
+  )::text, true);
+end;
+$$;
+
+-- Act as the service role (what the edge functions use for privileged work).
+create or replace function tests.authenticate_as_service_role()
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  perform set_config('role', 'service_role', true);
+  perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
+end;
+$$;
+
+-- Act as a visitor who is not signed in (the anon key).
+create or replace function tests.clear_authentication()
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  perform set_config('role', 'anon', true);
+  perform set_config('request.jwt.claims', '{"role":"anon"}', true);
+end;
+$$;
+
+-- Back to the test's own superuser session (arrange steps).
+create or replace function tests.reset_role()
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  perform set_config('role', 'none', true);
+  perform set_config('request.jwt.claims', '', true);
+end;
+$$;
+
+-- pgTAP assertion: every table of the schema has row-level security enabled.
+create or replace function tests.rls_enabled(testing_schema text)
+returns text
+language sql
+security invoker
+-- no fixed search_path: pgTAP's own functions call each other unqualified
+as $$
+  select extensions.is(
+    (select array_agg(c.relname::text order by c.relname)
+     from pg_catalog.pg_class c
+     join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = testing_schema and c.relkind in ('r', 'p') and not c.relrowsecurity),
+    null::text[],
+    format('every table in schema %s has row-level security enabled', testing_schema)
+  );
+$$;
+
+-- pgTAP assertion: one table has row-level security enabled.
+create or replace function tests.rls_enabled(testing_schema text, testing_table text)
+returns text
+language sql
+security invoker
+-- no fixed search_path: pgTAP's own functions call each other unqualified
+as $$
+  select extensions.ok(
+    coalesce((
+      select c.relrowsecurity
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = testing_schema and c.relname = testing_table
+    ), false),
+    format('table %s.%s has row-level security enabled', testing_schema, testing_table)
+  );
+$$;
+
+grant execute on all functions in schema tests to anon, authenticated, service_role;
+
 begin;
-select plan(1);
-select ok(true, 'pgTAP is installed and the test hooks ran');
+select plan(5);
+select has_function('tests', 'create_supabase_user', array['text', 'text', 'jsonb', 'text'], 'tests.create_supabase_user exists');
+select has_function('tests', 'authenticate_as', array['text'], 'tests.authenticate_as exists');
+select has_function('tests', 'clear_authentication', 'tests.clear_authentication exists');
+select has_function('tests', 'rls_enabled', array['text'], 'tests.rls_enabled exists');
+select isnt(tests.create_supabase_user('hook_check'), null, 'tests.create_supabase_user creates a user');
 select * from finish();
 rollback;
