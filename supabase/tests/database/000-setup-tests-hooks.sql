@@ -150,6 +150,25 @@ as $$
   );
 $$;
 
+-- The `detail` (parsed as JSON) of the error a statement raises; null when it succeeds. Lets
+-- tests assert an error's parameters, which throws_ok cannot see.
+create or replace function tests.error_detail(statement text)
+returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_detail text;
+begin
+  execute statement;
+  return null;
+exception when others then
+  get stacked diagnostics v_detail = pg_exception_detail;
+  return nullif(v_detail, '')::jsonb;
+end;
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 begin;
