@@ -112,9 +112,6 @@ export async function startStack(options: { fresh?: boolean } = {}): Promise<boo
       await waitUntilReady(running.pid, 180_000);
       return false;
     }
-    if (options.fresh) {
-      for (const entry of readdirSync(stackDir)) if (join(stackDir, entry) !== startLock) rmSync(join(stackDir, entry), { recursive: true, force: true });
-    }
     for (const port of [GATEWAY_PORT, DB_PORT]) {
       if (await portInUse(port)) {
         const otherStack = port === GATEWAY_PORT && (await healthy());
@@ -122,6 +119,9 @@ export async function startStack(options: { fresh?: boolean } = {}): Promise<boo
           ? `port ${port} on ${HOST} is in use by a local stack started from another checkout; stop it there (npm run stack:stop) and try again`
           : `port ${port} on ${HOST} is already in use by another program; stop it (or run npm run stack:stop) and try again`);
       }
+    }
+    if (options.fresh) {
+      for (const entry of readdirSync(stackDir)) if (join(stackDir, entry) !== startLock) rmSync(join(stackDir, entry), { recursive: true, force: true });
     }
     if (!existsSync(join(repoRoot, 'node_modules', '.bin', 'tsx'))) throw new Error('missing node_modules: run npm run setup');
     mkdirSync(logDir, { recursive: true });
