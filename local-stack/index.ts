@@ -14,7 +14,8 @@ import { clearState, isAlive, readState } from './state.ts';
 const daemonScript = join(repoRoot, 'local-stack', 'daemon.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function healthy(): Promise<boolean> {
+/** Whether a local stack's gateway answers on :54321 (ours or another checkout's). */
+export async function gatewayAnswers(): Promise<boolean> {
   try {
     const checks = await Promise.all([
       fetch(`${API_URL}/auth/v1/health`),
@@ -29,7 +30,7 @@ async function healthy(): Promise<boolean> {
 
 export async function isStackRunning(): Promise<boolean> {
   const state = readState();
-  return state?.status === 'ready' && isAlive(state.pid) && (await healthy());
+  return state?.status === 'ready' && isAlive(state.pid) && (await gatewayAnswers());
 }
 
 function portInUse(port: number): Promise<boolean> {
@@ -67,7 +68,7 @@ async function waitUntilReady(pid: number, timeoutMs: number): Promise<void> {
       cleanUpAfterDeadDaemon();
       throw new Error(`the stack daemon exited unexpectedly; see ${join(logDir, 'stack.log')}`);
     }
-    if (state?.status === 'ready' && (await healthy())) return;
+    if (state?.status === 'ready' && (await gatewayAnswers())) return;
     await sleep(150);
   }
   process.kill(pid, 'SIGTERM');
@@ -114,7 +115,7 @@ export async function startStack(options: { fresh?: boolean } = {}): Promise<boo
     }
     for (const port of [GATEWAY_PORT, DB_PORT]) {
       if (await portInUse(port)) {
-        const otherStack = port === GATEWAY_PORT && (await healthy());
+        const otherStack = port === GATEWAY_PORT && (await gatewayAnswers());
         throw new Error(otherStack
           ? `port ${port} on ${HOST} is in use by a local stack started from another checkout; stop it there (npm run stack:stop) and try again`
           : `port ${port} on ${HOST} is already in use by another program; stop it (or run npm run stack:stop) and try again`);
@@ -157,8 +158,8 @@ export async function stopStack(): Promise<boolean> {
 }
 
 /**
- * Starts the stack unless it already runs (fresh: wipe its data first) and waits until it
- * is healthy. stop() stops it only if this call started it.
+ * Starts the stack unless it already runs (fresh: wipe its data first; a running stack is
+ * used as it is) and waits until it is healthy. stop() stops it only if this call started it.
  */
 export async function ensureStack(options: { fresh?: boolean } = {}): Promise<{ startedHere: boolean; stop(): Promise<void> }> {
   if (await isStackRunning()) return { startedHere: false, stop: async () => undefined };
