@@ -90,7 +90,7 @@ describe('realtime', () => {
       const received: Record<string, unknown>[] = [];
       const systemMessages: Record<string, unknown>[] = [];
       const channel = watcher.client.channel(`${prefix}-changes-${randomUUID()}`)
-        .on('postgres_changes', { event: 'INSERT', schema: 'public', table }, (payload) => received.push(payload as unknown as Record<string, unknown>))
+        .on('postgres_changes', { event: '*', schema: 'public', table }, (payload) => received.push(payload as unknown as Record<string, unknown>))
         .on('system', {}, (payload) => systemMessages.push(payload));
       assert.equal((await subscribe(channel)).status, 'SUBSCRIBED');
       await sql(`insert into public.${table} (owner, body) values (gen_random_uuid(), 'ajeno')`);
@@ -108,6 +108,17 @@ describe('realtime', () => {
       assert.equal(change.new.seen, false);
       assert.equal(typeof change.new.id, 'number');
       assert.ok(systemMessages.some((message) => message.message === 'Subscribed to PostgreSQL'));
+
+      // As in the real server, the RLS check reads the row after commit: wait before deleting it.
+      await sql(`update public.${table} set seen = true where owner = $1`, [watcher.id]);
+      for (let waited = 0; received.length < 2 && waited < 3000; waited += 50) await sleep(50);
+      await sql(`delete from public.${table} where owner = $1`, [watcher.id]);
+      for (let waited = 0; received.length < 3 && waited < 3000; waited += 50) await sleep(50);
+      const [, updated, deleted] = received as { eventType: string; new: Record<string, unknown>; old: Record<string, unknown> }[];
+      assert.equal(updated?.eventType, 'UPDATE');
+      assert.equal(updated?.new.seen, true);
+      assert.equal(deleted?.eventType, 'DELETE');
+      assert.deepEqual(deleted?.old, { id: change.new.id }, 'DELETE carries the primary key (RLS table)');
 
       const unpublished: Record<string, unknown>[] = [];
       const other = watcher.client.channel(`${prefix}-unpublished-${randomUUID()}`)
