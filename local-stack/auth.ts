@@ -75,9 +75,15 @@ function randomToken(): string {
 
 export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
   /** Pending OAuth flows of the simulator: state → where to return and PKCE challenge. */
-  const flows = new Map<string, { provider: string; redirectTo: string; codeChallenge?: string; method?: string }>();
+  const flows = new Map<string, { provider: string; redirectTo: string; codeChallenge?: string; method?: string; expiresAt: number }>();
   /** PKCE auth codes → the session to hand out once the verifier matches. */
-  const authCodes = new Map<string, { userId: string; codeChallenge: string; method: string; provider: string }>();
+  const authCodes = new Map<string, { userId: string; codeChallenge: string; method: string; provider: string; expiresAt: number }>();
+  const FLOW_LIFETIME_MS = 10 * 60 * 1000;
+  function forgetExpired(): void {
+    const now = Date.now();
+    for (const [key, flow] of flows) if (flow.expiresAt < now) flows.delete(key);
+    for (const [key, code] of authCodes) if (code.expiresAt < now) authCodes.delete(key);
+  }
 
   async function transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
     const db = await pool.connect();
@@ -317,6 +323,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
   }
 
   async function pkceGrant(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    forgetExpired();
     const code = authCodes.get(str(body.auth_code) ?? '');
     const verifier = str(body.code_verifier) ?? '';
     if (!code) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
@@ -453,8 +460,10 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
     if (!config.oauthProviders.includes(provider)) {
       throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
     }
+    forgetExpired();
     const state = randomUUID();
     flows.set(state, {
+      expiresAt: Date.now() + FLOW_LIFETIME_MS,
       provider,
       redirectTo: allowedRedirect(url.searchParams.get('redirect_to') ?? undefined),
       codeChallenge: url.searchParams.get('code_challenge') ?? undefined,
@@ -498,7 +507,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
     if (flow.codeChallenge) {
       const userId = await transaction((db) => oauthSignIn(db, flow.provider, email, name));
       const code = randomUUID();
-      authCodes.set(code, { userId, codeChallenge: flow.codeChallenge, method: flow.method ?? 's256', provider: flow.provider });
+      authCodes.set(code, { userId, codeChallenge: flow.codeChallenge, method: flow.method ?? 's256', provider: flow.provider, expiresAt: Date.now() + FLOW_LIFETIME_MS });
       const target = new URL(flow.redirectTo);
       target.searchParams.set('code', code);
       res.writeHead(302, { location: target.toString() });
