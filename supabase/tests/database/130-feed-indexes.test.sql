@@ -2,7 +2,7 @@
 -- answers each tab's query (the statements of public.get_feed, with the values folded the way
 -- PL/pgSQL's custom plans fold them) from an index, without scanning or sorting the table.
 begin;
-select plan(16);
+select plan(17);
 
 -- Arrange: 100k chismes of both modes over 60 days (triggers off: only the planner is tested)
 delete from public.chismes;
@@ -126,6 +126,12 @@ select ok(pg_temp.plan_of($$
   select * from public.notifications n where n.user_id = '00000000-0000-4000-8000-000000000001'
   order by n.created_at desc, n.id desc limit 20 $$) ~ 'notifications_user_id_created_at_idx',
   'a notification page comes from the (user_id, created_at) index');
+select ok(pg_temp.plan_of($$
+  select 1 from public.chismes c
+  where c.id = (case when 'a0000000-0000-4000-8000-000000000000' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                     then 'a0000000-0000-4000-8000-000000000000'::uuid end)
+    and c.cotilleo and c.created_at >= now() - interval '20 minutes' $$) ~ 'Index Scan using chismes_pkey',
+  'the storage read policy finds the chisme by its primary key');
 
 select * from finish();
 rollback;
