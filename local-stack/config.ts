@@ -1,0 +1,82 @@
+// The few settings of supabase/config.toml the local stack honours. A tiny reader for
+// the flat `key = value` TOML the CLI config uses (no dependency needed).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { supabaseDir } from './paths.ts';
+
+type TomlValue = string | number | boolean | string[];
+type TomlTables = Map<string, Map<string, TomlValue>>;
+
+function parseValue(raw: string): TomlValue {
+  const text = raw.trim();
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (/^-?\d+$/.test(text)) return Number(text);
+  if (text.startsWith('[')) {
+    return [...text.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((match) => match[1] ?? '');
+  }
+  const quoted = /^"((?:[^"\\]|\\.)*)"/.exec(text);
+  return quoted ? (quoted[1] ?? '') : text;
+}
+
+function readToml(file: string): TomlTables {
+  const tables: TomlTables = new Map([['', new Map()]]);
+  let current = tables.get('')!;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#')) continue;
+    const header = /^\[([^\]]+)\]$/.exec(trimmed);
+    if (header) {
+      current = new Map();
+      tables.set(header[1]!.trim(), current);
+      continue;
+    }
+    const pair = /^([A-Za-z0-9_.-]+)\s*=\s*(.+)$/.exec(trimmed);
+    if (pair) current.set(pair[1]!, parseValue(pair[2]!.replace(/\s+#.*$/, '')));
+  }
+  return tables;
+}
+
+export interface StackConfig {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  refreshTokenReuseInterval: number;
+  enableSignup: boolean;
+  minimumPasswordLength: number;
+  oauthProviders: string[];
+  fileSizeLimitBytes: number;
+  /** function name → verify_jwt (default true) */
+  verifyJwt: Map<string, boolean>;
+}
+
+function sizeToBytes(size: string): number {
+  const match = /^(\d+)\s*(KiB|MiB|GiB|KB|MB|GB|B)?$/i.exec(size.trim());
+  if (!match) return 50 * 1024 * 1024;
+  const units: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+  return Number(match[1]) * (units[(match[2] ?? 'b').toLowerCase()] ?? 1);
+}
+
+export function loadConfig(): StackConfig {
+  const toml = readToml(join(supabaseDir, 'config.toml'));
+  const auth = toml.get('auth') ?? new Map<string, TomlValue>();
+  const get = <T extends TomlValue>(table: Map<string, TomlValue> | undefined, key: string, fallback: T): T =>
+    (table?.get(key) as T | undefined) ?? fallback;
+  const oauthProviders = [...toml.entries()]
+    .filter(([name, table]) => name.startsWith('auth.external.') && table.get('enabled') === true)
+    .map(([name]) => name.slice('auth.external.'.length));
+  const verifyJwt = new Map<string, boolean>();
+  for (const [name, table] of toml) {
+    if (name.startsWith('functions.')) verifyJwt.set(name.slice('functions.'.length), get(table, 'verify_jwt', true));
+  }
+  return {
+    siteUrl: get(auth, 'site_url', 'http://127.0.0.1:3000'),
+    additionalRedirectUrls: get<string[]>(auth, 'additional_redirect_urls', []),
+    jwtExpiry: get(auth, 'jwt_expiry', 3600),
+    refreshTokenReuseInterval: get(auth, 'refresh_token_reuse_interval', 10),
+    enableSignup: get(auth, 'enable_signup', true),
+    minimumPasswordLength: get(auth, 'minimum_password_length', 6),
+    oauthProviders,
+    fileSizeLimitBytes: sizeToBytes(get(toml.get('storage'), 'file_size_limit', '50MiB')),
+    verifyJwt,
+  };
+}

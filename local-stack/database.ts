@@ -1,0 +1,81 @@
+// The stack's PostgreSQL on 127.0.0.1:54322 with its data in .local-stack/db. The first start
+// creates the cluster, applies the Supabase platform bootstrap and pushes the project's
+// migrations and seed with the real Supabase CLI; later starts keep the data and only push
+// migrations that are new since.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { bootstrapDir, describeCluster, initCluster, runSqlFile, startCluster, stopCluster } from './postgres/cluster.ts';
+import { DB_PORT, dbDataDir, logDir, repoRoot, stackDir, supabaseDir } from './paths.ts';
+
+export const cluster = describeCluster(dbDataDir, DB_PORT);
+const appliedBootstrapFile = join(stackDir, 'bootstrap-applied.json');
+
+function bootstrapFiles(): string[] {
+  return readdirSync(bootstrapDir).filter((name) => name.endsWith('.sql')).sort();
+}
+
+/** Platform SQL files not applied to this cluster yet (all of them on a fresh cluster). */
+function applyPendingBootstrap(): void {
+  const applied: string[] = existsSync(appliedBootstrapFile) ? JSON.parse(readFileSync(appliedBootstrapFile, 'utf8')) : [];
+  for (const file of bootstrapFiles().filter((name) => !applied.includes(name))) {
+    runSqlFile(cluster.url, join(bootstrapDir, file));
+    applied.push(file);
+    writeFileSync(appliedBootstrapFile, JSON.stringify(applied));
+  }
+}
+
+async function pendingMigrations(): Promise<string[]> {
+  const dir = join(supabaseDir, 'migrations');
+  const local = existsSync(dir) ? readdirSync(dir).filter((name) => /^\d+_.*\.sql$/.test(name)) : [];
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    const exists = await client.query(`select to_regclass('supabase_migrations.schema_migrations') is not null as ok`);
+    if (!exists.rows[0]?.ok) return local;
+    const { rows } = await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
+    const done = new Set(rows.map((row) => row.version));
+    return local.filter((name) => !done.has(name.split('_')[0]!));
+  } finally {
+    await client.end();
+  }
+}
+
+function dbPush(includeSeed: boolean): void {
+  const args = ['supabase', 'db', 'push', '--include-all', `--remote=${cluster.url}`, '--yes'];
+  if (includeSeed) args.push('--include-seed');
+  const result = spawnSync('npx', args, { cwd: repoRoot, encoding: 'utf8' });
+  writeFileSync(join(logDir, 'db-push.log'), `${result.stdout}\n${result.stderr}`, { flag: 'a' });
+  if (result.status !== 0) {
+    const reason = (result.stderr || result.stdout).trim().split('\n').filter(Boolean).slice(-3).join(' | ');
+    throw new Error(`supabase db push failed: ${reason}`);
+  }
+}
+
+async function reloadPostgrestSchema(): Promise<void> {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  await client.query(`notify pgrst, 'reload schema'`);
+  await client.end();
+}
+
+export function isInitialized(): boolean {
+  return existsSync(join(dbDataDir, 'PG_VERSION'));
+}
+
+/** Starts PostgreSQL; creates, bootstraps, migrates and seeds it on the first start. */
+export async function startDatabase(): Promise<void> {
+  const fresh = !isInitialized();
+  if (fresh) initCluster(dbDataDir, DB_PORT);
+  startCluster(cluster, join(logDir, 'postgres.log'));
+  applyPendingBootstrap();
+  const pending = await pendingMigrations();
+  const seedPending = fresh && existsSync(join(supabaseDir, 'seed.sql'));
+  if (pending.length > 0 || seedPending) dbPush(seedPending);
+  await reloadPostgrestSchema();
+}
+
+export function stopDatabase(): void {
+  stopCluster(cluster);
+}

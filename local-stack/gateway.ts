@@ -1,0 +1,128 @@
+// The gateway on 127.0.0.1:54321 (what Kong is in `supabase start`, contract §0): routes
+// /auth/v1, /rest/v1, /storage/v1, /realtime/v1 and /functions/v1, answers CORS preflights,
+// exposes the headers browsers need, and maps `apikey` to `Authorization` as local Kong does.
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { StackConfig } from './config.ts';
+import { bearerToken, verifyJwt } from './jwt.ts';
+import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
+import { sendJson, type Handler } from './http.ts';
+import type { Realtime } from './realtime.ts';
+
+const EXPOSED_HEADERS = [
+  'Content-Range', 'Range-Unit', 'Content-Location', 'Content-Disposition', 'Content-Length', 'ETag',
+  'X-Supabase-Api-Version', 'X-Sb-Error-Code', 'X-Relay-Error',
+].join(', ');
+
+export interface GatewayTargets {
+  auth: Handler;
+  storage: Handler;
+  realtime: Realtime;
+  postgrestPort: number;
+  /** function name → the port its Deno process listens on */
+  functionPorts: Map<string, number>;
+  config: StackConfig;
+}
+
+/** New-style keys become the matching JWT; a JWT apikey is copied as is (contract §0). */
+export function mapApiKey(apikey: string | undefined): string | undefined {
+  if (apikey === SECRET_KEY) return SERVICE_ROLE_KEY;
+  if (apikey === PUBLISHABLE_KEY) return ANON_KEY;
+  return apikey;
+}
+
+function applyKeyMapping(req: IncomingMessage): void {
+  const authorization = req.headers.authorization;
+  if (authorization && !/^Bearer\s+sb_/i.test(authorization)) return;
+  const apikey = mapApiKey(typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined);
+  if (apikey) req.headers.authorization = `Bearer ${apikey}`;
+  else delete req.headers.authorization;
+}
+
+function proxy(req: IncomingMessage, res: ServerResponse, port: number, path: string, timeoutMs: number, relayErrors = false): void {
+  const headers = { ...req.headers, host: `127.0.0.1:${port}` };
+  const upstream = httpRequest({ host: '127.0.0.1', port, path, method: req.method, headers, timeout: timeoutMs }, (response) => {
+    res.writeHead(response.statusCode ?? 502, response.headers);
+    response.pipe(res);
+  });
+  upstream.on('timeout', () => upstream.destroy(new Error('upstream timed out')));
+  upstream.on('error', (error) => {
+    if (res.headersSent) return void res.destroy();
+    sendJson(res, relayErrors ? 503 : 502, { msg: `Upstream unavailable: ${error.message}` }, relayErrors ? { 'x-relay-error': 'true' } : {});
+  });
+  req.pipe(upstream);
+}
+
+export function createGateway(targets: GatewayTargets): Server {
+  async function functions(req: IncomingMessage, res: ServerResponse, path: string, search: string): Promise<void> {
+    const name = path.split('/')[1] ?? '';
+    const port = targets.functionPorts.get(name);
+    if (port === undefined) return sendJson(res, 404, { msg: 'Function not found' });
+    if (req.method !== 'OPTIONS' && (targets.config.verifyJwt.get(name) ?? true)) {
+      const token = bearerToken(req.headers.authorization);
+      if (!token) return sendJson(res, 401, { msg: 'Error: Missing authorization header' });
+      try {
+        await verifyJwt(token);
+      } catch {
+        return sendJson(res, 401, { msg: 'Invalid JWT' });
+      }
+    }
+    proxy(req, res, port, path + search, 150_000, true);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    // Function preflights pass through unchecked: functions answer CORS themselves (contract §4).
+    if (req.method === 'OPTIONS' && !url.pathname.startsWith('/functions/v1/')) {
+      res.writeHead(200, {
+        'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,HEAD,OPTIONS',
+        'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',
+        'Access-Control-Max-Age': '3600',
+        'Content-Length': '0',
+      });
+      return void res.end();
+    }
+    applyKeyMapping(req);
+    const [, prefix = '', version = '', ...rest] = url.pathname.split('/');
+    const path = '/' + rest.join('/');
+    if (version !== 'v1') return sendJson(res, 404, { message: 'no Route matched with those values' });
+    switch (prefix) {
+      case 'auth':
+        return targets.auth(req, res, path, url);
+      case 'rest':
+        return proxy(req, res, targets.postgrestPort, path + url.search, 60_000);
+      case 'storage':
+        return targets.storage(req, res, path, url);
+      case 'realtime':
+        return targets.realtime.api(req, res, path, url);
+      case 'functions':
+        return functions(req, res, path, url.search);
+      default:
+        return sendJson(res, 404, { message: 'no Route matched with those values' });
+    }
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      console.error('gateway:', error);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal gateway error' });
+      else res.destroy();
+    });
+  });
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== '/realtime/v1/websocket' && url.pathname !== '/realtime/v1/websocket/') {
+      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    const header = req.headers['x-api-key'] ?? req.headers.apikey;
+    const token = mapApiKey(url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : undefined)) ?? '';
+    targets.realtime.upgrade(req, socket, head, token, url.searchParams.get('vsn') ?? '1.0.0').catch((error: unknown) => {
+      console.error('realtime upgrade:', error);
+      socket.destroy();
+    });
+  });
+  return server;
+}

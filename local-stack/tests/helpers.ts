@@ -1,0 +1,41 @@
+// Shared helpers of the local stack's contract tests: real supabase-js clients (with the
+// `ws` transport Node 20 needs), fresh users, and SQL as the postgres superuser for fixtures.
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from '../keys.ts';
+
+export function client(key = ANON_KEY): SupabaseClient {
+  return createClient(API_URL, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+}
+
+export const serviceClient = (): SupabaseClient => client(SERVICE_ROLE_KEY);
+
+export const uniqueEmail = (label: string): string => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+export const PASSWORD = 'Secreta123';
+
+/** A new user signed in on its own client. */
+export async function signedInUser(label: string): Promise<{ client: SupabaseClient; id: string; email: string; token: string }> {
+  const supabase = client();
+  const email = uniqueEmail(label);
+  const { data, error } = await supabase.auth.signUp({ email, password: PASSWORD });
+  if (error || !data.session || !data.user) throw error ?? new Error('sign-up returned no session');
+  return { client: supabase, id: data.user.id, email, token: data.session.access_token };
+}
+
+export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const db = new pg.Client({ connectionString: DB_URL });
+  await db.connect();
+  try {
+    return (await db.query<T>(text, params)).rows;
+  } finally {
+    await db.end();
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

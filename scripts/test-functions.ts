@@ -1,0 +1,125 @@
+// `npm run test:functions`: the edge functions' tests, in Deno.
+//   1. unit tests of the pure modules and handler tests (no network), always;
+//   2. integration tests through the local stack (gateway, functions in real Deno, PostgREST,
+//      PostgreSQL, Storage): the stack is started if it is not running, and stopped again
+//      afterwards only if it was started here.
+// When the stack or the database schema is not available the run says loudly that the
+// integration tests were NOT run; under CI that is a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { ANON_KEY, API_URL, DB_URL } from '../local-stack/keys.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const functionsDir = join(root, 'supabase', 'functions');
+const deno = join(root, 'node_modules', '.bin', 'deno');
+const stackModule = join(root, 'local-stack', 'index.ts');
+
+interface Suite {
+  label: string;
+  /** Each config-owning folder is its own Deno project (Supabase deploys them one by one). */
+  cwd: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+interface SuiteResult {
+  label: string;
+  ok: boolean;
+  summary: string;
+}
+
+const unitSuites: Suite[] = [
+  { label: 'shared modules and configs', cwd: '_tests', args: ['--allow-read=..', '../_shared', 'deno-config.test.ts'] },
+  { label: 'chisme-image (pure modules, handler)', cwd: 'chisme-image', args: ['--allow-read=.'] },
+  { label: 'log-country (pure modules, handler)', cwd: 'log-country', args: ['--allow-read=.'] },
+];
+
+function runDenoTest(suite: Suite): SuiteResult {
+  console.log(`\n▶ deno test: ${suite.label}`);
+  const result = spawnSync(deno, ['test', '--no-prompt', ...suite.args], {
+    cwd: join(functionsDir, suite.cwd),
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...suite.env },
+  });
+  process.stdout.write(result.stdout);
+  // Deno warns about the repository's package.json workspaces; the rest of stderr matters.
+  process.stderr.write(result.stderr.split('\n').filter((line) => !line.startsWith('Workspace member')).join('\n'));
+  const summary = /(ok|FAILED) \| (\d+) passed.*? \| (\d+) failed/.exec(result.stdout)?.[0] ?? 'no summary (see above)';
+  return { label: suite.label, ok: result.status === 0, summary };
+}
+
+/** What the integration tests need of the database; empty when everything is there. */
+async function missingSchema(): Promise<string[]> {
+  const client = new pg.Client({ connectionString: DB_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ missing: string }>(`
+      select name as missing from (values
+        ('bucket chismes', exists (select from storage.buckets where id = 'chismes')),
+        ('function public.get_chisme', to_regprocedure('public.get_chisme(uuid)') is not null),
+        ('function public.create_chisme', exists (select from pg_proc where proname = 'create_chisme')),
+        ('column public.chismes.file_exist', exists (select from information_schema.columns
+           where table_schema = 'public' and table_name = 'chismes' and column_name = 'file_exist'))
+      ) as needed (name, present) where not present`);
+    return rows.map((row) => row.missing);
+  } finally {
+    await client.end();
+  }
+}
+
+type IntegrationResult = SuiteResult | { notRun: string };
+
+async function runIntegration(): Promise<IntegrationResult> {
+  if (!existsSync(stackModule)) return { notRun: 'the local stack (local-stack/index.ts, stack issue) is not on this branch' };
+  const { ensureStack } = (await import(pathToFileURL(stackModule).href)) as {
+    ensureStack: (options?: { fresh?: boolean }) => Promise<{ startedHere: boolean; stop(): Promise<void> }>;
+  };
+  console.log('\n▶ local stack');
+  const stack = await ensureStack();
+  try {
+    const missing = await missingSchema();
+    if (missing.length) return { notRun: `the database schema lacks ${missing.join(', ')} (database issue)` };
+    return runDenoTest({
+      label: 'integration through the local stack',
+      cwd: '_tests',
+      args: ['--allow-net=127.0.0.1', '--allow-env', '--allow-read=..', 'integration/'],
+      env: { SUPABASE_URL: API_URL, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_DB_URL: DB_URL },
+    });
+  } finally {
+    if (stack.startedHere) await stack.stop();
+  }
+}
+
+async function main(): Promise<number> {
+  const results = unitSuites.map(runDenoTest);
+  let integration: IntegrationResult;
+  try {
+    integration = await runIntegration();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    integration = { label: 'integration through the local stack', ok: false, summary: `could not run: ${reason}` };
+  }
+
+  console.log('\n━━━ test:functions');
+  for (const result of results) console.log(`${result.ok ? '✔' : '✘'} ${result.label}: ${result.summary}`);
+  if ('notRun' in integration) {
+    console.log('\n!!! INTEGRATION TESTS WERE NOT RUN !!!');
+    console.log(`!!! because ${integration.notRun}.`);
+    console.log('!!! Only the unit and handler tests above ran; the functions are not proven against the stack.');
+  } else {
+    console.log(`${integration.ok ? '✔' : '✘'} ${integration.label}: ${integration.summary}`);
+  }
+
+  const failed = results.some((result) => !result.ok) || ('ok' in integration && !integration.ok);
+  if (failed) return 1;
+  if ('notRun' in integration && process.env.CI) {
+    console.error('CI is set: integration tests that did not run count as a failure.');
+    return 1;
+  }
+  return 0;
+}
+
+process.exitCode = await main();

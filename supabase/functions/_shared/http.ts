@@ -1,0 +1,62 @@
+// JSON responses in the house shape: success bodies as given, errors as
+// `{ "error": { "code", "message" } }`; every response carries the CORS headers.
+import { corsHeaders } from './cors.ts';
+
+export interface ApiError {
+  /** Stable, machine-readable key the web app maps to its texts. */
+  code: string;
+  /** Spanish text, ready to show when the client has no better one. */
+  message: string;
+}
+
+/** An error a handler can answer with: its HTTP status and body. */
+export interface ApiFailure extends ApiError {
+  status: number;
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}
+
+export function errorResponse({ status, code, message }: ApiFailure): Response {
+  return jsonResponse(status, { error: { code, message } });
+}
+
+export const methodNotAllowed: ApiFailure = {
+  status: 405,
+  code: 'method_not_allowed',
+  message: 'Error API: Método no permitido',
+};
+
+export const notAuthenticated: ApiFailure = {
+  status: 401,
+  code: 'not_authenticated',
+  message: 'Error API: Debes iniciar sesión',
+};
+
+export const internalError: ApiFailure = {
+  status: 500,
+  code: 'internal_error',
+  message: 'Error API: Error interno, inténtalo de nuevo más tarde',
+};
+
+/**
+ * Wraps a handler so that an unexpected exception still answers JSON with CORS headers (a
+ * browser would otherwise report a bare network error), and is logged for the operator.
+ */
+export function withErrorBoundary(
+  name: string,
+  handler: (request: Request) => Promise<Response>,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    try {
+      return await handler(request);
+    } catch (error) {
+      console.error(`${name}: unexpected error`, error);
+      return errorResponse(internalError);
+    }
+  };
+}

@@ -1,0 +1,50 @@
+// log-country through the local stack: the function in real Deno, the database's
+// once-per-24-hours rule in real PostgreSQL.
+import assert from 'node:assert/strict';
+import { invoke, signUp, sql } from './stack.ts';
+
+// The table the database keeps the reports in (docs/api.md).
+const countryLog = 'public.country_logs';
+
+async function recordsOf(userId: string, country: string): Promise<number> {
+  const [row] = await sql<{ count: string }>(
+    `select count(*) from ${countryLog} where user_id = $1 and country = $2`,
+    [userId, country],
+  );
+  return Number(row?.count ?? 0);
+}
+
+Deno.test('the same user and country within 24 h is recorded once; again after 24 h', async () => {
+  const user = await signUp('pais');
+  const first = await invoke(user, 'log-country', { country: 'Costa Rica' });
+  assert.equal(first.status, 201, JSON.stringify(first.body));
+  assert.deepEqual(first.body, { recorded: true });
+  const again = await invoke(user, 'log-country', { country: '  Costa Rica ' });
+  assert.equal(again.status, 200);
+  assert.deepEqual(again.body, { recorded: false });
+  assert.equal(await recordsOf(user.id, 'Costa Rica'), 1);
+
+  await sql(`update ${countryLog} set created_at = created_at - interval '25 hours' where user_id = $1`, [user.id]);
+  const nextDay = await invoke(user, 'log-country', { country: 'Costa Rica' });
+  assert.equal(nextDay.status, 201);
+  assert.equal(await recordsOf(user.id, 'Costa Rica'), 2);
+});
+
+Deno.test('another country, or another user, is a new record', async () => {
+  const [one, two] = await Promise.all([signUp('pais-a'), signUp('pais-b')]);
+  assert.equal((await invoke(one, 'log-country', { country: 'España' })).status, 201);
+  assert.equal((await invoke(one, 'log-country', { country: 'México' })).status, 201);
+  assert.equal((await invoke(two, 'log-country', { country: 'España' })).status, 201);
+  assert.equal(await recordsOf(one.id, 'España'), 1);
+  assert.equal(await recordsOf(one.id, 'México'), 1);
+  assert.equal(await recordsOf(two.id, 'España'), 1);
+});
+
+Deno.test('an invalid country is 400 and records nothing', async () => {
+  const user = await signUp('pais-malo');
+  const response = await invoke(user, 'log-country', { country: '   ' });
+  assert.equal(response.status, 400);
+  assert.equal((response.body.error as { code: string }).code, 'country_invalid');
+  const [row] = await sql<{ count: string }>(`select count(*) from ${countryLog} where user_id = $1`, [user.id]);
+  assert.equal(Number(row?.count), 0);
+});

@@ -1,0 +1,60 @@
+// What the integration tests need of the running local stack: its URL and keys (given by
+// scripts/test-functions.ts in the environment), new signed-in users, and SQL as the database
+// owner for arranging time (moving a chisme's creation back) and for checking what was stored.
+import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+
+function requireEnv(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`${name} is not set: run these tests with npm run test:functions`);
+  return value;
+}
+
+export const apiUrl = requireEnv('SUPABASE_URL');
+export const anonKey = requireEnv('SUPABASE_ANON_KEY');
+const dbUrl = requireEnv('SUPABASE_DB_URL');
+
+const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+export interface TestUser {
+  client: SupabaseClient;
+  id: string;
+}
+
+/** A client with no signed-in user (only the anon key). */
+export function anonymousClient(): SupabaseClient {
+  return createClient(apiUrl, anonKey, clientOptions);
+}
+
+export async function signUp(label: string): Promise<TestUser> {
+  const client = anonymousClient();
+  const email = `${label}-${crypto.randomUUID()}@functions.test`;
+  const { data, error } = await client.auth.signUp({ email, password: 'contraseña-de-prueba' });
+  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
+  return { client, id: data.user.id };
+}
+
+export async function sql<Row extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+  const connection = new pg.Client({ connectionString: dbUrl });
+  await connection.connect();
+  try {
+    return (await connection.query<Row>(text, params)).rows;
+  } finally {
+    await connection.end();
+  }
+}
+
+/** The status and JSON body of a function call made the way the web app makes it. */
+export async function invoke(
+  user: { client: SupabaseClient },
+  name: string,
+  body: FormData | Record<string, unknown>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { data, error, response } = await user.client.functions.invoke(name, { body });
+  if (error instanceof FunctionsHttpError) {
+    const failed = error.context as Response;
+    return { status: failed.status, body: await failed.json() };
+  }
+  if (error) throw error;
+  return { status: response?.status ?? 0, body: data };
+}

@@ -1,0 +1,61 @@
+// POST JSON { country } → 201 { recorded: true } the first time this user reports this country
+// in 24 h, 200 { recorded: false } when it was already recorded. One database round trip: the
+// client calls it fire-and-forget with a 5 s timeout, it must never hold up the UI.
+import { type Caller, callerFromRequest } from '../_shared/caller.ts';
+import { isPreflight, preflightResponse } from '../_shared/cors.ts';
+import {
+  type ApiFailure,
+  errorResponse,
+  jsonResponse,
+  methodNotAllowed,
+  notAuthenticated,
+  withErrorBoundary,
+} from '../_shared/http.ts';
+import { CallerRejectedError } from '../_shared/postgrest-errors.ts';
+import { parseCountry } from './country.ts';
+import { supabaseLogCountryDeps } from './supabase-deps.ts';
+
+export interface LogCountryDeps {
+  /** Records (caller, country, now) unless already recorded within 24 h; true if recorded. */
+  recordCountry(caller: Caller, country: string): Promise<boolean>;
+  now(): Date;
+}
+
+const bodyNotJson: ApiFailure = {
+  status: 400,
+  code: 'body_invalid',
+  message: 'Error API: El cuerpo debe ser un objeto JSON con el país',
+};
+
+export function createLogCountryHandler(deps: LogCountryDeps): (request: Request) => Promise<Response> {
+  return withErrorBoundary('log-country', async (request) => {
+    if (isPreflight(request)) return preflightResponse();
+    if (request.method !== 'POST') return errorResponse(methodNotAllowed);
+    const caller = callerFromRequest(request, deps.now());
+    if (!caller) return errorResponse(notAuthenticated);
+
+    const body = await readJsonObject(request);
+    if (!body) return errorResponse(bodyNotJson);
+    const parsed = parseCountry(body.country);
+    if (!parsed.ok) return errorResponse(parsed.error);
+
+    try {
+      const recorded = await deps.recordCountry(caller, parsed.country);
+      return jsonResponse(recorded ? 201 : 200, { recorded });
+    } catch (error) {
+      if (error instanceof CallerRejectedError) return errorResponse(notAuthenticated);
+      throw error;
+    }
+  });
+}
+
+async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    const body: unknown = await request.json();
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const handler = createLogCountryHandler(supabaseLogCountryDeps);

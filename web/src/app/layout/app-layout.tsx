@@ -1,0 +1,65 @@
+// The shell around every route: header, side menu, floating new-post button, dialogs.
+import { Affix, AppShell, Button, Container } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPencilPlus } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { openDialog } from '../../hooks/use-dialogs';
+import { feed } from '../../i18n/es/feed';
+import { useSession } from '../../lib/auth';
+import { AppHeader } from './app-header';
+import { DialogHost } from './dialog-host';
+
+// Loaded on demand: the menu on first open, the live effects only once signed in, the tabs only
+// for signed-in screens. This keeps the signed-out /login route small.
+const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
+const SignedInEffects = lazy(() => import('./signed-in-effects').then((m) => ({ default: m.SignedInEffects })));
+
+export function AppLayout() {
+  const session = useSession();
+  const [menuOpened, menu] = useDisclosure(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const location = useLocation();
+  const signedIn = session.status === 'signed-in';
+  const onLogin = location.pathname === paths.login;
+
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header>
+        <AppHeader
+          signedIn={signedIn}
+          menuOpened={menuOpened}
+          onMenu={() => {
+            setMenuLoaded(true);
+            menu.toggle();
+          }}
+        />
+      </AppShell.Header>
+      <Suspense fallback={null}>
+        {menuLoaded && <SideMenu opened={menuOpened} onClose={menu.close} signedIn={signedIn} />}
+        {signedIn && <SignedInEffects userId={session.user.id} />}
+        </Suspense>
+      <AppShell.Main>
+        <Container size="sm" px={0}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+      {signedIn && !onLogin && (
+        <Affix position={{ bottom: 20, right: 20 }}>
+          <Button
+            radius="xl"
+            size="md"
+            leftSection={<IconPencilPlus size={20} aria-hidden />}
+            onClick={() => openDialog({ kind: 'new-chisme' })}
+            data-testid="new-chisme-button"
+            aria-label={feed.newPost}
+          >
+            {feed.newPost}
+          </Button>
+        </Affix>
+      )}
+      <DialogHost signedIn={signedIn} />
+    </AppShell>
+  );
+}

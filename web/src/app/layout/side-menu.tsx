@@ -1,0 +1,46 @@
+// The side menu, sliding in from the right (spec section 2).
+import { Drawer, NavLink, Stack, Divider } from '@mantine/core';
+import { IconInfoCircle, IconLogin, IconLogout, IconMessages, IconSparkles } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { signOut } from '../../features/auth/api/sign-out';
+import { CotilleoToggle } from '../../features/settings/components/cotilleo-toggle';
+import { DarkModeToggle } from '../../features/settings/components/dark-mode-toggle';
+import { openDialog } from '../../hooks/use-dialogs';
+import { common } from '../../i18n/es/common';
+import { toast } from '../../lib/toast';
+
+type Props = { opened: boolean; onClose: () => void; signedIn: boolean };
+
+export function SideMenu({ opened, onClose, signedIn }: Props) {
+  const navigate = useNavigate();
+  const go = (action: () => void) => () => {
+    onClose();
+    action();
+  };
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size="xs" title={common.menu.title} closeButtonProps={{ 'aria-label': common.close }}>
+      <Stack gap={4} component="nav" aria-label={common.menu.title}>
+        {signedIn ? (
+          <>
+            <NavLink component="button" label={common.menu.chismes} leftSection={<IconMessages size={18} aria-hidden />} onClick={go(() => navigate(paths.profile))} data-testid="menu-chismes" />
+            <NavLink component="button" label={common.menu.murmuro} leftSection={<IconSparkles size={18} aria-hidden />} onClick={go(() => toast.info(common.murmuroAlert))} data-testid="menu-murmuro" />
+            <NavLink
+              component="button"
+              label={common.menu.signOut}
+              leftSection={<IconLogout size={18} aria-hidden />}
+              onClick={go(() => void signOut())}
+              data-testid="menu-sign-out"
+            />
+          </>
+        ) : (
+          <NavLink component="button" label={common.menu.signIn} leftSection={<IconLogin size={18} aria-hidden />} onClick={go(() => openDialog({ kind: 'auth' }))} data-testid="menu-sign-in" />
+        )}
+        <NavLink component="button" label={common.menu.about} leftSection={<IconInfoCircle size={18} aria-hidden />} onClick={go(() => openDialog({ kind: 'about' }))} data-testid="menu-about" />
+        <Divider my="sm" />
+        <DarkModeToggle />
+        <CotilleoToggle signedIn={signedIn} />
+      </Stack>
+    </Drawer>
+  );
+}

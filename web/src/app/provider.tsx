@@ -1,0 +1,32 @@
+// Every app-wide provider: session, SWR, Mantine (theme follows cotilleo mode), toasts.
+import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { useEffect, type ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { useCotilleoMode } from '../hooks/use-cotilleo-mode';
+import { SessionProvider } from '../lib/auth';
+import { buildTheme } from '../theme';
+
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'darkMode' });
+
+function CotilleoRootClass({ cotilleo }: { cotilleo: boolean }) {
+  useEffect(() => {
+    document.documentElement.classList.toggle('cotilleo-mode', cotilleo);
+  }, [cotilleo]);
+  return null;
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [cotilleo] = useCotilleoMode();
+  return (
+    <SessionProvider>
+      <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
+        <MantineProvider theme={buildTheme(cotilleo)} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+          <CotilleoRootClass cotilleo={cotilleo} />
+          <Notifications position="top-right" limit={5} />
+          {children}
+        </MantineProvider>
+      </SWRConfig>
+    </SessionProvider>
+  );
+}

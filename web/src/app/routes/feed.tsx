@@ -1,0 +1,32 @@
+// The four feeds: filters button, then the list of chisme cards for the current mode.
+import { Button, Group } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import type { FeedTab } from '../../config/paths';
+import { ChismeCard } from '../../features/chisme/components/chisme-card';
+import { FeedList } from '../../features/feed/components/feed-list';
+import { useCotilleoMode } from '../../hooks/use-cotilleo-mode';
+import { openDialog } from '../../hooks/use-dialogs';
+import { hasActiveFilters, useFeedFilters } from '../../hooks/use-feed-filters';
+import { feed } from '../../i18n/es/feed';
+
+export function FeedRoute({ tab }: { tab: FeedTab }) {
+  const [cotilleo] = useCotilleoMode();
+  const filters = useFeedFilters();
+  useEffect(() => window.scrollTo({ top: 0 }), [tab]);
+  return (
+    <>
+      <Group justify="flex-end" mb="sm">
+        <Button
+          variant={hasActiveFilters(filters) ? 'light' : 'default'}
+          leftSection={<IconFilter size={18} aria-hidden />}
+          onClick={() => openDialog({ kind: 'filters' })}
+          data-testid="filters-button"
+        >
+          {feed.filter}
+        </Button>
+      </Group>
+      <FeedList tab={tab} cotilleo={cotilleo} filters={filters} renderChisme={(chisme) => <ChismeCard chisme={chisme} showImageButton={cotilleo} />} />
+    </>
+  );
+}

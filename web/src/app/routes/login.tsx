@@ -1,0 +1,31 @@
+// /login: the welcome screen with the rules and the sign-in button.
+import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { openDialog } from '../../hooks/use-dialogs';
+import { welcome } from '../../i18n/es/welcome';
+
+export function LoginRoute() {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} mt="md">
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 26, sm: 34 }}>
+          {welcome.title}
+        </Title>
+        <Text>{welcome.intro}</Text>
+        <Title order={2} fz="lg">
+          {welcome.rulesTitle}
+        </Title>
+        <List spacing="xs">
+          {welcome.rules.map((rule) => (
+            <List.Item key={rule}>{rule}</List.Item>
+          ))}
+        </List>
+        <Text size="sm" c="dimmed">
+          {welcome.terms}
+        </Text>
+        <Button size="md" onClick={() => openDialog({ kind: 'auth' })} data-testid="welcome-sign-in">
+          {welcome.signIn}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,33 @@
+// /profile/ and /notifications/: one screen, two tabs.
+import { Tabs } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { ChismeCard } from '../../features/chisme/components/chisme-card';
+import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
+import { MyChismes } from '../../features/profile/components/my-chismes';
+import { useCotilleoMode } from '../../hooks/use-cotilleo-mode';
+import { profile } from '../../i18n/es/profile';
+import { useSession } from '../../lib/auth';
+
+type Tab = 'chismes' | 'notifications';
+
+export function ProfileRoute({ initialTab }: { initialTab: Tab }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [cotilleo] = useCotilleoMode();
+  if (session.status !== 'signed-in') return null;
+  return (
+    <Tabs value={initialTab} onChange={(tab) => navigate(tab === 'notifications' ? paths.notifications : paths.profile)} keepMounted={false}>
+      <Tabs.List aria-label={profile.tabsLabel} grow mb="md">
+        <Tabs.Tab value="chismes">{profile.myChismes}</Tabs.Tab>
+        <Tabs.Tab value="notifications">{profile.notifications}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="chismes">
+        <MyChismes userId={session.user.id} cotilleo={cotilleo} renderChisme={(chisme) => <ChismeCard chisme={chisme} showImageButton={cotilleo} />} />
+      </Tabs.Panel>
+      <Tabs.Panel value="notifications">
+        <NotificationsPanel userId={session.user.id} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,26 @@
+// Publish a chisme.
+import { supabase } from '../../../lib/supabase';
+import { toApiError } from '../../../lib/api-error';
+import type { FeedChisme } from '../../../types/api';
+
+export type NewChisme = {
+  gender: string;
+  years: number;
+  content: string;
+  tags: string[];
+  country: string;
+  cotilleo: boolean;
+};
+
+export async function createChisme(input: NewChisme): Promise<FeedChisme> {
+  const { data, error } = await supabase.rpc('create_chisme', {
+    p_gender: input.gender,
+    p_years: input.years,
+    p_content: input.content,
+    p_tags: input.tags,
+    p_country: input.country,
+    p_cotilleo: input.cotilleo,
+  });
+  if (error) throw toApiError(error);
+  return data as FeedChisme;
+}

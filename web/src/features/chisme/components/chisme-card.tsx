@@ -1,0 +1,78 @@
+// One chisme: who (gender, age, country), when, what, tags, and its actions.
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { CountryFlag } from '../../../components/country-flag';
+import { openDialog } from '../../../hooks/use-dialogs';
+import { chisme as texts } from '../../../i18n/es/chisme';
+import { relativeTime } from '../../../lib/relative-time';
+import type { FeedChisme } from '../../../types/api';
+import { chismeColor } from './chisme-colors';
+import { ImageButton } from './image-button';
+import { LikeButton } from './like-button';
+import { ReportButton } from './report-button';
+
+export function ChismeCard({ chisme, showImageButton }: { chisme: FeedChisme; showImageButton: boolean }) {
+  const color = chismeColor(chisme.gender, chisme.cotilleo);
+  return (
+    <Card
+      component="article"
+      withBorder
+      padding="md"
+      aria-label={`${chisme.gender}, ${texts.card.years(chisme.years)}`}
+      style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}
+      data-testid="chisme-card"
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
+            <Badge color={color} variant="light">
+              {chisme.gender}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              {texts.card.years(chisme.years)}
+            </Text>
+            <CountryFlag country={chisme.country} />
+            {chisme.is_mine && (
+              <Badge size="xs" variant="outline" color="gray">
+                {texts.card.mine}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" component="time" dateTime={chisme.created_at}>
+            {relativeTime(chisme.created_at)}
+          </Text>
+        </Group>
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{chisme.content}</Text>
+        {chisme.tags.length > 0 && (
+          <Group gap={4}>
+            {chisme.tags.map((tag) => (
+              <Badge key={tag} size="sm" variant="dot" color={color} tt="none">
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        <Group gap="xs" justify="space-between">
+          <Group gap="xs">
+            <LikeButton chisme={chisme} />
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              color="gray"
+              leftSection={<IconMessageCircle size={18} aria-hidden />}
+              aria-label={`${texts.card.comments} (${chisme.comments})`}
+              data-testid="comment-button"
+              onClick={() => openDialog({ kind: 'comments', chismeId: chisme.id })}
+            >
+              {chisme.comments}
+            </Button>
+          </Group>
+          <Group gap="xs">
+            {showImageButton && <ImageButton chisme={chisme} />}
+            <ReportButton chisme={chisme} />
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+// Publish: offensive-word warning (casual), create, then compress and upload the image (cotilleo).
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { chisme as texts } from '../../../i18n/es/chisme';
+import { errorMessage } from '../../../lib/api-error';
+import { prependToRecentFeeds } from '../../../lib/chisme-cache';
+import { toast } from '../../../lib/toast';
+import { createChisme, type NewChisme } from '../api/create-chisme';
+import { findOffensiveWords } from '../api/find-offensive-words';
+import { uploadChismeImage } from '../api/upload-chisme-image';
+import { compressImage } from '../utils/compress-image';
+
+export type PublishStep = 'idle' | 'publishing' | 'uploading';
+
+export function usePublishChisme() {
+  const { cache, mutate } = useSWRConfig();
+  const [step, setStep] = useState<PublishStep>('idle');
+  const [progress, setProgress] = useState(0);
+
+  /** Resolves to an error message to show, or null on success. */
+  async function publish(input: NewChisme, image: File | null): Promise<string | null> {
+    setStep('publishing');
+    try {
+      if (!input.cotilleo) {
+        const words = await findOffensiveWords(input.content).catch(() => []);
+        if (words.length > 0) return texts.newPost.offensiveWarning(words.join(', '));
+      }
+      const created = await createChisme(input);
+      if (image) {
+        setStep('uploading');
+        setProgress(0);
+        try {
+          const compressed = await compressImage(image).catch(() => {
+            throw new Error(texts.errors.compress);
+          });
+          await uploadChismeImage(created.id, compressed, setProgress);
+          created.file_exist = true;
+          created.image_viewable = true;
+        } catch (error) {
+          console.error('image upload failed', error);
+          toast.error(error instanceof Error && error.message === texts.errors.compress ? texts.errors.compress : texts.errors.upload);
+        }
+      }
+      prependToRecentFeeds(cache, mutate, created);
+      void mutate((key) => Array.isArray(key) && key[0] === 'my-chismes');
+      toast.success(texts.newPost.success);
+      return null;
+    } catch (error) {
+      return errorMessage(error, texts.errors.publish);
+    } finally {
+      setStep('idle');
+    }
+  }
+
+  return { publish, step, progress };
+}

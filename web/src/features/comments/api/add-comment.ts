@@ -1,0 +1,19 @@
+// Add a root comment or a reply.
+import { toApiError } from '../../../lib/api-error';
+import { supabase } from '../../../lib/supabase';
+import type { ThreadComment } from '../../../types/api';
+
+export type NewComment = { chismeId: string; parentId: string | null; content: string; gender: string; years: number; country: string };
+
+export async function addComment(input: NewComment): Promise<ThreadComment> {
+  const { data, error } = await supabase.rpc('add_comment', {
+    p_chisme_id: input.chismeId,
+    p_parent_id: input.parentId as string,
+    p_content: input.content,
+    p_gender: input.gender,
+    p_years: input.years,
+    p_country: input.country,
+  });
+  if (error) throw toApiError(error);
+  return data as ThreadComment;
+}

@@ -1,0 +1,11 @@
+// The chisme a comments dialog belongs to (its mode decides the comment age range).
+import { toApiError } from '../../../lib/api-error';
+import { supabase } from '../../../lib/supabase';
+import type { FeedChisme } from '../../../types/api';
+
+export async function getChisme(id: string): Promise<FeedChisme | null> {
+  const { data, error } = await supabase.rpc('get_chisme', { p_id: id });
+  if (error) throw toApiError(error);
+  const row = data as FeedChisme | null;
+  return row && row.id ? row : null;
+}

@@ -1,0 +1,23 @@
+// A page of root comments (newest first) with all their replies.
+import { limits } from '../../../config/limits';
+import { toApiError } from '../../../lib/api-error';
+import { supabase } from '../../../lib/supabase';
+import type { ThreadComment } from '../../../types/api';
+
+export type CommentsCursor = { createdAt: string; id: string };
+
+export const commentKeys = {
+  page: (chismeId: string, cursor: CommentsCursor | null) => ['comments', chismeId, cursor] as const,
+  chisme: (chismeId: string) => ['comments-chisme', chismeId] as const,
+};
+
+export async function getComments([, chismeId, cursor]: ReturnType<typeof commentKeys.page>): Promise<ThreadComment[]> {
+  const { data, error } = await supabase.rpc('get_comments', {
+    p_chisme_id: chismeId,
+    p_cursor_created_at: cursor?.createdAt,
+    p_cursor_id: cursor?.id,
+    p_limit: limits.rootCommentsPage,
+  });
+  if (error) throw toApiError(error);
+  return (data ?? []) as ThreadComment[];
+}

@@ -1,0 +1,38 @@
+// Comment pages of one chisme: 20 roots per page with "load more" (hasMore when a page is full).
+import useSWRInfinite from 'swr/infinite';
+import { limits } from '../../../config/limits';
+import type { ThreadComment } from '../../../types/api';
+import { commentKeys, getComments } from '../api/get-comments';
+
+const roots = (page: ThreadComment[]) => page.filter((c) => c.parent_id === null);
+
+export function useComments(chismeId: string) {
+  const swr = useSWRInfinite(
+    (index: number, previous: ThreadComment[] | null) => {
+      if (index === 0) return commentKeys.page(chismeId, null);
+      const last = previous ? roots(previous).at(-1) : undefined;
+      if (!previous || roots(previous).length < limits.rootCommentsPage || !last) return null;
+      return commentKeys.page(chismeId, { createdAt: last.created_at, id: last.id });
+    },
+    getComments,
+    { revalidateFirstPage: false, revalidateOnFocus: false },
+  );
+  const pages = swr.data ?? [];
+  const lastPage = pages.at(-1);
+  return {
+    rows: pages.flat(),
+    isLoading: swr.isLoading,
+    error: swr.error as unknown,
+    hasMore: lastPage !== undefined && roots(lastPage).length >= limits.rootCommentsPage,
+    loadMore: () => void swr.setSize(swr.size + 1),
+    /** Puts a just-added comment in the first page (the tree is rebuilt from all rows). */
+    insert: (comment: ThreadComment) =>
+      void swr.mutate(
+        (current) => {
+          const [first = [], ...rest] = current ?? [];
+          return [[comment, ...first], ...rest];
+        },
+        { revalidate: false },
+      ),
+  };
+}

@@ -1,0 +1,68 @@
+// A feed: pages of chismes with infinite scroll, empty and error states, live updates.
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { InfiniteSentinel } from '../../../components/infinite-sentinel';
+import type { FeedTab } from '../../../config/paths';
+import { feed } from '../../../i18n/es/feed';
+import type { FeedChisme, FeedFilters } from '../../../types/api';
+import { useFeed } from '../hooks/use-feed';
+import { useFeedRealtime } from '../hooks/use-feed-realtime';
+
+type Props = {
+  tab: FeedTab;
+  cotilleo: boolean;
+  filters: FeedFilters;
+  renderChisme: (chisme: FeedChisme) => ReactNode;
+  live?: boolean;
+};
+
+export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: Props) {
+  const { chismes, error, isLoadingFirst, isLoadingMore, hasMore, loadMore, mutate } = useFeed(tab, cotilleo, filters);
+  useFeedRealtime({ tab, cotilleo, filters, mutatePages: mutate, enabled: live });
+
+  if (isLoadingFirst) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={feed.loadingMore} />
+      </Center>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {error !== undefined && (
+        <Text c="red" role="alert">
+          {feed.loadError}
+        </Text>
+      )}
+      {!error && chismes.length === 0 && (
+        <Text ta="center" c="dimmed" py="xl">
+          {feed.empty}
+        </Text>
+      )}
+      {chismes.length > 0 && (
+        <Stack component="ul" gap="md" aria-label={feed.listLabel} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {chismes.map((chisme) => (
+            <li key={chisme.id} data-testid="feed-item">
+              {renderChisme(chisme)}
+            </li>
+          ))}
+        </Stack>
+      )}
+      {hasMore && (
+        <>
+          <InfiniteSentinel onVisible={loadMore} disabled={isLoadingMore} />
+          <Center>
+            {isLoadingMore ? (
+              <Loader size="sm" aria-label={feed.loadingMore} />
+            ) : (
+              <Button variant="subtle" onClick={loadMore}>
+                {feed.loadMore}
+              </Button>
+            )}
+          </Center>
+        </>
+      )}
+    </Stack>
+  );
+}

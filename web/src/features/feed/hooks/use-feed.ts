@@ -1,0 +1,34 @@
+// A feed as pages of 20 with infinite loading. The SWR key holds tab, mode and filters, so a
+// change of any of them starts again from the first page.
+import useSWRInfinite from 'swr/infinite';
+import { limits } from '../../../config/limits';
+import type { FeedTab } from '../../../config/paths';
+import type { FeedChisme, FeedFilters } from '../../../types/api';
+import { cursorAfter, feedKeys, getFeed, type FeedPageKey } from '../api/get-feed';
+
+export function useFeed(tab: FeedTab, cotilleo: boolean, filters: FeedFilters) {
+  const getKey = (index: number, previous: FeedChisme[] | null): FeedPageKey | null => {
+    if (index === 0) return feedKeys.page(tab, cotilleo, filters, null);
+    const last = previous?.at(-1);
+    if (!previous || previous.length < limits.feedPageSize || !last) return null;
+    return feedKeys.page(tab, cotilleo, filters, cursorAfter(last));
+  };
+  const swr = useSWRInfinite(getKey, getFeed, { revalidateFirstPage: false, revalidateOnFocus: false });
+  const pages = swr.data ?? [];
+  const chismes = pages.flat();
+  const lastPage = pages.at(-1);
+  const isLoadingFirst = swr.isLoading;
+  const isLoadingMore = !isLoadingFirst && swr.size > 0 && swr.data !== undefined && swr.data[swr.size - 1] === undefined;
+  const hasMore = lastPage !== undefined && lastPage.length >= limits.feedPageSize;
+  return {
+    chismes,
+    error: swr.error as unknown,
+    isLoadingFirst,
+    isLoadingMore,
+    hasMore,
+    loadMore: () => {
+      if (hasMore && !isLoadingMore) void swr.setSize(swr.size + 1);
+    },
+    mutate: swr.mutate,
+  };
+}

@@ -1,0 +1,23 @@
+// A page of the caller's notifications, newest first (RLS shows only one's own).
+import { limits } from '../../../config/limits';
+import { toApiError } from '../../../lib/api-error';
+import { supabase } from '../../../lib/supabase';
+import type { AppNotification } from '../../../types/api';
+import type { notificationKeys } from './notification-keys';
+
+export async function getNotifications([, , , page]: ReturnType<typeof notificationKeys.page>): Promise<AppNotification[]> {
+  const from = page * limits.notificationsPage;
+  const { data, error } = await supabase
+    .from('notifications')
+    .select('*')
+    .order('created_at', { ascending: false })
+    .range(from, from + limits.notificationsPage - 1);
+  if (error) throw toApiError(error);
+  return (data ?? []) as AppNotification[];
+}
+
+export async function countNotifications(): Promise<number> {
+  const { count, error } = await supabase.from('notifications').select('*', { count: 'exact', head: true });
+  if (error) throw toApiError(error);
+  return count ?? 0;
+}

@@ -1,0 +1,64 @@
+// One notification: unread highlight, open the chisme's comments, delete.
+import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { openDialog } from '../../../hooks/use-dialogs';
+import { notifications as texts } from '../../../i18n/es/notifications';
+import { relativeTime } from '../../../lib/relative-time';
+import type { AppNotification } from '../../../types/api';
+import { useAutoMarkRead } from '../hooks/use-auto-mark-read';
+import { useNotificationActions } from '../hooks/use-notification-actions';
+
+export function NotificationItem({ notification }: { notification: AppNotification }) {
+  const actions = useNotificationActions();
+  const [deleting, setDeleting] = useState(false);
+  useAutoMarkRead(notification.is_read, () => actions.markRead(notification.id));
+  const chismeId = notification.data?.chismeId;
+
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      data-testid="notification-item"
+      data-read={notification.is_read}
+      aria-label={notification.is_read ? notification.message : `${texts.unread}: ${notification.message}`}
+      style={notification.is_read ? undefined : { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <UnstyledButton
+            onClick={() => chismeId && openDialog({ kind: 'comments', chismeId })}
+            disabled={!chismeId}
+            aria-label={`${texts.open}: ${notification.message}`}
+          >
+            <Text fw={notification.is_read ? 400 : 600} style={{ overflowWrap: 'anywhere' }}>
+              {notification.message}
+            </Text>
+          </UnstyledButton>
+          {notification.data?.snippet && (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {notification.data.snippet}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {relativeTime(notification.created_at)}
+          </Text>
+        </Stack>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          disabled={deleting}
+          onClick={() => {
+            setDeleting(true);
+            actions.remove(notification.id).catch((error: unknown) => {
+              console.error('delete notification failed', error);
+              setDeleting(false);
+            });
+          }}
+        >
+          {deleting ? texts.deleting : texts.delete}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

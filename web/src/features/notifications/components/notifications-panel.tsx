@@ -1,0 +1,29 @@
+// "Notificaciones" tab: count text and the list.
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { profile } from '../../../i18n/es/profile';
+import { useNotifications } from '../hooks/use-notifications';
+import { NotificationList } from './notification-list';
+
+export function NotificationsPanel({ userId }: { userId: string }) {
+  const { notifications, total, error, isLoading, hasMore, loadMore } = useNotifications(userId);
+  if (isLoading) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (error) {
+    return (
+      <Text c="red" role="alert">
+        {profile.loadError}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Text fw={600}>{profile.notificationsCount(total ?? notifications.length)}</Text>
+      <NotificationList notifications={notifications} hasMore={hasMore} onLoadMore={loadMore} />
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+// Cotilleo mode: persisted in localStorage as a JSON boolean under "cotilleoMode" (spec section 3).
+import { useLocalStorage } from '@mantine/hooks';
+
+export const cotilleoStorageKey = 'cotilleoMode';
+
+export function useCotilleoMode() {
+  return useLocalStorage<boolean>({
+    key: cotilleoStorageKey,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+}

@@ -1,0 +1,43 @@
+// The database's stable error keys (docs/api.md) mapped to the spec's Spanish messages.
+import { chisme } from './chisme';
+import { comments } from './comments';
+
+export type ErrorDetail = { min?: number; max?: number; words?: string[] } | null;
+
+const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
+  not_authenticated: () => 'Debes iniciar sesión para continuar',
+  chisme_not_found: () => 'Error API: Chisme no encontrado',
+  chisme_content_too_short: () => chisme.validation.contentTooShort,
+  chisme_content_too_long: () => chisme.validation.contentTooLong,
+  chisme_gender_invalid: () => chisme.validation.genderRequired,
+  chisme_years_out_of_range: (d) =>
+    d?.min === 18 ? chisme.validation.ageCotilleo : chisme.validation.ageCasual,
+  chisme_tags_too_many: () => 'Máximo 3 etiquetas',
+  chisme_tag_too_long: () => 'Cada etiqueta puede tener como máximo 20 caracteres',
+  content_offensive: (d) => chisme.newPost.offensiveWarning((d?.words ?? []).join(', ')),
+  like_own_chisme: () => 'No puedes dar me gusta a tu propio chisme',
+  like_already_exists: () => 'Ya te gusta este chisme',
+  like_not_found: () => 'Aún no te gusta este chisme',
+  comment_content_required: () => comments.validation.contentRequired,
+  comment_content_too_long: () => comments.validation.contentTooLong,
+  comment_gender_required: () => comments.validation.genderRequired,
+  comment_years_out_of_range: (d) =>
+    d?.min === 18 ? comments.validation.ageCotilleo : comments.validation.ageCasual,
+  comment_country_required: () => comments.validation.countryRequired,
+  comment_parent_not_found: () => 'Error API: Comentario no encontrado',
+  comment_depth_exceeded: () => 'No se puede responder a este comentario',
+  report_already_exists: () => chisme.report.already,
+  report_own_chisme: () => chisme.report.own,
+  report_target_not_found: () => 'Error API: Contenido no encontrado',
+  notification_message_too_long: () => 'Error API: Mensaje de notificación demasiado largo',
+  offensive_word_duplicate: () => 'Esta palabra ya está en la lista de filtrado.',
+  user_invalid: () => 'Error API: Usuario no válido',
+};
+
+/** The Spanish message for a database error key, or `fallback` when the key is unknown. */
+export function messageForErrorKey(key: string, detail: ErrorDetail, fallback: string): string {
+  const toMessage = errorMessages[key];
+  return toMessage ? toMessage(detail) : fallback;
+}
+
+export const knownErrorKeys = Object.keys(errorMessages);

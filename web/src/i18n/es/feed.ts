@@ -1,0 +1,11 @@
+// Feed texts.
+export const feed = {
+  listLabel: 'Lista de chismes',
+  empty: 'No hay chismes por aquí...',
+  loadError: 'No se pudieron cargar los chismes trending en tiempo real',
+  loadingMore: 'Cargando más chismes...',
+  loadMore: 'Cargar más chismes',
+  newPost: 'Nuevo chisme',
+  filter: 'Filtrar Chismes',
+  filtersActive: 'Filtros activos',
+} as const;

@@ -1,0 +1,25 @@
+// "Filtrar Chismes" modal texts (spec sections 2, 5 and 8).
+export const filters = {
+  title: 'Filtrar Chismes',
+  gender: 'Género',
+  all: 'Todos',
+  country: 'País',
+  allCountries: 'Todos los países',
+  ageFrom: 'Edad desde',
+  ageTo: 'Edad hasta',
+  tags: 'Etiquetas',
+  tagsPlaceholder: 'Escribe una etiqueta y pulsa Enter',
+  addTag: 'Añadir etiqueta',
+  removeTag: (tag: string) => `Quitar ${tag}`,
+  clear: 'Limpiar Filtros',
+  apply: 'Aplicar Filtros',
+  applied: 'Filtros aplicados exitosamente',
+  reset: 'Filtros restablecidos',
+  validation: {
+    ageNotNumber: 'Introduce rangos de edad válidos',
+    ageOutOfRange: 'La edad debe estar entre 0 y 99',
+    rangeInvalid: 'El rango de edad no es válido',
+    tooManyTags: 'Máximo 3 etiquetas',
+    tagTooLong: 'Cada etiqueta puede tener como máximo 20 caracteres',
+  },
+} as const;

@@ -1,0 +1,16 @@
+// Toasts of spec section 2: error, success, warning; 3 s by default, stacking.
+import { notifications } from '@mantine/notifications';
+import { limits } from '../config/limits';
+
+type ToastOptions = { title?: string; autoClose?: number };
+
+function show(color: string, message: string, options: ToastOptions = {}) {
+  notifications.show({ color, message, title: options.title, autoClose: options.autoClose ?? limits.toastMs });
+}
+
+export const toast = {
+  success: (message: string, options?: ToastOptions) => show('teal', message, options),
+  error: (message: string, options?: ToastOptions) => show('red', message, options),
+  warning: (message: string, options?: ToastOptions) => show('yellow', message, options),
+  info: (message: string, options?: ToastOptions) => show('blue', message, options),
+};
