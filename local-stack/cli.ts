@@ -1,5 +1,5 @@
 // `npm run stack:start | stack:stop | stack:status | stack:reset`.
-import { isStackRunning, startStack, stopStack } from './index.ts';
+import { gatewayAnswers, isStackRunning, startStack, stopStack } from './index.ts';
 import { readState } from './state.ts';
 import { statusBlock } from './status.ts';
 
@@ -26,7 +26,10 @@ async function main(command: string | undefined): Promise<void> {
         console.log(`The local Supabase stack is running (pid ${readState()?.pid}).\n`);
         console.log(statusBlock());
       } else {
-        console.log('The local Supabase stack is not running (npm run stack:start).');
+        const state = readState();
+        const failure = state?.status === 'failed' ? ` Its last start failed: ${state.reason}` : '';
+        const other = !state && (await gatewayAnswers()) ? ' (a stack from another checkout holds its ports)' : '';
+        console.log(`The local Supabase stack is not running${other}.${failure}`);
         process.exitCode = 1;
       }
       return;

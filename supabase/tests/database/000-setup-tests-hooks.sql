@@ -120,7 +120,8 @@ create or replace function tests.rls_enabled(testing_schema text)
 returns text
 language sql
 security invoker
--- no fixed search_path: pgTAP's own functions call each other unqualified
+-- pgTAP's own functions call each other unqualified, so its schema is the search path
+set search_path = extensions
 as $$
   select extensions.is(
     (select array_agg(c.relname::text order by c.relname)
@@ -137,7 +138,8 @@ create or replace function tests.rls_enabled(testing_schema text, testing_table 
 returns text
 language sql
 security invoker
--- no fixed search_path: pgTAP's own functions call each other unqualified
+-- pgTAP's own functions call each other unqualified, so its schema is the search path
+set search_path = extensions
 as $$
   select extensions.ok(
     coalesce((
