@@ -2,7 +2,9 @@
 // when the journey fails, each person's trace and a screenshot are kept in test-results/e2e.
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closePerson, launchBrowser, newPerson, snap } from './browser.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { closePerson, launchBrowser, newPerson, resultsDir, snap } from './browser.ts';
 import { WEB_URL } from './env.ts';
 
 let browser: Browser | undefined;
@@ -28,7 +30,13 @@ export async function person(name: string): Promise<Page> {
   onTestFinished(async ({ task }) => {
     const failed = task.result?.state === 'fail';
     const evidence = `${slug(task.name)}-${name}`;
-    if (failed) await snap(page, `${evidence}-failure`).catch(() => undefined);
+    if (failed) {
+      await snap(page, `${evidence}-failure`).catch(() => undefined);
+      // What a screen reader would see: the quickest way to read why a locator did not match.
+      const tree = await page.locator('body').ariaSnapshot().catch(() => '');
+      mkdirSync(resultsDir, { recursive: true });
+      writeFileSync(join(resultsDir, `${evidence}-failure.aria.yml`), tree);
+    }
     await closePerson(context as BrowserContext, evidence, failed);
   });
   return page;

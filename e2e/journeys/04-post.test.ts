@@ -1,0 +1,51 @@
+// Journey 4: post a casual chisme — the dialog's validation messages, the offensive-word
+// refusal, and a valid post appearing at the top of Recent in a second person's open browser.
+import { describe, expect, it } from 'vitest';
+import { snap } from '../support/browser.ts';
+import { card, fillAndSubmit, openNewChisme, uniqueContent } from '../support/chismes.ts';
+import { addOffensiveWord } from '../support/db.ts';
+import { person, useBrowser } from '../support/journey.ts';
+import { createAccount, signIn } from '../support/users.ts';
+
+useBrowser();
+
+describe('journey 4: post a casual chisme', () => {
+  it('validates, refuses an offensive word, and shows a valid post live to another person', async () => {
+    const offensive = 'e2egroseria';
+    await addOffensiveWord(offensive);
+    const [authorAccount, readerAccount] = await Promise.all([createAccount('autora'), createAccount('lectora')]);
+    const author = await person('author');
+    const reader = await person('reader');
+    await signIn(author, authorAccount);
+    await signIn(reader, readerAccount);
+
+    const dialog = await openNewChisme(author);
+    const expectError = async (message: string) => {
+      await dialog.getByRole('alert').filter({ hasText: message }).waitFor();
+      expect(await dialog.getByRole('alert').innerText()).toBe(message);
+    };
+    await fillAndSubmit(dialog, { content: 'Un chisme sin género ni edad' });
+    await expectError('Por favor, selecciona tu género');
+    await fillAndSubmit(dialog, { gender: 'Hombre', age: '12' });
+    await expectError('Ingresa una edad válida entre 13 y 99 años');
+    await fillAndSubmit(dialog, { age: '34', content: '  corto   ' });
+    await expectError('El chisme debe tener al menos 10 caracteres');
+    await fillAndSubmit(dialog, { content: 'a'.repeat(401) });
+    await expectError('El chisme no puede exceder los 400 caracteres');
+    await fillAndSubmit(dialog, { content: `Esto es una ${offensive.toUpperCase()} en toda regla` });
+    await expectError(`Contenido inapropiado detectado: ${offensive}`);
+    await snap(author, '04-post-offensive-refused');
+
+    const content = uniqueContent('Chisme en vivo');
+    await fillAndSubmit(dialog, { content, tags: ['oficina'] });
+    await dialog.waitFor({ state: 'detached' });
+    await card(author, content).waitFor();
+
+    // The reader never reloads: the post arrives over the feed:casual channel, at the top.
+    const first = reader.getByRole('list', { name: 'Lista de chismes' }).getByRole('article').first();
+    await first.filter({ hasText: content }).waitFor();
+    expect(await first.getByText('#oficina').count()).toBe(1);
+    expect(await first.getByText('Tu chisme').count()).toBe(0);
+    await snap(reader, '04-post-live-in-second-browser');
+  });
+});

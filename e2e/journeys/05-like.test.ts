@@ -1,0 +1,49 @@
+// Journey 5: a second person likes; the count moves live for both, the author gets a live
+// toast and an unread notification, the author cannot like, and unliking restores the count.
+import { describe, expect, it } from 'vitest';
+import { snap } from '../support/browser.ts';
+import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
+import { person, useBrowser } from '../support/journey.ts';
+import { createAccount, signIn } from '../support/users.ts';
+
+useBrowser();
+
+describe('journey 5: like', () => {
+  it('updates the count live for both, notifies the author, and unlike restores it', async () => {
+    const [authorAccount, fanAccount] = await Promise.all([createAccount('autor'), createAccount('fan')]);
+    const author = await person('author');
+    const fan = await person('fan');
+    await signIn(author, authorAccount);
+    await signIn(fan, fanAccount);
+    const content = uniqueContent('Chisme para gustar');
+    await publishChisme(author, { content });
+
+    const authorCard = card(author, content);
+    const fanCard = card(fan, content);
+    await fanCard.waitFor();
+    const authorLike = authorCard.getByRole('button', { name: /^Me gusta/ });
+    expect(await authorLike.isDisabled()).toBe(true);
+
+    await fanCard.getByRole('button', { name: 'Me gusta (0)' }).click();
+    await fanCard.getByRole('button', { name: 'Me gusta (1)', pressed: true }).waitFor();
+    await authorCard.getByRole('button', { name: 'Me gusta (1)' }).waitFor();
+    const toast = author.getByRole('alert').filter({ hasText: 'Nueva notificación' });
+    await toast.waitFor();
+    await snap(author, '05-like-live-toast');
+    expect(await authorLike.isDisabled()).toBe(true);
+
+    await author.goto('/notifications/');
+    const unread = author.getByTestId('notification-item').and(author.locator('[data-read="false"]'));
+    await author.getByText('1 Notificación').waitFor();
+    expect(await author.getByTestId('notification-item').count()).toBe(1);
+    // Unread until 3 s after it is shown; then it is marked read.
+    expect((await author.getByTestId('notification-item').getAttribute('aria-label')) ?? '').toMatch(/^No leída: /);
+    await unread.waitFor({ state: 'detached', timeout: 15_000 });
+    await author.goto('/chismes/');
+
+    await fanCard.getByRole('button', { name: 'Me gusta (1)' }).click();
+    await fanCard.getByRole('button', { name: 'Me gusta (0)', pressed: false }).waitFor();
+    await card(author, content).getByRole('button', { name: 'Me gusta (0)' }).waitFor();
+    await snap(fan, '05-like-unliked');
+  });
+});

@@ -1,0 +1,50 @@
+// Journey 7: report — success disables the button, a second report says it was already
+// reported, and one's own chisme cannot be reported.
+import { describe, expect, it } from 'vitest';
+import { snap } from '../support/browser.ts';
+import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
+import { sql } from '../support/db.ts';
+import { person, useBrowser } from '../support/journey.ts';
+import { createAccount, rpcAs, signIn } from '../support/users.ts';
+
+useBrowser();
+
+describe('journey 7: report', () => {
+  it('reports once, answers a repeat with "already reported", and refuses one\'s own chisme', async () => {
+    const [authorAccount, reporterAccount] = await Promise.all([createAccount('reportada'), createAccount('reportera')]);
+    const author = await person('author');
+    const reporter = await person('reporter');
+    await signIn(author, authorAccount);
+    await signIn(reporter, reporterAccount);
+    const content = uniqueContent('Chisme reportable');
+    await publishChisme(author, { content });
+
+    const target = card(reporter, content);
+    await target.waitFor();
+    await target.getByRole('button', { name: 'Reportar' }).click();
+    await reporter.getByRole('alert').filter({ hasText: 'Chisme reportado exitosamente' }).waitFor();
+    await target.getByRole('button', { name: 'Reportado' }).waitFor();
+    expect(await target.getByRole('button', { name: 'Reportado' }).isDisabled()).toBe(true);
+    await snap(reporter, '07-report-success');
+
+    // After a reload the button is enabled again; the database answers "already reported".
+    await reporter.reload();
+    await target.getByRole('button', { name: 'Reportar' }).click();
+    await reporter.getByRole('alert').filter({ hasText: 'Ya has reportado este chisme anteriormente' }).waitFor();
+    expect(await target.getByRole('button', { name: 'Reportado' }).isDisabled()).toBe(true);
+    await snap(reporter, '07-report-already');
+
+    // The author's own report button is disabled, and the database refuses the call anyway.
+    const own = card(author, content).getByRole('button', { name: 'Reportar' });
+    expect(await own.isDisabled()).toBe(true);
+    const [{ id }] = await sql<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    const refused = await rpcAs(author, 'report_chisme', { p_chisme_id: id, p_reason: 'Contenido inapropiado' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ message: 'report_own_chisme' });
+    const [row] = await sql<{ report: number; reports: string }>(
+      'select c.report, (select count(*) from public.reports r where r.chisme_id = c.id) as reports from public.chismes c where c.content = $1',
+      [content],
+    );
+    expect(row).toEqual({ report: 1, reports: '1' });
+  });
+});

@@ -1,0 +1,45 @@
+// What a person does with chismes in the app: publish through the dialog, find a card.
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+
+export type NewChisme = { gender?: 'Hombre' | 'Mujer' | 'Prefiero no decirlo'; age?: string; content?: string; tags?: string[]; image?: string };
+
+/** A unique, valid chisme text so a journey can find its own card among everyone's. */
+export function uniqueContent(label: string): string {
+  return `${label} ${randomUUID().slice(0, 8)}: dicen que alguien vio algo muy curioso`;
+}
+
+export async function openNewChisme(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Nuevo chisme' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo Chisme' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Fills the new-post dialog (only the given fields) and presses "Publicar". */
+export async function fillAndSubmit(dialog: Locator, values: NewChisme): Promise<void> {
+  if (values.gender) {
+    await dialog.getByRole('combobox', { name: 'Género' }).click();
+    await dialog.getByRole('option', { name: values.gender, exact: true }).click();
+  }
+  if (values.age !== undefined) await dialog.getByRole('textbox', { name: 'Edad' }).fill(values.age);
+  if (values.content !== undefined) await dialog.getByRole('textbox', { name: 'Chisme' }).fill(values.content);
+  for (const tag of values.tags ?? []) {
+    await dialog.getByRole('textbox', { name: 'Etiquetas' }).fill(tag);
+    await dialog.getByRole('textbox', { name: 'Etiquetas' }).press('Enter');
+  }
+  if (values.image) await dialog.locator('input[type="file"]').setInputFiles(values.image);
+  await dialog.getByRole('button', { name: 'Publicar' }).click();
+}
+
+/** Publishes a valid chisme and waits until the dialog closed. */
+export async function publishChisme(page: Page, values: NewChisme & { content: string }): Promise<void> {
+  const dialog = await openNewChisme(page);
+  await fillAndSubmit(dialog, { gender: 'Mujer', age: '30', ...values });
+  await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+/** The card of the chisme with this content in the current list. */
+export function card(page: Page, content: string): Locator {
+  return page.getByRole('article').filter({ hasText: content });
+}
