@@ -35,7 +35,7 @@ export async function newPerson(browser: Browser, baseURL: string): Promise<{ co
 /** Evidence for a journey's key moment, kept in the git-ignored test-results folder. */
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
-  await page.screenshot({ path: join(resultsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(resultsDir, `${name}.png`), fullPage: false });
 }
 
 /** Keep a trace only when the journey failed. */

@@ -23,7 +23,7 @@ export async function fillAndSubmit(dialog: Locator, values: NewChisme): Promise
     await dialog.getByRole('option', { name: values.gender, exact: true }).click();
   }
   if (values.age !== undefined) await dialog.getByRole('textbox', { name: 'Edad' }).fill(values.age);
-  if (values.content !== undefined) await dialog.getByRole('textbox', { name: 'Chisme' }).fill(values.content);
+  if (values.content !== undefined) await dialog.getByRole('textbox', { name: 'Contenido del chisme' }).fill(values.content);
   for (const tag of values.tags ?? []) {
     await dialog.getByRole('textbox', { name: 'Etiquetas' }).fill(tag);
     await dialog.getByRole('textbox', { name: 'Etiquetas' }).press('Enter');

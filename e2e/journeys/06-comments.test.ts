@@ -1,0 +1,104 @@
+// Journey 6: comment, reply, reply to the reply (no reply button at depth 3); only top-level
+// comments raise the chisme's count; the "Autor" badge; the parent's author is told live.
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { snap } from '../support/browser.ts';
+import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
+import { person, useBrowser } from '../support/journey.ts';
+import { createAccount, signIn } from '../support/users.ts';
+
+useBrowser();
+
+async function openComments(page: Page, content: string): Promise<Locator> {
+  await card(page, content).getByRole('button', { name: /^Comentarios \(/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Comentarios' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function sendComment(dialog: Locator, text: string, gender: 'Hombre' | 'Mujer', age: string): Promise<void> {
+  await dialog.getByRole('textbox', { name: 'Comentario' }).fill(text);
+  const genderBox = dialog.getByRole('combobox', { name: 'Género' });
+  if ((await genderBox.inputValue()) !== gender) {
+    await genderBox.click();
+    await dialog.getByRole('option', { name: gender, exact: true }).click();
+  }
+  await dialog.getByRole('textbox', { name: 'Edad' }).fill(age);
+  await dialog.getByRole('button', { name: 'Enviar comentario' }).click();
+  await dialog.getByTestId('comment').filter({ hasText: text }).first().waitFor();
+}
+
+/** The comment box (its own paper, not its replies) with this text. */
+const commentWith = (dialog: Locator, text: string) =>
+  dialog.getByTestId('comment').filter({ hasText: text }).last();
+
+const liveToast = (page: Page) => page.getByRole('alert').filter({ hasText: 'Nueva notificación' });
+
+describe('journey 6: comments', () => {
+  it('threads three levels, counts only top-level comments, badges the author and notifies live', async () => {
+    const [authorAccount, neighbourAccount] = await Promise.all([createAccount('autorc'), createAccount('vecina')]);
+    const author = await person('author');
+    const neighbour = await person('neighbour');
+    await signIn(author, authorAccount);
+    await signIn(neighbour, neighbourAccount);
+    const content = uniqueContent('Chisme comentado');
+    await publishChisme(author, { content });
+    await card(neighbour, content).waitFor();
+
+    // Level 1: the neighbour comments; the author is told live and the count rises to 1.
+    const neighbourDialog = await openComments(neighbour, content);
+    await neighbourDialog.getByText('Aún no hay comentarios. ¡Sé el primero!').waitFor();
+    await sendComment(neighbourDialog, 'Comentario raíz de la vecina', 'Mujer', '41');
+    await liveToast(author).waitFor();
+    await card(author, content).getByRole('button', { name: 'Comentarios (1)' }).waitFor();
+    await neighbour.keyboard.press('Escape');
+    await neighbourDialog.waitFor({ state: 'detached' });
+
+    // Level 2: the author replies; the reply carries the "Autor" badge; the count stays 1.
+    const authorDialog = await openComments(author, content);
+    const root = commentWith(authorDialog, 'Comentario raíz de la vecina');
+    await root.getByRole('button', { name: 'Responder' }).click();
+    await authorDialog.getByTestId('reply-banner').filter({ hasText: 'Respondiendo a: "Comentario raíz de la vecina"' }).waitFor();
+    await authorDialog.getByRole('textbox', { name: 'Comentario' }).fill('Respuesta de quien lo contó');
+    const genderBox = authorDialog.getByRole('combobox', { name: 'Género' });
+    await genderBox.click();
+    await authorDialog.getByRole('option', { name: 'Hombre', exact: true }).click();
+    await authorDialog.getByRole('textbox', { name: 'Edad' }).fill('30');
+    await authorDialog.getByRole('button', { name: 'Enviar comentario' }).click();
+    await authorDialog.getByRole('alert').filter({ hasText: 'Comentario enviado exitosamente' }).or(author.getByRole('alert').filter({ hasText: 'Comentario enviado exitosamente' })).first().waitFor();
+    const showReplies = root.getByRole('button', { name: /^Ver respuestas/ });
+    if (await showReplies.count()) await showReplies.first().click();
+    const reply = commentWith(authorDialog, 'Respuesta de quien lo contó');
+    await reply.waitFor();
+    expect(await reply.getAttribute('data-depth')).toBe('2');
+    await reply.getByText('Autor', { exact: true }).waitFor();
+    expect(await commentWith(authorDialog, 'Comentario raíz de la vecina').locator('> div').first().getByText('Autor', { exact: true }).count()).toBe(0);
+    await liveToast(neighbour).waitFor();
+
+    // Level 3: the neighbour replies to the reply; a depth-3 comment has no reply button.
+    const again = await openComments(neighbour, content);
+    const againRoot = commentWith(again, 'Comentario raíz de la vecina');
+    await againRoot.getByRole('button', { name: /^Ver respuestas/ }).first().click();
+    await commentWith(again, 'Respuesta de quien lo contó').getByRole('button', { name: 'Responder' }).click();
+    await again.getByTestId('reply-banner').filter({ hasText: 'Respuesta de quien lo contó' }).waitFor();
+    await again.getByRole('textbox', { name: 'Comentario' }).fill('Y yo respondo a la respuesta');
+    await again.getByRole('button', { name: 'Enviar comentario' }).click();
+    await liveToast(author).nth(0).waitFor();
+    const replyBox = commentWith(again, 'Respuesta de quien lo contó');
+    const showDeep = replyBox.getByRole('button', { name: /^Ver respuestas/ });
+    await showDeep.or(again.getByTestId('comment').filter({ hasText: 'Y yo respondo a la respuesta' })).first().waitFor();
+    if (await showDeep.count()) await showDeep.first().click();
+    const deepest = commentWith(again, 'Y yo respondo a la respuesta');
+    await deepest.waitFor();
+    expect(await deepest.getAttribute('data-depth')).toBe('3');
+    expect(await deepest.getByRole('button', { name: 'Responder' }).count()).toBe(0);
+    await snap(neighbour, '06-comments-three-levels');
+
+    // Only the top-level comment counted.
+    await neighbour.keyboard.press('Escape');
+    await card(neighbour, content).getByRole('button', { name: 'Comentarios (1)' }).waitFor();
+    await author.keyboard.press('Escape');
+    await author.reload();
+    await card(author, content).getByRole('button', { name: 'Comentarios (1)' }).waitFor();
+  });
+});
