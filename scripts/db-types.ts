@@ -77,8 +77,7 @@ export function generateTypes(url: string): string {
   if (result.status !== 0 || !result.stdout.includes('export type Database')) {
     throw new Error(`supabase gen types failed: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
   }
-  // The CLI may print a notice (e.g. "Connected to 127.0.0.1 without TLS") before the types.
-  return result.stdout.slice(result.stdout.indexOf('export type Json'));
+  return result.stdout;
 }
 
 async function main(): Promise<void> {
