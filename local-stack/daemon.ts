@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const postgrest = await startPostgrest(track);
 
   log('starting edge functions');
-  const functions = await startFunctions(track);
+  const functions = await startFunctions(track, config.disabledFunctions);
   state.functions = functions.map((service) => service.functionName);
 
   const authPool = new pg.Pool({ connectionString: clusterUrl(DB_PORT, 'supabase_auth_admin'), max: 5 });
