@@ -1,0 +1,82 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { render, screen } from '../../../test-utils/render';
+import { aChisme } from '../../../test-utils/fixtures';
+import { emptyFilters, type FeedChisme } from '../../../types/api';
+import { FeedList } from '../components/feed-list';
+
+type Handler = (message: { payload: unknown }) => void;
+const handlers = new Map<string, Handler>();
+const removeChannel = vi.fn();
+const channelNames: string[] = [];
+vi.mock('../../../lib/supabase', () => {
+  const channel = {
+    on: (_type: string, { event }: { event: string }, handler: Handler) => {
+      handlers.set(event, handler);
+      return channel;
+    },
+    subscribe: () => channel,
+  };
+  return {
+    supabase: {
+      channel: (name: string) => {
+        channelNames.push(name);
+        return channel;
+      },
+      removeChannel: (c: unknown) => removeChannel(c),
+    },
+  };
+});
+const getFeed = vi.fn<() => Promise<FeedChisme[]>>();
+vi.mock('../api/get-feed', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/get-feed')>()),
+  getFeed: () => getFeed(),
+}));
+
+const renderChisme = (c: FeedChisme) => <p>{`${c.content} · ${c.likes} · ${c.comments}`}</p>;
+const emit = (event: string, payload: unknown) => act(() => handlers.get(event)?.({ payload }));
+
+describe('feed realtime', () => {
+  beforeEach(() => {
+    handlers.clear();
+    channelNames.length = 0;
+    removeChannel.mockReset();
+    getFeed.mockReset().mockResolvedValue([aChisme({ id: 'old', content: 'viejo', likes: 1, comments: 0 })]);
+  });
+
+  it('joins the channel of the mode and leaves it on unmount', async () => {
+    const { unmount } = render(<FeedList tab="recent" cotilleo filters={emptyFilters} renderChisme={renderChisme} />);
+    await screen.findByText('viejo · 1 · 0');
+    expect(channelNames).toEqual(['feed:cotilleo']);
+    unmount();
+    expect(removeChannel).toHaveBeenCalled();
+  });
+
+  it('puts a new chisme at the top of the recent feed', async () => {
+    render(<FeedList tab="recent" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} />);
+    await screen.findByText('viejo · 1 · 0');
+    emit('chisme_created', aChisme({ id: 'new', content: 'nuevo', likes: 0, comments: 0 }));
+    const items = await screen.findAllByTestId('feed-item');
+    expect(items[0]).toHaveTextContent('nuevo');
+    expect(items).toHaveLength(2);
+  });
+
+  it('leaves out a new chisme that does not match the filters, and does not insert into other tabs', async () => {
+    const { unmount } = render(<FeedList tab="recent" cotilleo={false} filters={{ ...emptyFilters, gender: 'Hombre' }} renderChisme={renderChisme} />);
+    await screen.findByText('viejo · 1 · 0');
+    emit('chisme_created', aChisme({ id: 'new', gender: 'Mujer', content: 'nuevo' }));
+    expect(screen.getAllByTestId('feed-item')).toHaveLength(1);
+    unmount();
+    render(<FeedList tab="top" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} />);
+    await screen.findByText('viejo · 1 · 0');
+    emit('chisme_created', aChisme({ id: 'new2', content: 'nuevo' }));
+    expect(screen.getAllByTestId('feed-item')).toHaveLength(1);
+  });
+
+  it('updates like and comment counters live', async () => {
+    render(<FeedList tab="top" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} />);
+    await screen.findByText('viejo · 1 · 0');
+    emit('chisme_counts', { id: 'old', likes: 5, comments: 2 });
+    expect(await screen.findByText('viejo · 5 · 2')).toBeInTheDocument();
+  });
+});
