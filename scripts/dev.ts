@@ -46,11 +46,16 @@ function lastLogLine(): string {
   return readFileSync(file, 'utf8').trim().split('\n').filter((line) => line.includes('FAILED')).pop() ?? '';
 }
 
+let interrupted = false;
+
 async function main(): Promise<void> {
   if (await portInUse(WEB_PORT)) throw new Error(`port ${WEB_PORT} on ${WEB_HOST} is already in use by another program; stop it and try again`);
   // Ctrl-C while the stack starts: stop it if this command is the one starting it.
   const wasRunning = await isStackRunning();
-  const stopEarly = () => void (wasRunning ? Promise.resolve(false) : stopStack()).finally(() => process.exit(130));
+  const stopEarly = () => {
+    interrupted = true;
+    void (wasRunning ? Promise.resolve(false) : stopStack()).finally(() => process.exit(130));
+  };
   process.once('SIGINT', stopEarly);
   const stack = await ensureStack();
   process.off('SIGINT', stopEarly);
@@ -102,6 +107,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (interrupted) return; // Ctrl-C while starting: the handler stops the stack and exits
   console.error(`dev: ${(error as Error).message}`);
   process.exit(1);
 });
