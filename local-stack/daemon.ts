@@ -38,9 +38,10 @@ function continueStarting(): void {
 
 async function shutdown(): Promise<void> {
   stopping = true;
-  await new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
+  const closed = new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
   gateway?.closeAllConnections();
   await realtime?.close();
+  await closed;
   await Promise.all(pools.map((pool) => pool.end().catch(() => undefined)));
   await Promise.all(services.map((service) => stopService(service)));
   if (databaseStarted) stopDatabase();
