@@ -1,15 +1,15 @@
 // Brand, the four feed tabs (signed in) and the menu button.
 import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { common } from '../../i18n/es/common';
 
 const FeedTabs = lazy(() => import('./feed-tabs').then((m) => ({ default: m.FeedTabs })));
 
-type Props = { signedIn: boolean; menuOpened: boolean; onMenu: () => void };
+type Props = { signedIn: boolean; menuOpened: boolean; onMenu: () => void; burgerRef?: RefObject<HTMLButtonElement | null> };
 
-export function AppHeader({ signedIn, menuOpened, onMenu }: Props) {
+export function AppHeader({ signedIn, menuOpened, onMenu, burgerRef }: Props) {
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
       <UnstyledButton component={Link} to={signedIn ? paths.feed.recent : paths.login} aria-label={common.brand}>
@@ -22,7 +22,7 @@ export function AppHeader({ signedIn, menuOpened, onMenu }: Props) {
           <FeedTabs />
         </Suspense>
       )}
-      <Burger opened={menuOpened} onClick={onMenu} aria-label={common.menu.open} aria-expanded={menuOpened} size="sm" />
+      <Burger ref={burgerRef} opened={menuOpened} onClick={onMenu} aria-label={common.menu.open} aria-expanded={menuOpened} size="sm" />
     </Group>
   );
 }

@@ -2,7 +2,7 @@
 import { Affix, AppShell, Button, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencilPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { openDialog } from '../../hooks/use-dialogs';
@@ -20,6 +20,11 @@ export function AppLayout() {
   const session = useSession();
   const [menuOpened, menu] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => {
+    menu.close();
+    burgerRef.current?.focus();
+  };
   const location = useLocation();
   const signedIn = session.status === 'signed-in';
   const onLogin = location.pathname === paths.login;
@@ -30,6 +35,7 @@ export function AppLayout() {
         <AppHeader
           signedIn={signedIn}
           menuOpened={menuOpened}
+          burgerRef={burgerRef}
           onMenu={() => {
             setMenuLoaded(true);
             menu.toggle();
@@ -37,7 +43,7 @@ export function AppLayout() {
         />
       </AppShell.Header>
       <Suspense fallback={null}>
-        {menuLoaded && <SideMenu opened={menuOpened} onClose={menu.close} signedIn={signedIn} />}
+        {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} />}
         {signedIn && <SignedInEffects userId={session.user.id} />}
         </Suspense>
       <AppShell.Main>
