@@ -30,7 +30,7 @@ export function AppLayout() {
   const onLogin = location.pathname === paths.login;
 
   return (
-    <AppShell header={{ height: 60 }} padding="md">
+    <AppShell header={{ height: signedIn ? { base: 104, sm: 60 } : 60 }} padding="md">
       <AppShell.Header>
         <AppHeader
           signedIn={signedIn}
@@ -47,7 +47,7 @@ export function AppLayout() {
         {signedIn && <SignedInEffects userId={session.user.id} />}
         </Suspense>
       <AppShell.Main>
-        <Container size="sm" px={0}>
+        <Container size="sm" px={0} pb={signedIn ? 80 : 0}>
           <Outlet />
         </Container>
       </AppShell.Main>
