@@ -59,6 +59,7 @@ describe('routes', () => {
     expect(await screen.findByLabelText('Cargando...')).toBeInTheDocument();
     expect(screen.queryByText('No hay chismes por aquí...')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Bienvenido a Chismes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Abrir menú' })).not.toBeInTheDocument();
   });
 
   it('highlights the active feed tab', async () => {

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { openDialog } from '../../hooks/use-dialogs';
 import { feed } from '../../i18n/es/feed';
 import { useSession } from '../../lib/auth';
+import { AuthCheckPending } from '../guards';
 import { AppHeader } from './app-header';
 import { DialogHost } from './dialog-host';
 
@@ -28,6 +29,9 @@ export function AppLayout() {
   const location = useLocation();
   const signedIn = session.status === 'signed-in';
   const onLogin = location.pathname === paths.login;
+
+  // Spec: the app renders nothing of its own until the initial auth check has finished.
+  if (session.status === 'loading') return <AuthCheckPending />;
 
   return (
     <AppShell header={{ height: signedIn ? { base: 104, sm: 60 } : 60 }} padding="md">
