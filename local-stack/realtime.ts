@@ -3,34 +3,18 @@
 // relayed between sockets; and Broadcast from Database (contract §10): private channels are
 // authorised at join by the project's RLS policies on realtime.messages, and every committed
 // row reaches the joined sockets through the LISTEN/NOTIFY trigger of bootstrap/10-*.sql.
-// postgres_changes bindings are acknowledged (ids echoed) but no changes are streamed.
+// postgres_changes bindings are served by postgres-changes.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { bearerToken, verifyJwt, type Claims } from './jwt.ts';
 import { readJson, sendJson, type Handler } from './http.ts';
+import { startPostgresChanges, type PostgresBinding, type Subscriber } from './postgres-changes.ts';
+import { decodeBinaryPush, encodeBinaryBroadcast, hashBinding, type Frame, type Ref } from './realtime-frames.ts';
 
 const NOTIFY_CHANNEL = 'realtime_local_stack';
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-type Ref = string | null;
-
-interface Frame {
-  joinRef: Ref;
-  ref: Ref;
-  topic: string;
-  event: string;
-  payload: Record<string, unknown>;
-}
-
-interface PostgresBinding {
-  event: string;
-  schema?: string;
-  table?: string;
-  filter?: string;
-  id: number;
-}
 
 interface Channel {
   topic: string;
@@ -43,6 +27,7 @@ interface Channel {
   canWrite: boolean;
   self: boolean;
   ack: boolean;
+  bindings: PostgresBinding[];
   expiryTimer?: NodeJS.Timeout;
 }
 
@@ -62,44 +47,6 @@ interface BroadcastMessage {
   binary?: Buffer;
 }
 
-function hashBinding(binding: Record<string, unknown>): number {
-  let hash = 0;
-  for (const char of JSON.stringify(binding)) hash = (Math.imul(31, hash) + char.charCodeAt(0)) | 0;
-  return Math.abs(hash);
-}
-
-/** Kind 3 binary frame: a client's channel.send broadcast (contract §3.2). */
-function decodeBinaryPush(data: Buffer): { frame: Frame; binary?: Buffer } | undefined {
-  if (data[0] !== 3 || data.length < 7) return undefined;
-  const lengths = [data[1]!, data[2]!, data[3]!, data[4]!, data[5]!];
-  const encoding = data[6];
-  let offset = 7;
-  const [joinRef, ref, topic, event, meta] = lengths.map((length) => {
-    const text = data.subarray(offset, offset + length).toString('utf8');
-    offset += length;
-    return text;
-  }) as [string, string, string, string, string];
-  const body = data.subarray(offset);
-  const payload = encoding === 1 ? (JSON.parse(body.toString('utf8') || 'null') as unknown) : undefined;
-  return {
-    frame: {
-      joinRef: joinRef || null,
-      ref: ref || null,
-      topic,
-      event: 'broadcast',
-      payload: { type: 'broadcast', event, payload, ...(meta ? { meta: JSON.parse(meta) as unknown } : {}) },
-    },
-    binary: encoding === 1 ? undefined : Buffer.from(body),
-  };
-}
-
-/** Kind 4 binary frame: a broadcast with a raw binary payload, server → client. */
-function encodeBinaryBroadcast(topic: string, event: string, body: Buffer): Buffer {
-  const topicBytes = Buffer.from(topic);
-  const eventBytes = Buffer.from(event);
-  return Buffer.concat([Buffer.from([4, topicBytes.length, eventBytes.length, 0, 0]), topicBytes, eventBytes, body]);
-}
-
 export interface Realtime {
   /** `/realtime/v1/api/*` (REST broadcast) */
   api: Handler;
@@ -109,7 +56,7 @@ export interface Realtime {
 }
 
 export async function createRealtime(dbUrl: string): Promise<Realtime> {
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 4 });
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 6 });
   const listener = new pg.Client({ connectionString: dbUrl });
   const wss = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
@@ -206,19 +153,24 @@ export async function createRealtime(dbUrl: string): Promise<Realtime> {
     }
     const previous = client.channels.get(frame.topic);
     if (previous) clearTimeout(previous.expiryTimer);
-    const channel: Channel = {
-      topic: frame.topic, name, joinRef: frame.joinRef, isPrivate, claims, ...access,
-      self: config.broadcast?.self === true, ack: config.broadcast?.ack === true,
-    };
-    client.channels.set(frame.topic, channel);
-    armExpiry(client, channel);
     const bindings: PostgresBinding[] = (config.postgres_changes ?? []).map((binding) => ({
       ...(binding as Omit<PostgresBinding, 'id'>),
       id: hashBinding(binding),
     }));
+    const channel: Channel = {
+      topic: frame.topic, name, joinRef: frame.joinRef, isPrivate, claims, ...access,
+      self: config.broadcast?.self === true, ack: config.broadcast?.ack === true, bindings: [],
+    };
+    client.channels.set(frame.topic, channel);
+    armExpiry(client, channel);
     reply(client, frame, 'ok', { postgres_changes: bindings });
     if (bindings.length > 0) {
-      send(client, { joinRef: frame.joinRef, ref: null, topic: frame.topic, event: 'system', payload: { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: name } });
+      const problem = await postgresChanges.validate(bindings);
+      if (!problem) channel.bindings = bindings;
+      send(client, {
+        joinRef: frame.joinRef, ref: null, topic: frame.topic, event: 'system',
+        payload: { extension: 'postgres_changes', status: problem ? 'error' : 'ok', message: problem ?? 'Subscribed to PostgreSQL', channel: name },
+      });
     }
   }
 
@@ -318,6 +270,22 @@ export async function createRealtime(dbUrl: string): Promise<Realtime> {
   await listener.connect();
   await listener.query(`listen ${NOTIFY_CHANNEL}`);
 
+  const subscribers = (): Subscriber[] => {
+    const result: Subscriber[] = [];
+    for (const client of clients) {
+      for (const channel of client.channels.values()) {
+        if (channel.bindings.length === 0) continue;
+        result.push({
+          claims: channel.claims,
+          bindings: channel.bindings,
+          deliver: (ids, data) => send(client, { joinRef: null, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data } }),
+        });
+      }
+    }
+    return result;
+  };
+  const postgresChanges = await startPostgresChanges(pool, subscribers);
+
   const api: Handler = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (req.method !== 'POST' || path !== '/api/broadcast') return sendJson(res, 404, { message: 'Not found' });
     const claims = await checkToken(bearerToken(req.headers.authorization) ?? '');
@@ -378,6 +346,7 @@ export async function createRealtime(dbUrl: string): Promise<Realtime> {
     async close() {
       for (const client of clients) client.ws.terminate();
       wss.close();
+      await postgresChanges.stop();
       await listener.end().catch(() => undefined);
       await pool.end().catch(() => undefined);
     },

@@ -30,7 +30,8 @@ function runAsOwner(binary: string, args: string[]): void {
 }
 
 export function clusterUrl(port: number, user = 'postgres'): string {
-  return `postgresql://${user}:postgres@127.0.0.1:${port}/postgres`;
+  // The local cluster serves no TLS; saying so keeps clients (the Supabase CLI) from trying it.
+  return `postgresql://${user}:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
 }
 
 export function describeCluster(dataDir: string, port: number): Cluster {

@@ -81,4 +81,25 @@ describe('storage', () => {
     const gone = await owner.client.storage.from(bucket).download(path);
     assert.ok(gone.error);
   });
+
+  test('buckets: the service role manages them; a user may not (RLS, no policies)', async () => {
+    const id = `local-stack-test-bucket-${Date.now()}`;
+    const user = await signedInUser('bucket');
+    const refused = await user.client.storage.createBucket(id);
+    assert.equal((refused.error as unknown as { statusCode: string }).statusCode, '403');
+    const admin = serviceClient().storage;
+    assert.equal((await admin.createBucket(id, { public: true, fileSizeLimit: 1024 })).error, null);
+    const got = await admin.getBucket(id);
+    assert.equal(got.data?.public, true);
+    assert.equal(got.data?.file_size_limit, 1024);
+    const tooBig = await admin.from(id).upload('grande.bin', Buffer.alloc(2048));
+    assert.equal((tooBig.error as unknown as { statusCode: string }).statusCode, '413');
+    assert.equal((await admin.from(id).upload('publica.txt', 'hola', { contentType: 'text/plain' })).error, null);
+    const publicUrl = admin.from(id).getPublicUrl('publica.txt').data.publicUrl;
+    assert.equal(await (await fetch(publicUrl)).text(), 'hola');
+    assert.ok((await admin.listBuckets()).data?.some((bucket) => bucket.id === id));
+    assert.equal((await admin.emptyBucket(id)).error, null);
+    assert.equal((await admin.deleteBucket(id)).error, null);
+    assert.equal((await admin.getBucket(id)).data, null);
+  });
 });

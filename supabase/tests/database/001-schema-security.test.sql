@@ -1,7 +1,7 @@
 -- The schema as a whole: RLS everywhere, fixed search paths, deliberate grants, no author or
 -- liker ids in anything served, house naming and comments.
 begin;
-select plan(55);
+select plan(57);
 
 -- RLS on every exposed table
 select tests.rls_enabled('public');
@@ -140,6 +140,19 @@ select is_empty(
   $$ select c.relname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where n.nspname in ('public', 'private') and c.relkind = 'r' and obj_description(c.oid, 'pg_class') is null $$,
   'every table has a comment'
+);
+
+select is_empty(
+  $$ select t.tgname::text from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+     where not t.tgisinternal and n.nspname = 'public'
+       and t.tgname !~ ('^' || c.relname || '_(before|after)_(insert|update|delete|insert_or_update)_[a-z_]+$') $$,
+  'every trigger is named <table>_<timing>_<event>_<purpose>'
+);
+select is_empty(
+  $$ select t.tgname::text from pg_trigger t join pg_proc p on p.oid = t.tgfoid join pg_namespace n on n.oid = p.pronamespace
+     join pg_class c on c.oid = t.tgrelid join pg_namespace tn on tn.oid = c.relnamespace
+     where not t.tgisinternal and tn.nspname in ('public', 'auth') and n.nspname <> 'private' $$,
+  'every trigger function of ours lives in the private schema'
 );
 
 -- Platform pieces the migrations set up

@@ -1,0 +1,61 @@
+// Storage's bucket endpoints (`/storage/v1/bucket…`), as the caller: storage.buckets has RLS
+// and no policies, so in practice only the service role manages buckets, as on Supabase.
+import { rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pg from 'pg';
+import { readBody, sendJson, str } from './http.ts';
+import { bucketNotFound, objectFile, StorageError, type Bucket, type ObjectRow, type StorageDb } from './storage-db.ts';
+
+export async function buckets(req: IncomingMessage, res: ServerResponse, segments: string[], pool: pg.Pool, { asCaller }: StorageDb): Promise<void> {
+  const method = req.method ?? 'GET';
+  const [id, action] = segments;
+  const bucketJson = (bucket: Bucket) => ({ ...bucket, file_size_limit: bucket.file_size_limit === null ? null : Number(bucket.file_size_limit) });
+  const body = method === 'GET' ? {} : (JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as Record<string, unknown>);
+  if (method === 'GET' && !id) {
+    const rows = await asCaller(req, 'storage.bucket.list', async (db) => (await db.query<Bucket>('select * from storage.buckets order by name')).rows);
+    return sendJson(res, 200, rows.map(bucketJson));
+  }
+  if (method === 'POST' && !id) {
+    const name = str(body.name) ?? str(body.id) ?? '';
+    await asCaller(req, 'storage.bucket.create', async (db, claims) => {
+      try {
+        await db.query(
+          `insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types, owner_id) values ($1, $2, $3, $4, $5, $6)`,
+          [str(body.id) ?? name, name, body.public === true, body.file_size_limit ?? null, body.allowed_mime_types ?? null, claims.sub ?? null],
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') throw new StorageError('409', 'Duplicate', 'The resource already exists');
+        throw error;
+      }
+    });
+    return sendJson(res, 200, { name });
+  }
+  if (!id) throw new StorageError('404', 'not_found', 'Route not found');
+  const run = <T>(operation: string, sql: string, params: unknown[]) =>
+    asCaller(req, operation, async (db) => (await db.query<Bucket & T>(sql, params)).rows);
+  if (method === 'GET') {
+    const rows = await run('storage.bucket.get', 'select * from storage.buckets where id = $1', [id]);
+    if (!rows[0]) throw bucketNotFound();
+    return sendJson(res, 200, bucketJson(rows[0]));
+  }
+  if (method === 'PUT') {
+    const rows = await run('storage.bucket.update',
+      `update storage.buckets set public = coalesce($2, public), file_size_limit = $3, allowed_mime_types = $4, updated_at = now() where id = $1 returning *`,
+      [id, typeof body.public === 'boolean' ? body.public : null, body.file_size_limit ?? null, body.allowed_mime_types ?? null]);
+    if (!rows[0]) throw bucketNotFound();
+    return sendJson(res, 200, { message: 'Successfully updated' });
+  }
+  if (method === 'POST' && action === 'empty') {
+    const removed = await run<ObjectRow>('storage.bucket.empty', 'delete from storage.objects where bucket_id = $1 returning *', [id]);
+    for (const row of removed) if (row.version) await rm(objectFile(id, row.name, row.version), { force: true });
+    return sendJson(res, 200, { message: 'Successfully emptied' });
+  }
+  if (method === 'DELETE') {
+    const { rows } = await pool.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id]);
+    if (rows.length) throw new StorageError('409', 'InvalidRequest', 'The bucket you tried to delete is not empty');
+    const deleted = await run('storage.bucket.delete', 'delete from storage.buckets where id = $1 returning *', [id]);
+    if (!deleted[0]) throw bucketNotFound();
+    return sendJson(res, 200, { message: 'Successfully deleted' });
+  }
+  throw new StorageError('404', 'not_found', 'Route not found');
+}
