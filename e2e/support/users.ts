@@ -45,12 +45,7 @@ export async function signIn(page: Page, person: Person): Promise<void> {
 
 /** Calls an RPC with the session a page is signed in with (what the app's client would send). */
 export async function rpcAs(page: Page, name: string, args: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
-  const stored = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
-    return key ? localStorage.getItem(key) : null;
-  });
-  if (!stored) throw new Error('the page has no stored session');
-  const { access_token: token } = JSON.parse(stored) as { access_token: string };
+  const token = await accessToken(page);
   const response = await fetch(`${API_URL}/rest/v1/rpc/${name}`, {
     method: 'POST',
     headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -58,4 +53,14 @@ export async function rpcAs(page: Page, name: string, args: Record<string, unkno
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** The access token of the session a page is signed in with (as supabase-js stores it). */
+export async function accessToken(page: Page): Promise<string> {
+  const stored = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
+    return key ? localStorage.getItem(key) : null;
+  });
+  if (!stored) throw new Error('the page has no stored session');
+  return (JSON.parse(stored) as { access_token: string }).access_token;
 }

@@ -1,0 +1,91 @@
+// Journey 9: cotilleo mode — switching persists across a reload and sets the root class; a
+// post with an image (compressed in the browser, uploaded through the chisme-image function);
+// a second person views it in the 10-second viewer that closes itself; once the chisme is 21
+// minutes old (created_at moved back in the database) the button is disabled and storage
+// refuses to sign the image's URL.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { snap } from '../support/browser.ts';
+import { card, fillAndSubmit, openNewChisme, uniqueContent } from '../support/chismes.ts';
+import { sql } from '../support/db.ts';
+import { ANON_KEY, API_URL } from '../support/env.ts';
+import { person, useBrowser } from '../support/journey.ts';
+import { accessToken, createAccount, signIn } from '../support/users.ts';
+
+useBrowser();
+
+const image = fileURLToPath(new URL('../fixtures/gradient.png', import.meta.url));
+const rootHasCotilleoClass = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('cotilleo-mode'));
+
+async function switchToCotilleo(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menú' });
+  await menu.getByRole('switch', { name: 'Modo cotilleo' }).check();
+  await expect.poll(() => rootHasCotilleoClass(page)).toBe(true);
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+}
+
+describe('journey 9: cotilleo', () => {
+  it('persists the mode, posts an image, shows it for 10 s, and closes it after 20 minutes', async () => {
+    const [authorAccount, viewerAccount] = await Promise.all([createAccount('cotilla'), createAccount('mirona')]);
+    const author = await person('author');
+    await signIn(author, authorAccount);
+    expect(await rootHasCotilleoClass(author)).toBe(false);
+    await switchToCotilleo(author);
+    await author.reload();
+    await author.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
+    expect(await rootHasCotilleoClass(author)).toBe(true);
+    expect(await author.evaluate(() => localStorage.getItem('cotilleoMode'))).toBe('true');
+
+    const content = uniqueContent('Cotilleo con foto');
+    const dialog = await openNewChisme(author);
+    await fillAndSubmit(dialog, { gender: 'Mujer', age: '17', content, image });
+    await dialog.getByRole('alert').filter({ hasText: 'Ingresa una edad válida entre 18 y 99 años' }).waitFor();
+    await fillAndSubmit(dialog, { age: '25' });
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    const authorCard = card(author, content);
+    await authorCard.getByRole('button', { name: 'Ver imagen' }).waitFor();
+    const [chisme] = await sql<{ id: string; file_exist: boolean; cotilleo: boolean; size: string }>(
+      `select c.id, c.file_exist, c.cotilleo, (o.metadata->>'size') as size
+         from public.chismes c join storage.objects o on o.bucket_id = 'chismes' and o.name = c.id::text
+        where c.content = $1`,
+      [content],
+    );
+    expect(chisme).toMatchObject({ file_exist: true, cotilleo: true });
+    expect(Number(chisme!.size)).toBeGreaterThan(0);
+
+    // The second person, also in cotilleo mode, opens the image.
+    const viewer = await person('viewer');
+    await signIn(viewer, viewerAccount);
+    await switchToCotilleo(viewer);
+    const viewerCard = card(viewer, content);
+    await viewerCard.getByRole('button', { name: 'Ver imagen' }).click();
+    const imageDialog = viewer.getByRole('dialog', { name: 'Imagen del chisme' });
+    await imageDialog.waitFor();
+    await imageDialog.getByRole('timer').filter({ hasText: /^Se cerrará en \d+ s$/ }).waitFor();
+    const img = imageDialog.getByRole('img', { name: 'Imagen del chisme' });
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(96);
+    await snap(viewer, '09-cotilleo-viewer');
+    const opened = Date.now();
+    await imageDialog.waitFor({ state: 'detached', timeout: 20_000 });
+    const openFor = Date.now() - opened;
+    expect(openFor).toBeGreaterThan(5_000);
+
+    // 21 minutes later (moved in the database): disabled, and storage refuses to sign.
+    await sql("update public.chismes set created_at = created_at - interval '21 minutes' where id = $1", [chisme!.id]);
+    await viewer.reload();
+    const unavailable = viewerCard.getByRole('button', { name: 'Imagen no disponible' });
+    await unavailable.waitFor();
+    expect(await unavailable.isDisabled()).toBe(true);
+    const response = await fetch(`${API_URL}/storage/v1/object/sign/chismes/${chisme!.id}`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${await accessToken(viewer)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 60 }),
+    });
+    expect(response.ok).toBe(false);
+    await snap(viewer, '09-cotilleo-expired');
+  });
+});
