@@ -1,0 +1,95 @@
+// Journey 10: the profile screen — counts and empty states, notifications marked read 3 s
+// after they are shown, "mark all", delete; "Mis Chismes" lists only one's own chismes of the
+// current mode.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { snap } from '../support/browser.ts';
+import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
+import { sql } from '../support/db.ts';
+import { person, useBrowser } from '../support/journey.ts';
+import { createAccount, rpcAs, signIn } from '../support/users.ts';
+
+useBrowser();
+
+const items = (page: Page) => page.getByRole('list', { name: 'Lista de notificaciones' }).getByTestId('notification-item');
+
+async function unreadCount(email: string): Promise<number> {
+  const [row] = await sql<{ n: string }>(
+    'select count(*) as n from public.notifications n join auth.users u on u.id = n.user_id where u.email = $1 and not n.is_read',
+    [email],
+  );
+  return Number(row!.n);
+}
+
+describe('journey 10: notifications and profile', () => {
+  it('shows counts and empty states, auto-reads, marks all, deletes, and lists only own chismes of the mode', async () => {
+    const [ownerAccount, otherAccount] = await Promise.all([createAccount('perfil'), createAccount('visita')]);
+    const owner = await person('owner');
+    const other = await person('other');
+    await signIn(owner, ownerAccount);
+    await signIn(other, otherAccount);
+
+    // Empty profile.
+    await owner.goto('/profile/');
+    await owner.getByText('0 Chismes casuales').waitFor();
+    await owner.getByText('Oh, no! Aún no has publicado nada').waitFor();
+    await owner.getByRole('tab', { name: 'Notificaciones' }).click();
+    await owner.waitForURL('**/notifications/');
+    await owner.getByText('0 Notificaciones').waitFor();
+    await owner.getByText('No tienes notificaciones').waitFor();
+    await snap(owner, '10-profile-empty');
+
+    // The owner posts; the other person's own chisme must never show in the owner's profile.
+    await owner.goto('/chismes/');
+    const content = uniqueContent('Mi chisme de perfil');
+    await publishChisme(owner, { content });
+    await publishChisme(other, { content: uniqueContent('Chisme ajeno') });
+    await owner.goto('/profile/');
+    await owner.getByText('1 Chisme casuales').waitFor();
+    expect(await owner.getByRole('article').count()).toBe(1);
+    await card(owner, content).waitFor();
+
+    // Three notifications while the owner is not looking at them: a like and two comments.
+    const [{ id }] = await sql<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    expect((await rpcAs(other, 'like_chisme', { p_chisme_id: id })).status).toBe(200);
+    for (const text of ['Primer comentario de visita', 'Segundo comentario de visita']) {
+      const added = await rpcAs(other, 'add_comment', { p_chisme_id: id, p_parent_id: null, p_content: text, p_gender: 'Hombre', p_years: 40, p_country: 'México' });
+      expect(added.status).toBe(200);
+    }
+    await expect.poll(() => unreadCount(ownerAccount.email)).toBe(3);
+
+    // "Mark all" right away marks all three (before the 3-second auto-read could).
+    await owner.goto('/notifications/');
+    await owner.getByText('3 Notificaciones').waitFor();
+    await owner.getByRole('button', { name: 'Marcar todas como leídas' }).click();
+    await expect.poll(() => unreadCount(ownerAccount.email), { timeout: 10_000 }).toBe(0);
+    await owner.locator('[data-testid="notification-item"][data-read="false"]').first().waitFor({ state: 'detached' });
+    expect(await owner.getByRole('button', { name: 'Marcar todas como leídas' }).isDisabled()).toBe(true);
+
+    // A live one arrives unread and is marked read 3 s after it is shown.
+    const third = await rpcAs(other, 'add_comment', { p_chisme_id: id, p_parent_id: null, p_content: 'Tercer comentario de visita', p_gender: 'Hombre', p_years: 40, p_country: 'México' });
+    expect(third.status).toBe(200);
+    const unread = owner.locator('[data-testid="notification-item"][data-read="false"]');
+    await unread.first().waitFor();
+    expect(await unread.first().getAttribute('aria-label')).toMatch(/^No leída: /);
+    await owner.getByText('4 Notificaciones').waitFor();
+    await snap(owner, '10-notifications-live-unread');
+    await unread.first().waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => unreadCount(ownerAccount.email)).toBe(0);
+
+    // Delete one.
+    await items(owner).first().getByRole('button', { name: 'Eliminar' }).click();
+    await owner.getByText('3 Notificaciones').waitFor();
+    await expect.poll(() => items(owner).count()).toBe(3);
+    await owner.reload();
+    await owner.getByText('3 Notificaciones').waitFor();
+    await snap(owner, '10-notifications-after-delete');
+
+    // Cotilleo mode: only own cotilleo chismes (none yet).
+    await owner.evaluate(() => localStorage.setItem('cotilleoMode', 'true'));
+    await owner.goto('/profile/');
+    await owner.getByText('0 Chismes cotilleo').waitFor();
+    await owner.getByText('Oh, no! Aún no has publicado nada').waitFor();
+    expect(await owner.getByRole('article').count()).toBe(0);
+  });
+});
