@@ -11,6 +11,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     css: false,
+    // A shared 2-core machine: Mantine in jsdom plus userEvent typing can be slow under load.
+    testTimeout: 20000,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

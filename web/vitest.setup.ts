@@ -1,8 +1,11 @@
 // jsdom lacks the browser APIs Mantine relies on; these stubs follow mantinedev/vite-template.
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s: generous for a loaded machine, still fails fast enough.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,5 @@
-// Which app-wide dialog is open. Features open dialogs through here; the app layout renders them.
+// Which app-wide dialog is open. Features open dialogs through here; the app layout renders them
+// (lazily). Focus goes back to the control that opened a dialog when it closes.
 import { createStore } from '../lib/create-store';
 
 export type DialogState =
@@ -12,6 +13,21 @@ export type DialogState =
 
 export const dialogStore = createStore<DialogState>({ kind: 'none' });
 
-export const openDialog = (state: DialogState) => dialogStore.set(state);
-export const closeDialog = () => dialogStore.set({ kind: 'none' });
+let opener: HTMLElement | null = null;
+
+export function openDialog(state: DialogState) {
+  if (dialogStore.get().kind === 'none' && document.activeElement instanceof HTMLElement) {
+    opener = document.activeElement;
+  }
+  dialogStore.set(state);
+}
+
+export function closeDialog() {
+  dialogStore.set({ kind: 'none' });
+  const target = opener;
+  opener = null;
+  // After the dialog has unmounted; skipped when the opener left the page (e.g. a menu item).
+  setTimeout(() => target?.isConnected && target.focus(), 0);
+}
+
 export const useDialog = () => dialogStore.use();

@@ -2,12 +2,13 @@
 import { Affix, AppShell, Button, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencilPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { openDialog } from '../../hooks/use-dialogs';
 import { feed } from '../../i18n/es/feed';
 import { useSession } from '../../lib/auth';
+import { AuthCheckPending } from '../guards';
 import { AppHeader } from './app-header';
 import { DialogHost } from './dialog-host';
 
@@ -20,16 +21,25 @@ export function AppLayout() {
   const session = useSession();
   const [menuOpened, menu] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => {
+    menu.close();
+    burgerRef.current?.focus();
+  };
   const location = useLocation();
   const signedIn = session.status === 'signed-in';
   const onLogin = location.pathname === paths.login;
 
+  // Spec: the app renders nothing of its own until the initial auth check has finished.
+  if (session.status === 'loading') return <AuthCheckPending />;
+
   return (
-    <AppShell header={{ height: 60 }} padding="md">
+    <AppShell header={{ height: signedIn ? { base: 104, sm: 60 } : 60 }} padding="md">
       <AppShell.Header>
         <AppHeader
           signedIn={signedIn}
           menuOpened={menuOpened}
+          burgerRef={burgerRef}
           onMenu={() => {
             setMenuLoaded(true);
             menu.toggle();
@@ -37,11 +47,11 @@ export function AppLayout() {
         />
       </AppShell.Header>
       <Suspense fallback={null}>
-        {menuLoaded && <SideMenu opened={menuOpened} onClose={menu.close} signedIn={signedIn} />}
+        {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} />}
         {signedIn && <SignedInEffects userId={session.user.id} />}
         </Suspense>
       <AppShell.Main>
-        <Container size="sm" px={0}>
+        <Container size="sm" px={0} pb={signedIn ? 80 : 0}>
           <Outlet />
         </Container>
       </AppShell.Main>

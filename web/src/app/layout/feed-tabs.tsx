@@ -18,9 +18,9 @@ export function FeedTabs() {
       }}
       variant="pills"
       radius="xl"
-      style={{ overflowX: 'auto', flex: '0 1 auto' }}
+      style={{ overflowX: 'auto' }}
     >
-      <Tabs.List aria-label={common.tabsLabel} style={{ flexWrap: 'nowrap' }}>
+      <Tabs.List aria-label={common.tabsLabel} grow style={{ flexWrap: 'nowrap' }}>
         {feedTabs.map((tab) => (
           <Tabs.Tab key={tab} value={tab} px={{ base: 8, sm: 'md' }} fz={{ base: 'xs', sm: 'sm' }}>
             {common.tabs[tab]}

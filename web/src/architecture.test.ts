@@ -1,0 +1,55 @@
+// Import boundaries of the house style (bulletproof-react): shared code never imports features
+// or the app, features never import each other, and only feature api files (plus the realtime
+// hooks and the session provider) reach the Supabase client.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && name !== 'database.ts' ? [path] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map((m) => m[1]!);
+  return specifiers.map((s) => relative(src, resolve(dirname(file), s)).replace(/\\/g, '/'));
+}
+
+const files = sourceFiles(src).map((file) => ({ path: relative(src, file).replace(/\\/g, '/'), imports: importsOf(file) }));
+const featureOf = (path: string) => /^features\/([^/]+)\//.exec(path)?.[1] ?? null;
+const isShared = (path: string) => /^(components|hooks|lib|config|i18n|types|test-utils)\//.test(path) || path === 'theme.ts';
+
+describe('import boundaries', () => {
+  it('shared code imports neither features nor the app', () => {
+    const offenders = files
+      .filter((f) => isShared(f.path))
+      .flatMap((f) => f.imports.filter((i) => i.startsWith('features/') || i.startsWith('app/')).map((i) => `${f.path} → ${i}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('features never import another feature or the app', () => {
+    const offenders = files
+      .filter((f) => featureOf(f.path))
+      .flatMap((f) =>
+        f.imports
+          .filter((i) => i.startsWith('app/') || (featureOf(i) !== null && featureOf(i) !== featureOf(f.path)))
+          .map((i) => `${f.path} → ${i}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('only api files, realtime hooks and the session provider use the Supabase client', () => {
+    const allowed = (path: string) =>
+      /^features\/[^/]+\/api\//.test(path) || /^features\/[^/]+\/hooks\/use-[a-z-]+-realtime\.ts$/.test(path) || path === 'lib/auth.tsx';
+    const offenders = files.filter((f) => f.imports.includes('lib/supabase') && !allowed(f.path)).map((f) => f.path);
+    expect(offenders).toEqual([]);
+    expect(files.filter((f) => f.imports.includes('lib/supabase')).length).toBeGreaterThan(10);
+  });
+});

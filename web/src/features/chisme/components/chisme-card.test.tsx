@@ -1,0 +1,78 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, userEvent, waitFor } from '../../../test-utils/render';
+import { aChisme } from '../../../test-utils/fixtures';
+import { dialogStore } from '../../../hooks/use-dialogs';
+import { ApiError } from '../../../lib/api-error';
+import { ChismeCard } from './chisme-card';
+import { chismeColor } from './chisme-colors';
+
+const reportChisme = vi.fn<(id: string) => Promise<void>>();
+vi.mock('../api/report-chisme', () => ({ reportChisme: (id: string) => reportChisme(id) }));
+
+describe('ChismeCard', () => {
+  beforeEach(() => {
+    reportChisme.mockReset();
+    dialogStore.set({ kind: 'none' });
+  });
+
+  it('shows who, when and what', () => {
+    render(<ChismeCard chisme={aChisme({ gender: 'Mujer', years: 25, country: 'Chile', created_at: new Date(Date.now() - 5 * 60_000).toISOString() })} showImageButton={false} />);
+    expect(screen.getByText('Mujer')).toBeInTheDocument();
+    expect(screen.getByText('25 años')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Chile' })).toBeInTheDocument();
+    expect(screen.getByText('Hace 5 min')).toBeInTheDocument();
+    expect(screen.getByText('#amor')).toBeInTheDocument();
+  });
+
+  it('disables reporting after a successful report', async () => {
+    reportChisme.mockResolvedValue();
+    render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Reportar' }));
+    expect(await screen.findByText('Chisme reportado exitosamente')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reportado' })).toBeDisabled();
+  });
+
+  it('treats "already reported" as success', async () => {
+    reportChisme.mockRejectedValue(new ApiError('report_already_exists'));
+    render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Reportar' }));
+    expect(await screen.findByText('Ya has reportado este chisme anteriormente')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reportado' })).toBeDisabled();
+  });
+
+  it('keeps reporting possible after another failure', async () => {
+    reportChisme.mockRejectedValue(new Error('offline'));
+    render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Reportar' }));
+    expect(await screen.findByText('Error al reportar el chisme')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reportar' })).toBeEnabled());
+  });
+
+  it('shows the image button only in cotilleo mode, enabled only while the image is viewable', async () => {
+    const { unmount } = render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
+    expect(screen.queryByTestId('image-button')).not.toBeInTheDocument();
+    unmount();
+    const { unmount: unmount2 } = render(<ChismeCard chisme={aChisme({ cotilleo: true, file_exist: true, image_viewable: false })} showImageButton />);
+    expect(screen.getByRole('button', { name: 'Imagen no disponible' })).toBeDisabled();
+    unmount2();
+    render(<ChismeCard chisme={aChisme({ id: 'c-9', cotilleo: true, file_exist: true, image_viewable: true })} showImageButton />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ver imagen' }));
+    expect(dialogStore.get()).toEqual({ kind: 'file-viewer', chismeId: 'c-9' });
+  });
+
+  it('opens the comments with the comment button showing the count', async () => {
+    render(<ChismeCard chisme={aChisme({ id: 'c-5', comments: 4 })} showImageButton={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Comentarios (4)' }));
+    expect(dialogStore.get()).toEqual({ kind: 'comments', chismeId: 'c-5' });
+  });
+});
+
+describe('chismeColor', () => {
+  it('uses blue/green in casual and purple/rose in cotilleo by recognised gender, else neutral', () => {
+    expect(chismeColor('Hombre', false)).toBe('blue');
+    expect(chismeColor('Female', false)).toBe('green');
+    expect(chismeColor('boy', true)).toBe('grape');
+    expect(chismeColor('Mujer', true)).toBe('rose');
+    expect(chismeColor('Prefiero no decirlo', false)).toBe('gray');
+  });
+});
