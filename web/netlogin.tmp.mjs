@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage();
+const js = [];
+page.on('response', (r) => r.url().endsWith('.js') && js.push(new URL(r.url()).pathname));
+await page.goto('http://127.0.0.1:5181/login');
+await page.getByTestId('welcome-sign-in').waitFor();
+await page.waitForTimeout(1500);
+const size = (list) => list.reduce((s, p) => s + gzipSync(readFileSync('dist' + p)).length, 0) / 1024;
+console.log('JS before interaction:', js.length, 'files,', size(js).toFixed(1), 'KB gzip; supabase chunk loaded:', js.some((p) => p.includes('supabase')));
+const before = js.length;
+await page.getByTestId('welcome-sign-in').click();
+await page.getByRole('dialog').waitFor();
+await page.waitForTimeout(1000);
+console.log('after opening the auth modal: +', (size(js.slice(before))).toFixed(1), 'KB gzip', js.slice(before).map((p) => p.split('/').pop()).join(' '));
+await browser.close();
