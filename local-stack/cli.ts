@@ -3,6 +3,8 @@ import { gatewayAnswers, isStackRunning, startStack, stopStack } from './index.t
 import { readState } from './state.ts';
 import { statusBlock } from './status.ts';
 
+let interrupted = false;
+
 async function main(command: string | undefined): Promise<void> {
   switch (command) {
     case 'start':
@@ -11,6 +13,14 @@ async function main(command: string | undefined): Promise<void> {
       if (command === 'start' && (await isStackRunning())) {
         console.log('The local Supabase stack is already running.\n');
       } else {
+        // Ctrl-C while starting stops the half-started stack instead of leaving it behind.
+        process.once('SIGINT', () => {
+          interrupted = true;
+          void stopStack().finally(() => {
+            console.error('local stack: start interrupted; stopped what it had started.');
+            process.exit(130);
+          });
+        });
         if (command === 'reset') await stopStack();
         await startStack({ fresh: command === 'reset' });
         console.log(`Started the local Supabase stack in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
@@ -39,6 +49,7 @@ async function main(command: string | undefined): Promise<void> {
 }
 
 main(process.argv[2]).catch((error: unknown) => {
+  if (interrupted) return; // the SIGINT handler reports and exits
   console.error(`local stack: ${(error as Error).message}`);
   process.exit(1);
 });

@@ -47,6 +47,8 @@ export interface StackConfig {
   fileSizeLimitBytes: number;
   /** function name → verify_jwt (default true) */
   verifyJwt: Map<string, boolean>;
+  /** functions switched off with `enabled = false` */
+  disabledFunctions: Set<string>;
 }
 
 function sizeToBytes(size: string): number {
@@ -65,8 +67,11 @@ export function loadConfig(): StackConfig {
     .filter(([name, table]) => name.startsWith('auth.external.') && table.get('enabled') === true)
     .map(([name]) => name.slice('auth.external.'.length));
   const verifyJwt = new Map<string, boolean>();
+  const disabledFunctions = new Set<string>();
   for (const [name, table] of toml) {
-    if (name.startsWith('functions.')) verifyJwt.set(name.slice('functions.'.length), get(table, 'verify_jwt', true));
+    if (!name.startsWith('functions.')) continue;
+    verifyJwt.set(name.slice('functions.'.length), get(table, 'verify_jwt', true));
+    if (table.get('enabled') === false) disabledFunctions.add(name.slice('functions.'.length));
   }
   return {
     siteUrl: get(auth, 'site_url', 'http://127.0.0.1:3000'),
@@ -78,5 +83,6 @@ export function loadConfig(): StackConfig {
     oauthProviders,
     fileSizeLimitBytes: sizeToBytes(get(toml.get('storage'), 'file_size_limit', '50MiB')),
     verifyJwt,
+    disabledFunctions,
   };
 }

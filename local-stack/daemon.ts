@@ -31,18 +31,24 @@ function log(line: string): void {
   console.log(`${new Date().toISOString()} ${line}`);
 }
 
+/** Between start-up steps: give up quietly once a shutdown has begun. */
+function continueStarting(): void {
+  if (stopping) throw new Error('stopping');
+}
+
 async function shutdown(): Promise<void> {
   stopping = true;
-  await new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
+  const closed = new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
   gateway?.closeAllConnections();
   await realtime?.close();
+  await closed;
   await Promise.all(pools.map((pool) => pool.end().catch(() => undefined)));
   await Promise.all(services.map((service) => stopService(service)));
   if (databaseStarted) stopDatabase();
 }
 
-async function fail(reason: string): Promise<never> {
-  if (stopping) process.exit(1);
+async function fail(reason: string): Promise<void> {
+  if (stopping) return; // a shutdown in progress finishes and exits
   log(`FAILED: ${reason}`);
   writeState({ ...state, status: 'failed', reason });
   await shutdown().catch((error: unknown) => log(`while stopping: ${String(error)}`));
@@ -51,6 +57,10 @@ async function fail(reason: string): Promise<never> {
 
 function track(service: Service): void {
   services.push(service);
+  if (stopping) {
+    void stopService(service); // spawned while a shutdown was already under way
+    return;
+  }
   state.children.push({ name: service.name, pid: service.child.pid ?? -1 });
   writeState(state);
   service.child.on('exit', (code, signal) => {
@@ -89,13 +99,16 @@ async function main(): Promise<void> {
     throw new Error(`database: ${(error as Error).message}`);
   }
 
+  continueStarting();
   log('starting PostgREST');
   const postgrest = await startPostgrest(track);
 
+  continueStarting();
   log('starting edge functions');
-  const functions = await startFunctions(track);
+  const functions = await startFunctions(track, config.disabledFunctions);
   state.functions = functions.map((service) => service.functionName);
 
+  continueStarting();
   const authPool = new pg.Pool({ connectionString: clusterUrl(DB_PORT, 'supabase_auth_admin'), max: 5 });
   const storagePool = new pg.Pool({ connectionString: clusterUrl(DB_PORT, 'supabase_storage_admin'), max: 5 });
   pools.push(authPool, storagePool);
@@ -116,6 +129,7 @@ async function main(): Promise<void> {
   });
   gateway.on('error', (error) => void fail(`gateway: ${error.message}`));
 
+  continueStarting();
   watchPostmaster();
   state.status = 'ready';
   writeState(state);

@@ -2,7 +2,7 @@
 // creates the cluster, applies the Supabase platform bootstrap and pushes the project's
 // migrations and seed with the real Supabase CLI; later starts keep the data and only push
 // migrations that are new since.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -42,13 +42,18 @@ async function pendingMigrations(): Promise<string[]> {
   }
 }
 
-function dbPush(includeSeed: boolean): void {
+/** The CLI push runs asynchronously so the daemon still answers signals meanwhile. */
+async function dbPush(includeSeed: boolean): Promise<void> {
   const args = ['supabase', 'db', 'push', '--include-all', `--remote=${cluster.url}`, '--yes'];
   if (includeSeed) args.push('--include-seed');
-  const result = spawnSync('npx', args, { cwd: repoRoot, encoding: 'utf8' });
-  writeFileSync(join(logDir, 'db-push.log'), `${result.stdout}\n${result.stderr}`, { flag: 'a' });
-  if (result.status !== 0) {
-    const reason = (result.stderr || result.stdout).trim().split('\n').filter(Boolean).slice(-3).join(' | ');
+  const child = spawn('npx', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  writeFileSync(join(logDir, 'db-push.log'), output, { flag: 'a' });
+  if (code !== 0) {
+    const reason = output.trim().split('\n').filter((line) => line && !line.startsWith('npm warn')).slice(-3).join(' | ');
     throw new Error(`supabase db push failed: ${reason}`);
   }
 }
@@ -72,7 +77,7 @@ export async function startDatabase(): Promise<void> {
   applyPendingBootstrap();
   const pending = await pendingMigrations();
   const seedPending = fresh && existsSync(join(supabaseDir, 'seed.sql'));
-  if (pending.length > 0 || seedPending) dbPush(seedPending);
+  if (pending.length > 0 || seedPending) await dbPush(seedPending);
   await reloadPostgrestSchema();
 }
 

@@ -13,11 +13,11 @@ export interface FunctionService extends Service {
   port: number;
 }
 
-export function functionNames(): string[] {
+export function functionNames(disabled: Set<string> = new Set()): string[] {
   if (!existsSync(functionsDir)) return [];
   return readdirSync(functionsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && !entry.name.startsWith('.'))
-    .filter((entry) => existsSync(join(functionsDir, entry.name, 'index.ts')))
+    .filter((entry) => existsSync(join(functionsDir, entry.name, 'index.ts')) && !disabled.has(entry.name))
     .map((entry) => entry.name);
 }
 
@@ -41,9 +41,9 @@ async function startFunction(name: string): Promise<FunctionService> {
 }
 
 /** Spawns every function, hands each to track() at once, then waits until all listen. */
-export async function startFunctions(track: (service: Service) => void): Promise<FunctionService[]> {
+export async function startFunctions(track: (service: Service) => void, disabled: Set<string>): Promise<FunctionService[]> {
   const services: FunctionService[] = [];
-  for (const name of functionNames()) {
+  for (const name of functionNames(disabled)) {
     const service = await startFunction(name);
     track(service);
     services.push(service);

@@ -9,7 +9,7 @@ import { cluster } from './database.ts';
 import { API_URL, ANON_KEY } from './keys.ts';
 import { stopCluster } from './postgres/cluster.ts';
 import { DB_PORT, GATEWAY_PORT, HOST, logDir, repoRoot, stackDir } from './paths.ts';
-import { clearState, isAlive, readState } from './state.ts';
+import { clearState, isAlive, readState, writeState } from './state.ts';
 
 const daemonScript = join(repoRoot, 'local-stack', 'daemon.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -133,6 +133,8 @@ export async function startStack(options: { fresh?: boolean } = {}): Promise<boo
       stdio: ['ignore', out, out],
     });
     daemon.unref();
+    // Recorded at once, so a stop (or Ctrl-C) finds the daemon before it writes its own state.
+    writeState({ status: 'starting', pid: daemon.pid!, children: [], functions: [], startedAt: new Date().toISOString() });
     await waitUntilReady(daemon.pid!, 180_000);
     return true;
   } finally {

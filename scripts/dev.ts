@@ -8,7 +8,7 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { statusBlock } from '../local-stack/status.ts';
-import { ensureStack, isStackRunning } from '../local-stack/index.ts';
+import { ensureStack, isStackRunning, stopStack } from '../local-stack/index.ts';
 import { API_URL } from '../local-stack/keys.ts';
 import { logDir } from '../local-stack/paths.ts';
 
@@ -46,9 +46,19 @@ function lastLogLine(): string {
   return readFileSync(file, 'utf8').trim().split('\n').filter((line) => line.includes('FAILED')).pop() ?? '';
 }
 
+let interrupted = false;
+
 async function main(): Promise<void> {
   if (await portInUse(WEB_PORT)) throw new Error(`port ${WEB_PORT} on ${WEB_HOST} is already in use by another program; stop it and try again`);
+  // Ctrl-C while the stack starts: stop it if this command is the one starting it.
+  const wasRunning = await isStackRunning();
+  const stopEarly = () => {
+    interrupted = true;
+    void (wasRunning ? Promise.resolve(false) : stopStack()).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', stopEarly);
   const stack = await ensureStack();
+  process.off('SIGINT', stopEarly);
   console.log(stack.startedHere ? 'Started the local Supabase stack.\n' : 'Using the local Supabase stack that was already running.\n');
   console.log(statusBlock());
 
@@ -97,6 +107,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (interrupted) return; // Ctrl-C while starting: the handler stops the stack and exits
   console.error(`dev: ${(error as Error).message}`);
   process.exit(1);
 });
