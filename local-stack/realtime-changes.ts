@@ -64,8 +64,11 @@ export interface ChangeFeed {
 }
 
 /**
- * Reads committed changes every `intervalMs` (fast while someone listens, slowly otherwise
- * so the slot never holds back WAL) and hands each committed transaction's changes on.
+ * While someone listens to postgres_changes, reads committed changes every 100 ms and hands
+ * each committed transaction's changes on. While nobody listens, only moves the slot forward
+ * every 2 s (so it never holds back WAL) without decoding rows into this process: decoding a
+ * bulk load nobody asked for once exhausted the heap (the row limit of
+ * pg_logical_slot_get_changes only applies between transactions).
  */
 export async function startChangeFeed(
   pool: pg.Pool,
@@ -96,12 +99,18 @@ export async function startChangeFeed(
     }
   }
 
+  async function skipUnheard(): Promise<void> {
+    pending = [];
+    await pool.query(`select pg_replication_slot_advance($1, pg_current_wal_lsn())`, [SLOT]);
+  }
+
   const loop = async (): Promise<void> => {
     while (!stopped) {
       idleTicks += 1;
-      if (listening() || idleTicks >= 20) {
+      const step = listening() ? poll : idleTicks >= 20 ? skipUnheard : null;
+      if (step) {
         idleTicks = 0;
-        await poll().catch((error: unknown) => console.error('realtime changes:', (error as Error).message));
+        await step().catch((error: unknown) => console.error('realtime changes:', (error as Error).message));
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

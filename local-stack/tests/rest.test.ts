@@ -7,13 +7,19 @@ import { client, signedInUser, sleep, sql } from './helpers.ts';
 
 const table = 'local_stack_test_notes';
 
+/**
+ * Until PostgREST's schema cache has the table for good: a reload triggered by earlier DDL
+ * (other test files drop their fixtures) can finish after the newer one, so require the
+ * table to stay visible for a while.
+ */
 async function waitForSchemaCache(): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  let seen = 0;
+  for (let attempt = 0; attempt < 100 && seen < 10; attempt += 1) {
     const { error } = await client().from(table).select('id').limit(1);
-    if (!error) return;
+    seen = error ? 0 : seen + 1;
     await sleep(100);
   }
-  throw new Error(`PostgREST never saw ${table}`);
+  if (seen < 10) throw new Error(`PostgREST never kept ${table} in its schema cache`);
 }
 
 describe('rest', () => {
@@ -40,7 +46,7 @@ describe('rest', () => {
     const ana = await signedInUser('ana');
     const beto = await signedInUser('beto');
     const inserted = await ana.client.from(table).insert([{ body: 'privada de Ana', shared: false }, { body: 'compartida', shared: true }]).select();
-    assert.equal(inserted.error, null);
+    assert.equal(inserted.error, null, JSON.stringify({ status: inserted.status, error: inserted.error }));
     assert.equal(inserted.data?.length, 2);
     assert.ok(inserted.data?.every((row) => row.owner === ana.id), 'owner defaults to auth.uid() from request.jwt.claims');
 

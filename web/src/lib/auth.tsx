@@ -1,7 +1,7 @@
 // The session: loading until the initial auth check ends, then signed in or out.
 // A visitor with no stored session (and no OAuth redirect in the URL) is signed out without
-// loading supabase-js first, so the welcome screen stays light; the client then loads in the
-// background to notice a sign-in.
+// loading supabase-js, so the welcome screen stays light. The client loads on the visitor's
+// first interaction (every way to sign in starts with one) or when another tab signs in.
 import type { User } from '@supabase/supabase-js';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { env } from '../config/env';
@@ -34,21 +34,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
+    let started = false;
     let unsubscribe = () => {};
-    void import('./supabase').then(({ supabase }) => {
-      if (!active) return;
-      supabase.auth
-        .getSession()
-        .then(({ data }) => active && setState(fromUser(data.session?.user)))
-        .catch(() => active && setState(fromUser(null)));
-      const { data } = supabase.auth.onAuthStateChange((_event, session) => {
-        // Deferred: supabase-js holds a lock while it calls listeners.
-        setTimeout(() => active && setState(fromUser(session?.user)), 0);
+    const triggers = ['pointerdown', 'keydown', 'touchstart', 'storage'] as const;
+    const start = () => {
+      if (started) return;
+      started = true;
+      triggers.forEach((type) => window.removeEventListener(type, start));
+      void import('./supabase').then(({ supabase }) => {
+        if (!active) return;
+        supabase.auth
+          .getSession()
+          .then(({ data }) => active && setState(fromUser(data.session?.user)))
+          .catch(() => active && setState(fromUser(null)));
+        const { data } = supabase.auth.onAuthStateChange((_event, session) => {
+          // Deferred: supabase-js holds a lock while it calls listeners.
+          setTimeout(() => active && setState(fromUser(session?.user)), 0);
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
       });
-      unsubscribe = () => data.subscription.unsubscribe();
-    });
+    };
+    if (mightHaveSession(window.localStorage, window.location)) start();
+    else triggers.forEach((type) => window.addEventListener(type, start, { passive: true }));
     return () => {
       active = false;
+      triggers.forEach((type) => window.removeEventListener(type, start));
       unsubscribe();
     };
   }, []);
