@@ -2,7 +2,7 @@
 // each suite runs and the run fails if any failed.
 import { spawnSync } from 'node:child_process';
 
-const suites = ['test:db', 'test:web', 'test:stack', 'test:functions'];
+const suites = ['test:db', 'test:web', 'test:stack', 'test:functions', 'test:e2e'];
 
 const failed: string[] = [];
 for (const suite of suites) {
