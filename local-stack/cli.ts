@@ -1,25 +1,7 @@
 // `npm run stack:start | stack:stop | stack:status | stack:reset`.
-import { ANON_KEY, API_URL, DB_URL, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
-import { demoAccountsText } from './demo-accounts.ts';
-import { isStackRunning, startStack, stopStack } from './index.ts';
+import { gatewayAnswers, isStackRunning, startStack, stopStack } from './index.ts';
 import { readState } from './state.ts';
-
-export function statusBlock(): string {
-  const functions = readState()?.functions ?? [];
-  return [
-    '         API URL: ' + API_URL,
-    '          DB URL: ' + DB_URL,
-    '      JWT secret: ' + JWT_SECRET,
-    '        anon key: ' + ANON_KEY,
-    'service_role key: ' + SERVICE_ROLE_KEY,
-    ' Publishable key: ' + PUBLISHABLE_KEY,
-    '      Secret key: ' + SECRET_KEY,
-    '       Functions: ' + (functions.length ? functions.map((name) => `${API_URL}/functions/v1/${name}`).join(', ') : '(none)'),
-    '',
-    'Demo accounts:',
-    demoAccountsText(),
-  ].join('\n');
-}
+import { statusBlock } from './status.ts';
 
 async function main(command: string | undefined): Promise<void> {
   switch (command) {
@@ -44,7 +26,10 @@ async function main(command: string | undefined): Promise<void> {
         console.log(`The local Supabase stack is running (pid ${readState()?.pid}).\n`);
         console.log(statusBlock());
       } else {
-        console.log('The local Supabase stack is not running (npm run stack:start).');
+        const state = readState();
+        const failure = state?.status === 'failed' ? ` Its last start failed: ${state.reason}` : '';
+        const other = !state && (await gatewayAnswers()) ? ' (a stack from another checkout holds its ports)' : '';
+        console.log(`The local Supabase stack is not running${other}.${failure}`);
         process.exitCode = 1;
       }
       return;

@@ -2,7 +2,8 @@
 // PostgreSQL, PostgREST and one Deno per edge function as child processes, and the gateway
 // with Auth, Storage and Realtime in this process. If any part fails to start or dies
 // later, it records one line saying which and why, stops everything it started and exits.
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import pg from 'pg';
 import { createAuth } from './auth.ts';
@@ -16,7 +17,7 @@ import { stopService, type Service } from './processes.ts';
 import { createRealtime, type Realtime } from './realtime.ts';
 import { createStorage } from './storage.ts';
 import { DB_PORT, dbDataDir, GATEWAY_PORT, HOST, logDir, stackDir, storageDir } from './paths.ts';
-import { clearState, writeState, type StackState } from './state.ts';
+import { clearState, isAlive, writeState, type StackState } from './state.ts';
 
 const services: Service[] = [];
 const pools: pg.Pool[] = [];
@@ -55,6 +56,15 @@ function track(service: Service): void {
   service.child.on('exit', (code, signal) => {
     if (!stopping) void fail(`${service.name} died (${signal ?? `exit code ${code}`}); see ${service.logFile}`);
   });
+}
+
+/** PostgreSQL runs under pg_ctl, not as our child: check its postmaster is still alive. */
+function watchPostmaster(): void {
+  const pidFile = join(dbDataDir, 'postmaster.pid');
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  setInterval(() => {
+    if (!stopping && !isAlive(pid)) void fail(`postgres died; see ${join(logDir, 'postgres.log')}`);
+  }, 2000).unref();
 }
 
 async function main(): Promise<void> {
@@ -106,6 +116,7 @@ async function main(): Promise<void> {
   });
   gateway.on('error', (error) => void fail(`gateway: ${error.message}`));
 
+  watchPostmaster();
   state.status = 'ready';
   writeState(state);
   log(`ready on http://${HOST}:${GATEWAY_PORT}`);

@@ -5,7 +5,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { StackConfig } from './config.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
-import { sendJson, type Handler } from './http.ts';
+import { readBody, sendJson, type Handler } from './http.ts';
 import type { Realtime } from './realtime.ts';
 
 const EXPOSED_HEADERS = [
@@ -38,7 +38,7 @@ function applyKeyMapping(req: IncomingMessage): void {
   else delete req.headers.authorization;
 }
 
-function proxy(req: IncomingMessage, res: ServerResponse, port: number, path: string, timeoutMs: number, relayErrors = false): void {
+function proxy(req: IncomingMessage, res: ServerResponse, port: number, path: string, timeoutMs: number): void {
   const headers = { ...req.headers, host: `127.0.0.1:${port}` };
   const upstream = httpRequest({ host: '127.0.0.1', port, path, method: req.method, headers, timeout: timeoutMs }, (response) => {
     res.writeHead(response.statusCode ?? 502, response.headers);
@@ -47,9 +47,33 @@ function proxy(req: IncomingMessage, res: ServerResponse, port: number, path: st
   upstream.on('timeout', () => upstream.destroy(new Error('upstream timed out')));
   upstream.on('error', (error) => {
     if (res.headersSent) return void res.destroy();
-    sendJson(res, relayErrors ? 503 : 502, { msg: `Upstream unavailable: ${error.message}` }, relayErrors ? { 'x-relay-error': 'true' } : {});
+    sendJson(res, 502, { message: `Upstream unavailable: ${error.message}` });
   });
   req.pipe(upstream);
+}
+
+/**
+ * To a function's Deno process. The body is buffered so the request can be retried while
+ * `deno --watch` restarts the function after an edit (its port is closed for a moment).
+ */
+async function proxyToFunction(req: IncomingMessage, res: ServerResponse, port: number, path: string): Promise<void> {
+  const body = await readBody(req);
+  const headers = { ...req.headers, host: `127.0.0.1:${port}` };
+  const deadline = Date.now() + 5000;
+  const attempt = (): void => {
+    const upstream = httpRequest({ host: '127.0.0.1', port, path, method: req.method, headers, timeout: 150_000 }, (response) => {
+      res.writeHead(response.statusCode ?? 502, response.headers);
+      response.pipe(res);
+    });
+    upstream.on('timeout', () => upstream.destroy(new Error('the function did not answer within 150 s')));
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED' && Date.now() < deadline) return void setTimeout(attempt, 100);
+      if (res.headersSent) return void res.destroy();
+      sendJson(res, 503, { msg: `Function unavailable (see .local-stack/logs): ${error.message}` }, { 'x-relay-error': 'true' });
+    });
+    upstream.end(body);
+  };
+  attempt();
 }
 
 export function createGateway(targets: GatewayTargets): Server {
@@ -66,7 +90,7 @@ export function createGateway(targets: GatewayTargets): Server {
         return sendJson(res, 401, { msg: 'Invalid JWT' });
       }
     }
-    proxy(req, res, port, path + search, 150_000, true);
+    await proxyToFunction(req, res, port, path + search);
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {

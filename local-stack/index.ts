@@ -2,7 +2,7 @@
 // suites (functions integration, e2e, bench): start it in the background and wait until it
 // is healthy, find out whether it runs, stop it.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { cluster } from './database.ts';
@@ -14,7 +14,8 @@ import { clearState, isAlive, readState } from './state.ts';
 const daemonScript = join(repoRoot, 'local-stack', 'daemon.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function healthy(): Promise<boolean> {
+/** Whether a local stack's gateway answers on :54321 (ours or another checkout's). */
+export async function gatewayAnswers(): Promise<boolean> {
   try {
     const checks = await Promise.all([
       fetch(`${API_URL}/auth/v1/health`),
@@ -29,7 +30,7 @@ async function healthy(): Promise<boolean> {
 
 export async function isStackRunning(): Promise<boolean> {
   const state = readState();
-  return state?.status === 'ready' && isAlive(state.pid) && (await healthy());
+  return state?.status === 'ready' && isAlive(state.pid) && (await gatewayAnswers());
 }
 
 function portInUse(port: number): Promise<boolean> {
@@ -67,34 +68,76 @@ async function waitUntilReady(pid: number, timeoutMs: number): Promise<void> {
       cleanUpAfterDeadDaemon();
       throw new Error(`the stack daemon exited unexpectedly; see ${join(logDir, 'stack.log')}`);
     }
-    if (state?.status === 'ready' && (await healthy())) return;
+    if (state?.status === 'ready' && (await gatewayAnswers())) return;
     await sleep(150);
   }
   process.kill(pid, 'SIGTERM');
   throw new Error(`the stack did not become healthy within ${timeoutMs / 1000} s; see ${join(logDir, 'stack.log')}`);
 }
 
-/** Starts the stack in the background and waits until every service is healthy. */
-export async function startStack(options: { fresh?: boolean } = {}): Promise<void> {
-  cleanUpAfterDeadDaemon();
-  const running = readState();
-  if (running && isAlive(running.pid)) return waitUntilReady(running.pid, 180_000);
-  if (options.fresh) rmSync(stackDir, { recursive: true, force: true });
-  for (const port of [GATEWAY_PORT, DB_PORT]) {
-    if (await portInUse(port)) {
-      throw new Error(`port ${port} on ${HOST} is already in use by another program; stop it (or run npm run stack:stop) and try again`);
-    }
+const startLock = join(stackDir, 'start.lock');
+
+/** One start at a time per checkout: false when another live process is starting it. */
+function acquireStartLock(): boolean {
+  mkdirSync(stackDir, { recursive: true });
+  try {
+    writeFileSync(startLock, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    const holder = Number(readFileSync(startLock, 'utf8'));
+    if (holder > 0 && holder !== process.pid && isAlive(holder)) return false;
+    writeFileSync(startLock, String(process.pid));
+    return true;
   }
-  if (!existsSync(join(repoRoot, 'node_modules', '.bin', 'tsx'))) throw new Error('missing node_modules: run npm run setup');
-  mkdirSync(logDir, { recursive: true });
-  const out = openSync(join(logDir, 'stack.log'), 'a');
-  const daemon = spawn(process.execPath, ['--import', 'tsx', daemonScript], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', out, out],
-  });
-  daemon.unref();
-  await waitUntilReady(daemon.pid!, 180_000);
+}
+
+async function waitForOtherStarter(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (existsSync(startLock) && Date.now() < deadline) await sleep(200);
+  if (!(await isStackRunning())) throw new Error('another process was starting the local stack and it did not become healthy');
+}
+
+/**
+ * Starts the stack in the background and waits until every service is healthy. Returns
+ * false when it was already running or being started by another process (then it waits).
+ */
+export async function startStack(options: { fresh?: boolean } = {}): Promise<boolean> {
+  if (!acquireStartLock()) {
+    await waitForOtherStarter(180_000);
+    return false;
+  }
+  try {
+    cleanUpAfterDeadDaemon();
+    const running = readState();
+    if (running && isAlive(running.pid)) {
+      await waitUntilReady(running.pid, 180_000);
+      return false;
+    }
+    for (const port of [GATEWAY_PORT, DB_PORT]) {
+      if (await portInUse(port)) {
+        const otherStack = port === GATEWAY_PORT && (await gatewayAnswers());
+        throw new Error(otherStack
+          ? `port ${port} on ${HOST} is in use by a local stack started from another checkout; stop it there (npm run stack:stop) and try again`
+          : `port ${port} on ${HOST} is already in use by another program; stop it (or run npm run stack:stop) and try again`);
+      }
+    }
+    if (options.fresh) {
+      for (const entry of readdirSync(stackDir)) if (join(stackDir, entry) !== startLock) rmSync(join(stackDir, entry), { recursive: true, force: true });
+    }
+    if (!existsSync(join(repoRoot, 'node_modules', '.bin', 'tsx'))) throw new Error('missing node_modules: run npm run setup');
+    mkdirSync(logDir, { recursive: true });
+    const out = openSync(join(logDir, 'stack.log'), 'a');
+    const daemon = spawn(process.execPath, ['--import', 'tsx', daemonScript], {
+      cwd: repoRoot,
+      detached: true,
+      stdio: ['ignore', out, out],
+    });
+    daemon.unref();
+    await waitUntilReady(daemon.pid!, 180_000);
+    return true;
+  } finally {
+    rmSync(startLock, { force: true });
+  }
 }
 
 /** Stops the stack if it runs; true when something was stopped. */
@@ -115,12 +158,12 @@ export async function stopStack(): Promise<boolean> {
 }
 
 /**
- * Starts the stack unless it already runs (fresh: wipe its data first) and waits until it
- * is healthy. stop() stops it only if this call started it.
+ * Starts the stack unless it already runs (fresh: wipe its data first; a running stack is
+ * used as it is) and waits until it is healthy. stop() stops it only if this call started it.
  */
 export async function ensureStack(options: { fresh?: boolean } = {}): Promise<{ startedHere: boolean; stop(): Promise<void> }> {
   if (await isStackRunning()) return { startedHere: false, stop: async () => undefined };
-  await startStack(options);
+  if (!(await startStack(options))) return { startedHere: false, stop: async () => undefined };
   return {
     startedHere: true,
     stop: async () => {

@@ -3,13 +3,14 @@
 // relayed between sockets; and Broadcast from Database (contract §10): private channels are
 // authorised at join by the project's RLS policies on realtime.messages, and every committed
 // row reaches the joined sockets through the LISTEN/NOTIFY trigger of bootstrap/10-*.sql.
-// postgres_changes bindings are acknowledged (ids echoed) but no changes are streamed.
+// postgres_changes bindings are served by postgres-changes.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { bearerToken, verifyJwt, type Claims } from './jwt.ts';
 import { readJson, sendJson, type Handler } from './http.ts';
+import { startPostgresChanges, type PostgresBinding, type Subscriber } from './postgres-changes.ts';
 
 const NOTIFY_CHANNEL = 'realtime_local_stack';
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -24,14 +25,6 @@ interface Frame {
   payload: Record<string, unknown>;
 }
 
-interface PostgresBinding {
-  event: string;
-  schema?: string;
-  table?: string;
-  filter?: string;
-  id: number;
-}
-
 interface Channel {
   topic: string;
   /** the channel name without the `realtime:` prefix; what realtime.topic() returns */
@@ -43,6 +36,7 @@ interface Channel {
   canWrite: boolean;
   self: boolean;
   ack: boolean;
+  bindings: PostgresBinding[];
   expiryTimer?: NodeJS.Timeout;
 }
 
@@ -109,7 +103,7 @@ export interface Realtime {
 }
 
 export async function createRealtime(dbUrl: string): Promise<Realtime> {
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 4 });
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 6 });
   const listener = new pg.Client({ connectionString: dbUrl });
   const wss = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
@@ -206,19 +200,24 @@ export async function createRealtime(dbUrl: string): Promise<Realtime> {
     }
     const previous = client.channels.get(frame.topic);
     if (previous) clearTimeout(previous.expiryTimer);
-    const channel: Channel = {
-      topic: frame.topic, name, joinRef: frame.joinRef, isPrivate, claims, ...access,
-      self: config.broadcast?.self === true, ack: config.broadcast?.ack === true,
-    };
-    client.channels.set(frame.topic, channel);
-    armExpiry(client, channel);
     const bindings: PostgresBinding[] = (config.postgres_changes ?? []).map((binding) => ({
       ...(binding as Omit<PostgresBinding, 'id'>),
       id: hashBinding(binding),
     }));
+    const channel: Channel = {
+      topic: frame.topic, name, joinRef: frame.joinRef, isPrivate, claims, ...access,
+      self: config.broadcast?.self === true, ack: config.broadcast?.ack === true, bindings: [],
+    };
+    client.channels.set(frame.topic, channel);
+    armExpiry(client, channel);
     reply(client, frame, 'ok', { postgres_changes: bindings });
     if (bindings.length > 0) {
-      send(client, { joinRef: frame.joinRef, ref: null, topic: frame.topic, event: 'system', payload: { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: name } });
+      const problem = await postgresChanges.validate(bindings);
+      if (!problem) channel.bindings = bindings;
+      send(client, {
+        joinRef: frame.joinRef, ref: null, topic: frame.topic, event: 'system',
+        payload: { extension: 'postgres_changes', status: problem ? 'error' : 'ok', message: problem ?? 'Subscribed to PostgreSQL', channel: name },
+      });
     }
   }
 
@@ -318,6 +317,22 @@ export async function createRealtime(dbUrl: string): Promise<Realtime> {
   await listener.connect();
   await listener.query(`listen ${NOTIFY_CHANNEL}`);
 
+  const subscribers = (): Subscriber[] => {
+    const result: Subscriber[] = [];
+    for (const client of clients) {
+      for (const channel of client.channels.values()) {
+        if (channel.bindings.length === 0) continue;
+        result.push({
+          claims: channel.claims,
+          bindings: channel.bindings,
+          deliver: (ids, data) => send(client, { joinRef: null, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data } }),
+        });
+      }
+    }
+    return result;
+  };
+  const postgresChanges = await startPostgresChanges(pool, subscribers);
+
   const api: Handler = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (req.method !== 'POST' || path !== '/api/broadcast') return sendJson(res, 404, { message: 'Not found' });
     const claims = await checkToken(bearerToken(req.headers.authorization) ?? '');
@@ -378,6 +393,7 @@ export async function createRealtime(dbUrl: string): Promise<Realtime> {
     async close() {
       for (const client of clients) client.ws.terminate();
       wss.close();
+      await postgresChanges.stop();
       await listener.end().catch(() => undefined);
       await pool.end().catch(() => undefined);
     },

@@ -1,9 +1,10 @@
 // `npm run test:db`: a throwaway PostgreSQL cluster (own data folder, own free port), the
 // Supabase platform bootstrap, the project's migrations and seed pushed with the real Supabase
-// CLI, then every pgTAP file with pg_prove, the Supabase advisors (security at every level,
-// performance at warn: "unused index" is inherent on a fresh database), `supabase db lint`
-// (plpgsql_check) and a freshness check of the committed web/src/lib/database.ts. The cluster
-// is removed afterwards, whether the checks pass or fail.
+// CLI; then the Supabase advisors (security at every level, performance at warn: "unused
+// index" is inherent on a fresh database), `supabase db lint` (plpgsql_check) and a freshness
+// check of the committed web/src/lib/database.ts; then every pgTAP file with pg_prove; then
+// the advisors once more at every level, when the suite has exercised every index. The
+// cluster is removed afterwards, whether the checks pass or fail.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateTypes, root, run, typesFile, withMigratedCluster } from './db-types.ts';
@@ -38,6 +39,10 @@ async function main(): Promise<void> {
       '-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'postgres', '-d', 'postgres', '--failures',
       ...testFiles.map((name) => join(testsDir, name)),
     ], { PGPASSWORD: 'postgres' });
+    // After the suite every index has been used, so even "unused index" must be silent now.
+    run('supabase db advisors (all, every level, after the suite)', 'npx', [
+      'supabase', 'db', 'advisors', `--remote=${cluster.url}`, '--type', 'all', '--level', 'info', '--fail-on', 'info',
+    ]);
   });
 }
 

@@ -17,6 +17,12 @@ const functionsDir = join(root, 'supabase', 'functions');
 const deno = join(root, 'node_modules', '.bin', 'deno');
 const stackModule = join(root, 'local-stack', 'index.ts');
 
+// Each function folder is a Deno project with its own deno.json; the repository's package.json
+// (the Node workspace of the web app and scripts) is not theirs. Without this, Deno also reads
+// it, and fails outright while a listed workspace member has no package.json yet. Inherited by
+// the Deno tests and by a stack started from here (its function processes).
+process.env.DENO_NO_PACKAGE_JSON = '1';
+
 interface Suite {
   label: string;
   /** Each config-owning folder is its own Deno project (Supabase deploys them one by one). */
@@ -45,8 +51,7 @@ function runDenoTest(suite: Suite): SuiteResult {
     env: { ...process.env, NO_COLOR: '1', ...suite.env },
   });
   process.stdout.write(result.stdout);
-  // Deno warns about the repository's package.json workspaces; the rest of stderr matters.
-  process.stderr.write(result.stderr.split('\n').filter((line) => !line.startsWith('Workspace member')).join('\n'));
+  process.stderr.write(result.stderr);
   const summary = /(ok|FAILED) \| (\d+) passed.*? \| (\d+) failed/.exec(result.stdout)?.[0] ?? 'no summary (see above)';
   return { label: suite.label, ok: result.status === 0, summary };
 }

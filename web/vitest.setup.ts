@@ -1,10 +1,12 @@
 // jsdom lacks the browser APIs Mantine relies on; these stubs follow mantinedev/vite-template.
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  notifications.clean();
   window.localStorage.clear();
 });
 
@@ -46,3 +48,10 @@ class IntersectionObserverStub {
   }
 }
 window.IntersectionObserver = IntersectionObserverStub as unknown as typeof IntersectionObserver;
+
+// Mantine's autosize Textarea listens to font loading, which jsdom does not implement.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}

@@ -1,6 +1,8 @@
 // Auth contract (contract §1, §7) with the real supabase-js client.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { API_URL, ANON_KEY } from '../keys.ts';
 import { client, PASSWORD, sql, uniqueEmail } from './helpers.ts';
 
@@ -157,6 +159,30 @@ describe('auth', () => {
     const restored = await client().auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
     assert.equal(restored.error, null);
     assert.equal(restored.data.user?.email, email);
+  });
+
+  test('OAuth with PKCE: the callback returns ?code= and exchangeCodeForSession signs in', async () => {
+    const supabase = createClient(API_URL, ANON_KEY, {
+      auth: { flowType: 'pkce', persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
+    const { data } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://127.0.0.1:5173/', skipBrowserRedirect: true } });
+    assert.match(data.url!, /code_challenge=/);
+    const state = new URL((await fetch(data.url!, { redirect: 'manual' })).headers.get('location')!).searchParams.get('state')!;
+    const email = uniqueEmail('pkce');
+    const callback = await fetch(`${API_URL}/auth/v1/callback?${new URLSearchParams({ state, email, name: 'Pablo' })}`, { redirect: 'manual' });
+    const code = new URL(callback.headers.get('location')!).searchParams.get('code');
+    assert.ok(code, 'the redirect carries ?code=');
+    const exchanged = await supabase.auth.exchangeCodeForSession(code);
+    assert.equal(exchanged.error, null);
+    assert.equal(exchanged.data.user?.email, email);
+    const replay = await fetch(`${API_URL}/auth/v1/token?grant_type=pkce`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ auth_code: code, code_verifier: 'whatever' }),
+    });
+    assert.equal(replay.status, 404, 'a code works once');
+    assert.equal(((await replay.json()) as { code: string }).code, 'flow_state_not_found');
   });
 
   test('OAuth with an unknown provider is a 400 validation_failed', async () => {

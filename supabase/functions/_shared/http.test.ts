@@ -17,7 +17,7 @@ Deno.test('a preflight is answered 204 with the headers supabase-js sends allowe
   const response = preflightResponse();
   assert.equal(response.status, 204);
   assert.equal(response.headers.get('Access-Control-Allow-Origin'), '*');
-  for (const header of ['authorization', 'apikey', 'x-client-info', 'content-type']) {
+  for (const header of ['authorization', 'apikey', 'x-client-info', 'content-type', 'x-retry-count', 'traceparent']) {
     assert.match(response.headers.get('Access-Control-Allow-Headers') ?? '', new RegExp(`\\b${header}\\b`));
   }
   assert.match(response.headers.get('Access-Control-Allow-Methods') ?? '', /\bPOST\b/);

@@ -120,7 +120,8 @@ create or replace function tests.rls_enabled(testing_schema text)
 returns text
 language sql
 security invoker
--- no fixed search_path: pgTAP's own functions call each other unqualified
+-- pgTAP's own functions call each other unqualified, so its schema is the search path
+set search_path = extensions
 as $$
   select extensions.is(
     (select array_agg(c.relname::text order by c.relname)
@@ -137,7 +138,8 @@ create or replace function tests.rls_enabled(testing_schema text, testing_table 
 returns text
 language sql
 security invoker
--- no fixed search_path: pgTAP's own functions call each other unqualified
+-- pgTAP's own functions call each other unqualified, so its schema is the search path
+set search_path = extensions
 as $$
   select extensions.ok(
     coalesce((
@@ -148,6 +150,25 @@ as $$
     ), false),
     format('table %s.%s has row-level security enabled', testing_schema, testing_table)
   );
+$$;
+
+-- The `detail` (parsed as JSON) of the error a statement raises; null when it succeeds. Lets
+-- tests assert an error's parameters, which throws_ok cannot see.
+create or replace function tests.error_detail(statement text)
+returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_detail text;
+begin
+  execute statement;
+  return null;
+exception when others then
+  get stacked diagnostics v_detail = pg_exception_detail;
+  return nullif(v_detail, '')::jsonb;
+end;
 $$;
 
 grant execute on all functions in schema tests to anon, authenticated, service_role;

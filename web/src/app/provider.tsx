@@ -1,11 +1,12 @@
-// Every app-wide provider: session, SWR, Mantine (theme follows cotilleo mode), toasts.
+// Every app-wide provider: session, SWR (one cache per user), Mantine (theme follows cotilleo
+// mode), toasts.
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useEffect, type ReactNode } from 'react';
-import { SWRConfig } from 'swr';
 import { useCotilleoMode } from '../hooks/use-cotilleo-mode';
 import { SessionProvider } from '../lib/auth';
 import { buildTheme } from '../theme';
+import { SessionScopedSWR } from './session-scoped-swr';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'darkMode' });
 
@@ -20,13 +21,13 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [cotilleo] = useCotilleoMode();
   return (
     <SessionProvider>
-      <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
+      <SessionScopedSWR>
         <MantineProvider theme={buildTheme(cotilleo)} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
           <CotilleoRootClass cotilleo={cotilleo} />
           <Notifications position="top-right" limit={5} />
           {children}
         </MantineProvider>
-      </SWRConfig>
+      </SessionScopedSWR>
     </SessionProvider>
   );
 }

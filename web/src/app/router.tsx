@@ -2,7 +2,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { paths, type FeedTab } from '../config/paths';
 import { AppLayout } from './layout/app-layout';
-import { RedirectIfSignedIn, RequireAuth } from './guards';
+import { AuthCheckPending, RedirectIfSignedIn, RequireAuth } from './guards';
 
 const feedRoute = (tab: FeedTab): RouteObject => ({
   path: paths.feed[tab],
@@ -23,6 +23,7 @@ const profileRoute = (tab: 'chismes' | 'notifications', path: string): RouteObje
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    hydrateFallbackElement: <AuthCheckPending />,
     children: [
       { path: paths.home, element: <Navigate to={paths.feed.recent} replace /> },
       { path: '/chismes', element: <Navigate to={paths.feed.recent} replace /> },

@@ -13,6 +13,6 @@ describe('CountryFlag', () => {
   });
   it('falls back to the question-mark flag', () => {
     render(<CountryFlag country="unknow" />);
-    expect(screen.getByRole('img', { name: 'País desconocido' })).toHaveTextContent('❔');
+    expect(screen.getByRole('img', { name: 'País desconocido' })).toHaveTextContent('?');
   });
 });

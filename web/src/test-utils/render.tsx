@@ -14,25 +14,25 @@ export const testUser = { id: '00000000-0000-0000-0000-0000000000aa', email: 'an
 export const signedIn: SessionState = { status: 'signed-in', user: testUser };
 export const signedOut: SessionState = { status: 'signed-out', user: null };
 
-type Options = Omit<RenderOptions, 'wrapper'> & { session?: SessionState; route?: string; cache?: Map<string, unknown> };
+type Options = Omit<RenderOptions, 'wrapper'> & { session?: SessionState; route?: string; cache?: Map<string, unknown>; withRouter?: boolean };
 
-export function Providers({ children, session = signedIn, route = '/', cache }: { children: ReactNode; session?: SessionState; route?: string; cache?: Map<string, unknown> }) {
+export function Providers({ children, session = signedIn, route = '/', cache, withRouter = true }: { children: ReactNode; session?: SessionState; route?: string; cache?: Map<string, unknown>; withRouter?: boolean }) {
   return (
     <SWRConfig value={{ provider: () => (cache ?? new Map()) as never, dedupingInterval: 0 }}>
       <MantineProvider theme={buildTheme(false)}>
         <Notifications />
         <StaticSessionProvider value={session}>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          {withRouter ? <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter> : children}
         </StaticSessionProvider>
       </MantineProvider>
     </SWRConfig>
   );
 }
 
-export function render(ui: ReactElement, { session, route, cache, ...options }: Options = {}) {
+export function render(ui: ReactElement, { session, route, cache, withRouter, ...options }: Options = {}) {
   return testingLibraryRender(ui, {
     wrapper: ({ children }: { children: ReactNode }) => (
-      <Providers session={session} route={route} cache={cache}>
+      <Providers session={session} route={route} cache={cache} withRouter={withRouter}>
         {children}
       </Providers>
     ),

@@ -13,7 +13,9 @@ import { feed } from '../../i18n/es/feed';
 export function FeedRoute({ tab }: { tab: FeedTab }) {
   const [cotilleo] = useCotilleoMode();
   const filters = useFeedFilters();
-  useEffect(() => window.scrollTo({ top: 0 }), [tab]);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [tab]);
   return (
     <>
       <Group justify="flex-end" mb="sm">

@@ -23,7 +23,7 @@ export const chisme = {
   newPost: {
     title: 'Nuevo Chisme',
     age: 'Edad',
-    content: 'Chisme',
+    content: 'Contenido del chisme',
     contentPlaceholder: 'Cuenta tu chisme...',
     tags: 'Etiquetas',
     tagsPlaceholder: 'Escribe una etiqueta y pulsa Enter',

@@ -14,7 +14,7 @@ export const comments = {
   content: 'Comentario',
   contentPlaceholder: 'Escribe tu comentario...',
   age: 'Edad',
-  submit: 'Comentar',
+  submit: 'Enviar comentario',
   submitting: 'Enviando...',
   author: 'Autor',
   anonymous: (n: number) => `Anónimo ${n}`,

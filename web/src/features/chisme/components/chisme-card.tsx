@@ -38,7 +38,7 @@ export function ChismeCard({ chisme, showImageButton }: { chisme: FeedChisme; sh
               </Badge>
             )}
           </Group>
-          <Text size="xs" c="dimmed" component="time" dateTime={chisme.created_at}>
+          <Text size="xs" c="dimmed" component="time" dateTime={chisme.created_at} style={{ whiteSpace: 'nowrap' }}>
             {relativeTime(chisme.created_at)}
           </Text>
         </Group>

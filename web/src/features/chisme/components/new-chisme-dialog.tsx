@@ -47,7 +47,7 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           <Group grow align="flex-start">
-            <Select label={texts.gender.label} placeholder={texts.gender.placeholder} data={genders} value={gender} onChange={setGender} comboboxProps={{ withinPortal: false }} />
+            <Select label={texts.gender.label} placeholder={texts.gender.placeholder} data={genders} value={gender} onChange={setGender} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
             <TextInput label={texts.newPost.age} inputMode="numeric" maxLength={limits.ageDigits} value={age} onChange={(e) => setAge(e.currentTarget.value.replace(/\D/g, '').slice(0, 2))} />
           </Group>
           <Textarea

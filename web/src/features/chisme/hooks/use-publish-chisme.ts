@@ -2,13 +2,22 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { chisme as texts } from '../../../i18n/es/chisme';
-import { errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { prependToRecentFeeds } from '../../../lib/chisme-cache';
 import { toast } from '../../../lib/toast';
 import { createChisme, type NewChisme } from '../api/create-chisme';
 import { findOffensiveWords } from '../api/find-offensive-words';
 import { uploadChismeImage } from '../api/upload-chisme-image';
 import { compressImage } from '../utils/compress-image';
+
+/** The chisme-image function's error codes mapped to the spec's upload messages. */
+export function uploadErrorMessage(error: unknown): string {
+  if (error instanceof Error && error.message === texts.errors.compress) return texts.errors.compress;
+  const code = error instanceof ApiError ? error.key : '';
+  if (code === 'file_type_not_allowed') return texts.errors.fileType;
+  if (code === 'file_missing') return texts.errors.noFile;
+  return texts.errors.upload;
+}
 
 export type PublishStep = 'idle' | 'publishing' | 'uploading';
 
@@ -38,7 +47,7 @@ export function usePublishChisme() {
           created.image_viewable = true;
         } catch (error) {
           console.error('image upload failed', error);
-          toast.error(error instanceof Error && error.message === texts.errors.compress ? texts.errors.compress : texts.errors.upload);
+          toast.error(uploadErrorMessage(error));
         }
       }
       prependToRecentFeeds(cache, mutate, created);

@@ -64,7 +64,7 @@ export function CommentForm({ chismeId, cotilleo, country, replyTo, onCancelRepl
           description={`${content.length}/${limits.commentContentMax}`}
         />
         <Group grow align="flex-start">
-          <Select label={chisme.gender.label} placeholder={chisme.gender.placeholder} data={genders} value={gender} onChange={setGender} comboboxProps={{ withinPortal: false }} />
+          <Select label={chisme.gender.label} placeholder={chisme.gender.placeholder} data={genders} value={gender} onChange={setGender} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
           <TextInput label={texts.age} inputMode="numeric" maxLength={limits.ageDigits} value={age} onChange={(e) => setAge(e.currentTarget.value.replace(/\D/g, '').slice(0, 2))} />
         </Group>
         {error && (

@@ -1,4 +1,4 @@
-// Send a comment with the spec's toasts; a new root comment bumps the chisme's counter locally.
+// Send a comment with the spec's toasts, then refresh the chisme's counters everywhere.
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { comments as texts } from '../../../i18n/es/comments';
@@ -7,6 +7,7 @@ import { patchChismeEverywhere } from '../../../lib/chisme-cache';
 import { toast } from '../../../lib/toast';
 import type { ThreadComment } from '../../../types/api';
 import { addComment, type NewComment } from '../api/add-comment';
+import { getChisme } from '../api/get-chisme';
 
 export function useAddComment(onAdded: (comment: ThreadComment) => void) {
   const { cache, mutate } = useSWRConfig();
@@ -17,9 +18,10 @@ export function useAddComment(onAdded: (comment: ThreadComment) => void) {
     try {
       const comment = await addComment(input);
       onAdded(comment);
-      if (!input.parentId) {
-        patchChismeEverywhere(cache, mutate, input.chismeId, (c) => ({ ...c, comments: c.comments + 1 }));
-      }
+      // Counters come from the database (a live event may already have arrived), never +1 here.
+      getChisme(input.chismeId)
+        .then((fresh) => fresh && patchChismeEverywhere(cache, mutate, fresh.id, (c) => ({ ...c, likes: fresh.likes, comments: fresh.comments })))
+        .catch((error: unknown) => console.error('refresh chisme counters failed', error));
       toast.success(texts.success);
       return true;
     } catch (error) {

@@ -1,0 +1,232 @@
+// Auth's storage: users, identities, sessions and refresh tokens in the real auth.* tables,
+// and the session JSON and access-token JWT GoTrue hands out (contract §1.4, §1.5).
+import { randomBytes, randomUUID } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import pg from 'pg';
+import type { StackConfig } from './config.ts';
+import { signJwt } from './jwt.ts';
+import { API_URL } from './keys.ts';
+
+export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
+export const API_VERSION = '2024-01-01';
+
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string | null;
+  phone: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  phone_confirmed_at: Date | null;
+  confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  email_change: string | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  is_anonymous: boolean;
+  banned_until: Date | null;
+  deleted_at: Date | null;
+}
+
+export interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  email: string | null;
+}
+
+/** An error GoTrue would answer with: status, stable code and message (contract §7). */
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export type Db = pg.PoolClient;
+
+const iso = (date: Date | null | undefined): string | undefined => date?.toISOString();
+
+export async function hashPassword(password: string): Promise<string> {
+  // GoTrue (Go's bcrypt) writes $2a$; the algorithm is the same as bcryptjs's $2b$.
+  return (await bcrypt.hash(password, 10)).replace(/^\$2b\$/, '$2a$');
+}
+
+export function randomToken(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+export function createAuthStore(pool: pg.Pool, config: StackConfig) {
+  async function transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    const db = await pool.connect();
+    try {
+      await db.query('begin');
+      const result = await work(db);
+      await db.query('commit');
+      return result;
+    } catch (error) {
+      await db.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      db.release();
+    }
+  }
+
+  async function loadUser(db: Db, id: string): Promise<UserRow | undefined> {
+    const { rows } = await db.query<UserRow>('select * from auth.users where id = $1', [id]);
+    return rows[0];
+  }
+
+  async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+    const { rows } = await db.query<UserRow>(
+      'select * from auth.users where lower(email) = lower($1) and is_sso_user = false',
+      [email],
+    );
+    return rows[0];
+  }
+
+  async function userJson(db: Db, user: UserRow): Promise<Record<string, unknown>> {
+    const { rows } = await db.query<IdentityRow>(
+      'select * from auth.identities where user_id = $1 order by created_at',
+      [user.id],
+    );
+    return {
+      id: user.id,
+      aud: user.aud,
+      role: user.role,
+      email: user.email ?? '',
+      email_confirmed_at: iso(user.email_confirmed_at),
+      phone: user.phone ?? '',
+      phone_confirmed_at: iso(user.phone_confirmed_at),
+      confirmed_at: iso(user.confirmed_at),
+      new_email: user.email_change || undefined,
+      last_sign_in_at: iso(user.last_sign_in_at),
+      app_metadata: user.raw_app_meta_data ?? {},
+      user_metadata: user.raw_user_meta_data ?? {},
+      identities: rows.map((identity) => ({
+        identity_id: identity.id,
+        id: identity.provider_id,
+        user_id: identity.user_id,
+        identity_data: identity.identity_data,
+        provider: identity.provider,
+        last_sign_in_at: iso(identity.last_sign_in_at),
+        created_at: iso(identity.created_at),
+        updated_at: iso(identity.updated_at),
+        email: identity.email ?? undefined,
+      })),
+      created_at: iso(user.created_at),
+      updated_at: iso(user.updated_at),
+      is_anonymous: user.is_anonymous,
+      banned_until: iso(user.banned_until),
+    };
+  }
+
+  async function accessToken(db: Db, user: UserRow, sessionId: string): Promise<{ token: string; expiresAt: number }> {
+    const { rows } = await db.query<{ authentication_method: string; created_at: Date }>(
+      'select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at',
+      [sessionId],
+    );
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = now + config.jwtExpiry;
+    const token = await signJwt({
+      iss: `${API_URL}/auth/v1`,
+      sub: user.id,
+      aud: user.aud,
+      exp: expiresAt,
+      iat: now,
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      app_metadata: user.raw_app_meta_data ?? {},
+      user_metadata: user.raw_user_meta_data ?? {},
+      role: user.role,
+      aal: 'aal1',
+      amr: rows.map((row) => ({ method: row.authentication_method, timestamp: Math.floor(row.created_at.getTime() / 1000) })),
+      session_id: sessionId,
+      is_anonymous: user.is_anonymous,
+    });
+    return { token, expiresAt };
+  }
+
+  async function sessionJson(db: Db, user: UserRow, sessionId: string, refreshToken: string): Promise<Record<string, unknown>> {
+    const { token, expiresAt } = await accessToken(db, user, sessionId);
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: config.jwtExpiry,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: await userJson(db, user),
+    };
+  }
+
+  /** A new auth.sessions row with its first refresh token; records the sign-in. */
+  async function createSession(db: Db, userId: string, method: string): Promise<Record<string, unknown>> {
+    const sessionId = randomUUID();
+    const refreshToken = randomToken();
+    await db.query(
+      `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`,
+      [sessionId, userId],
+    );
+    await db.query(
+      `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+       values ($1, $2, now(), now(), $3)`,
+      [randomUUID(), sessionId, method],
+    );
+    await db.query(
+      `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, session_id)
+       values ($1, $2, $3, false, now(), now(), $4)`,
+      [INSTANCE_ID, refreshToken, userId, sessionId],
+    );
+    await db.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId]);
+    const user = (await loadUser(db, userId))!;
+    return sessionJson(db, user, sessionId, refreshToken);
+  }
+
+  function checkPassword(password: string): void {
+    if (password.length < config.minimumPasswordLength) {
+      throw new AuthError(422, 'weak_password', `Password should be at least ${config.minimumPasswordLength} characters.`, {
+        weak_password: { reasons: ['length'] },
+      });
+    }
+  }
+
+  async function insertUser(
+    db: Db,
+    id: string,
+    email: string,
+    passwordHash: string | null,
+    appMetadata: Record<string, unknown>,
+    userMetadata: Record<string, unknown>,
+  ): Promise<void> {
+    await db.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+         raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at, is_sso_user, is_anonymous)
+       values ($1, $2, 'authenticated', 'authenticated', $3, $4, now(), $5, $6, false, now(), now(), false, false)`,
+      [INSTANCE_ID, id, email, passwordHash, appMetadata, userMetadata],
+    );
+  }
+
+  async function insertIdentity(db: Db, userId: string, provider: string, providerId: string, data: Record<string, unknown>): Promise<void> {
+    await db.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+       values ($1, $2, $3, $4, now(), now(), now())`,
+      [providerId, userId, data, provider],
+    );
+  }
+
+  return { transaction, loadUser, findUserByEmail, userJson, sessionJson, createSession, checkPassword, insertUser, insertIdentity };
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;

@@ -1,0 +1,21 @@
+// The block `npm run stack:start` prints, like `supabase status`, plus the demo accounts.
+import { demoAccountsText } from './demo-accounts.ts';
+import { ANON_KEY, API_URL, DB_URL, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
+import { readState } from './state.ts';
+
+export function statusBlock(): string {
+  const functions = readState()?.functions ?? [];
+  return [
+    '         API URL: ' + API_URL,
+    '          DB URL: ' + DB_URL,
+    '      JWT secret: ' + JWT_SECRET,
+    '        anon key: ' + ANON_KEY,
+    'service_role key: ' + SERVICE_ROLE_KEY,
+    ' Publishable key: ' + PUBLISHABLE_KEY,
+    '      Secret key: ' + SECRET_KEY,
+    '       Functions: ' + (functions.length ? functions.map((name) => `${API_URL}/functions/v1/${name}`).join(', ') : '(none)'),
+    '',
+    'Demo accounts:',
+    demoAccountsText(),
+  ].join('\n');
+}

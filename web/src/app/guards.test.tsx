@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
+import { render, screen, signedIn, signedOut } from '../test-utils/render';
+import { mightHaveSession } from '../lib/auth';
+import { RedirectIfSignedIn, RequireAuth } from './guards';
+
+function App() {
+  return (
+    <Routes>
+      <Route path="/login" element={<RedirectIfSignedIn><p>Bienvenida</p></RedirectIfSignedIn>} />
+      <Route path="/chismes/" element={<RequireAuth><p>Feed privado</p></RequireAuth>} />
+      <Route path="/profile/" element={<RequireAuth><p>Perfil privado</p></RequireAuth>} />
+    </Routes>
+  );
+}
+
+describe('route guards', () => {
+  it('renders nothing of a screen until the initial auth check ends', () => {
+    render(<App />, { session: { status: 'loading', user: null }, route: '/chismes/' });
+    expect(screen.getByLabelText('Cargando...')).toBeInTheDocument();
+    expect(screen.queryByText('Feed privado')).not.toBeInTheDocument();
+    expect(screen.queryByText('Bienvenida')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor of a feed or the profile to /login', () => {
+    render(<App />, { session: signedOut, route: '/chismes/' });
+    expect(screen.getByText('Bienvenida')).toBeInTheDocument();
+    expect(screen.queryByText('Feed privado')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor of the profile to /login', () => {
+    render(<App />, { session: signedOut, route: '/profile/' });
+    expect(screen.getByText('Bienvenida')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user away from /login to /chismes/', () => {
+    render(<App />, { session: signedIn, route: '/login' });
+    expect(screen.getByText('Feed privado')).toBeInTheDocument();
+  });
+
+  it('shows a signed-in user the protected screen', () => {
+    render(<App />, { session: signedIn, route: '/profile/' });
+    expect(screen.getByText('Perfil privado')).toBeInTheDocument();
+  });
+});
+
+describe('mightHaveSession', () => {
+  const noUrl = { hash: '', search: '' };
+  it('is false with no stored session and no OAuth redirect, so /login needs no Supabase client', () => {
+    expect(mightHaveSession(localStorage, noUrl)).toBe(false);
+  });
+  it('is true with a stored session or an OAuth redirect in the URL', () => {
+    expect(mightHaveSession(localStorage, { hash: '#access_token=x&refresh_token=y', search: '' })).toBe(true);
+    localStorage.setItem('sb-127-auth-token', '{}');
+    expect(mightHaveSession(localStorage, noUrl)).toBe(true);
+  });
+});

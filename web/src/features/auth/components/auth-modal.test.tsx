@@ -1,0 +1,119 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, signedOut, userEvent, waitFor } from '../../../test-utils/render';
+import { AuthModal } from './auth-modal';
+
+const getSignInMethods = vi.fn();
+const signInWithPassword = vi.fn();
+const signUp = vi.fn();
+
+vi.mock('../api/get-sign-in-methods', () => ({ getSignInMethods: (email: string) => getSignInMethods(email) }));
+vi.mock('../../../lib/supabase', () => ({
+  supabase: { auth: { signInWithPassword: (a: unknown) => signInWithPassword(a), signUp: (a: unknown) => signUp(a) } },
+}));
+
+const user = userEvent.setup();
+
+async function fillLogin(email: string, password: string) {
+  if (email) await user.type(screen.getByLabelText('Correo electrónico'), email);
+  if (password) await user.type(screen.getByLabelText('Contraseña'), password);
+  await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
+}
+
+describe('AuthModal', () => {
+  beforeEach(() => {
+    getSignInMethods.mockReset();
+    signInWithPassword.mockReset();
+    signUp.mockReset();
+  });
+
+  it.each([
+    ['', '', 'Por favor, ingrese su correo electrónico'],
+    ['ana@', '', 'Por favor, ingrese un correo electrónico válido'],
+    ['ana@example.com', '', 'Por favor, ingrese su contraseña'],
+    ['ana@example.com', '1234567', 'La contraseña debe tener al menos 8 caracteres'],
+  ])('login with "%s"/"%s" shows "%s" and sends nothing', async (email, password, message) => {
+    render(<AuthModal onClose={() => {}} />, { session: signedOut });
+    await fillLogin(email, password);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(getSignInMethods).not.toHaveBeenCalled();
+  });
+
+  it('says the e-mail is registered with Google when the pre-check says so', async () => {
+    getSignInMethods.mockResolvedValue(['google']);
+    render(<AuthModal onClose={() => {}} />, { session: signedOut });
+    await fillLogin('ana@example.com', 'Secreta123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este correo está registrado con Google');
+    expect(signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('says the user is unknown when the pre-check finds no method', async () => {
+    getSignInMethods.mockResolvedValue([]);
+    render(<AuthModal onClose={() => {}} />, { session: signedOut });
+    await fillLogin('ana@example.com', 'Secreta123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Usuario no encontrado. Verifica los datos');
+  });
+
+  it('shows "Iniciando..." while signing in, then closes', async () => {
+    getSignInMethods.mockResolvedValue(['email']);
+    let finish: (value: unknown) => void = () => {};
+    signInWithPassword.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const onClose = vi.fn();
+    render(<AuthModal onClose={onClose} />, { session: signedOut });
+    await fillLogin('ana@example.com', 'Secreta123');
+    expect(await screen.findByRole('button', { name: 'Iniciando...' })).toBeDisabled();
+    finish({ error: null });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('maps wrong credentials to the spec message', async () => {
+    getSignInMethods.mockResolvedValue(['email']);
+    signInWithPassword.mockResolvedValue({ error: { code: 'invalid_credentials', status: 400 } });
+    render(<AuthModal onClose={() => {}} />, { session: signedOut });
+    await fillLogin('ana@example.com', 'Secreta123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Credenciales inválidas. Verifique su email y contraseña');
+  });
+
+  it('shows and hides the password', async () => {
+    render(<AuthModal onClose={() => {}} />, { session: signedOut });
+    const password = screen.getByLabelText('Contraseña');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Ocultar contraseña' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('shows the forgot-password notice', async () => {
+    render(<AuthModal onClose={() => {}} />, { session: signedOut });
+    await user.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Esta función estará disponible pronto');
+  });
+
+  it('validates registration: first failure only, then passwords must match', async () => {
+    render(<AuthModal onClose={() => {}} />, { session: signedOut });
+    await user.click(screen.getByRole('button', { name: '¿No tienes cuenta? Regístrate' }));
+    await user.type(screen.getByLabelText('Nombre de usuario'), 'ana');
+    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreta123');
+    await user.click(screen.getByRole('button', { name: 'Registrarse' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('La contraseña debe contener al menos una letra mayúscula');
+    await user.clear(screen.getByLabelText('Contraseña'));
+    await user.type(screen.getByLabelText('Contraseña'), 'Secreta123');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'Secreta124');
+    await user.click(screen.getByRole('button', { name: 'Registrarse' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Las contraseñas no coinciden');
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('registers and shows "Registrando..." meanwhile', async () => {
+    signUp.mockReturnValue(new Promise(() => {}));
+    render(<AuthModal onClose={() => {}} initialView="register" />, { session: signedOut });
+    await user.type(screen.getByLabelText('Nombre de usuario'), 'ana');
+    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'Secreta123');
+    await user.type(screen.getByLabelText('Confirmar contraseña'), 'Secreta123');
+    await user.click(screen.getByRole('button', { name: 'Registrarse' }));
+    expect(await screen.findByRole('button', { name: 'Registrando...' })).toBeDisabled();
+    expect(signUp).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'Secreta123', options: { data: { username: 'ana', display_name: 'ana' } } });
+  });
+});

@@ -1,0 +1,67 @@
+import useSWR from 'swr';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, signedIn, userEvent, waitFor } from '../../../test-utils/render';
+import { aChisme } from '../../../test-utils/fixtures';
+import type { FeedChisme } from '../../../types/api';
+import { LikeButton } from './like-button';
+
+const likeChisme = vi.fn<(id: string) => Promise<number>>();
+const unlikeChisme = vi.fn<(id: string) => Promise<number>>();
+vi.mock('../api/like-chisme', () => ({
+  likeChisme: (id: string) => likeChisme(id),
+  unlikeChisme: (id: string) => unlikeChisme(id),
+}));
+
+/** A list cached under an SWR key, as a feed page is. */
+function CachedList() {
+  const { data } = useSWR<FeedChisme[]>('test-list', null);
+  return <>{data?.map((c) => <LikeButton key={c.id} chisme={c} />)}</>;
+}
+
+function renderCached(chisme: FeedChisme, session = signedIn) {
+  const cache = new Map<string, unknown>([['test-list', { data: [chisme] }]]);
+  return render(<CachedList />, { cache, session });
+}
+
+describe('LikeButton', () => {
+  beforeEach(() => {
+    likeChisme.mockReset();
+    unlikeChisme.mockReset();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('counts the like at once and keeps the count the database returns', async () => {
+    let resolve: (n: number) => void = () => {};
+    likeChisme.mockReturnValue(new Promise((r) => (resolve = r)));
+    renderCached(aChisme({ likes: 3 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Me gusta (3)' }));
+    expect(screen.getByRole('button', { name: 'Me gusta (4)' })).toHaveAttribute('aria-pressed', 'true');
+    resolve(7);
+    expect(await screen.findByRole('button', { name: 'Me gusta (7)' })).toBeInTheDocument();
+  });
+
+  it('rolls the like back when the database refuses it', async () => {
+    likeChisme.mockRejectedValue(new Error('like_already_exists'));
+    renderCached(aChisme({ likes: 3 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Me gusta (3)' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Me gusta (3)' })).toHaveAttribute('aria-pressed', 'false'));
+  });
+
+  it('unlikes optimistically and rolls back on error', async () => {
+    unlikeChisme.mockRejectedValue(new Error('network'));
+    renderCached(aChisme({ likes: 1, liked_by_me: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Me gusta (1)' }));
+    await waitFor(() => expect(unlikeChisme).toHaveBeenCalled());
+    expect(await screen.findByRole('button', { name: 'Me gusta (1)' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('is disabled on one\'s own chisme', () => {
+    renderCached(aChisme({ is_mine: true }));
+    expect(screen.getByRole('button', { name: /Me gusta/ })).toBeDisabled();
+  });
+
+  it('is disabled when signed out', () => {
+    renderCached(aChisme(), { status: 'signed-out', user: null });
+    expect(screen.getByRole('button', { name: /Me gusta/ })).toBeDisabled();
+  });
+});

@@ -1,0 +1,82 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, userEvent, waitFor } from '../../../test-utils/render';
+import { aChisme } from '../../../test-utils/fixtures';
+import { NewChismeDialog } from './new-chisme-dialog';
+
+const findOffensiveWords = vi.fn<(text: string) => Promise<string[]>>();
+const createChisme = vi.fn();
+vi.mock('../api/find-offensive-words', () => ({ findOffensiveWords: (t: string) => findOffensiveWords(t) }));
+vi.mock('../api/create-chisme', () => ({ createChisme: (input: unknown) => createChisme(input) }));
+
+const remember = (gender: string, age: string) => {
+  localStorage.setItem('genero', JSON.stringify(gender));
+  localStorage.setItem('edad', JSON.stringify(age));
+};
+
+describe('NewChismeDialog', () => {
+  beforeEach(() => {
+    findOffensiveWords.mockReset().mockResolvedValue([]);
+    createChisme.mockReset();
+  });
+
+  it('asks for a gender first', async () => {
+    render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Por favor, selecciona tu género');
+  });
+
+  it('asks for an adult age in cotilleo mode', async () => {
+    remember('Mujer', '17');
+    render(<NewChismeDialog onClose={() => {}} cotilleo country="Chile" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Ingresa una edad válida entre 18 y 99 años');
+  });
+
+  it('asks for at least 10 characters', async () => {
+    remember('Mujer', '25');
+    render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), 'corto');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('El chisme debe tener al menos 10 caracteres');
+  });
+
+  it('warns about offensive words before submitting in casual mode and publishes nothing', async () => {
+    remember('Mujer', '25');
+    findOffensiveWords.mockResolvedValue(['tonto']);
+    render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), 'Mi jefe es un tonto de verdad');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Contenido inapropiado detectado: tonto');
+    expect(createChisme).not.toHaveBeenCalled();
+  });
+
+  it('shows only the image picker in cotilleo mode', () => {
+    const { unmount } = render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    expect(screen.queryByText('Imagen')).not.toBeInTheDocument();
+    unmount();
+    render(<NewChismeDialog onClose={() => {}} cotilleo country="Chile" />);
+    expect(screen.getByText('Imagen')).toBeInTheDocument();
+  });
+
+  it('publishes with the detected country and tags, then closes', async () => {
+    remember('Hombre', '30');
+    createChisme.mockResolvedValue(aChisme({ id: 'new' }));
+    const onClose = vi.fn();
+    render(<NewChismeDialog onClose={onClose} cotilleo={false} country="Chile" />);
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), '  Mi vecina tiene un <b>secreto</b>  ');
+    await userEvent.type(screen.getByLabelText('Etiquetas'), 'vecinos{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(createChisme).toHaveBeenCalledWith({ gender: 'Hombre', years: 30, content: 'Mi vecina tiene un secreto', tags: ['#vecinos'], country: 'Chile', cotilleo: false });
+  });
+
+  it('shows the database message when publishing fails', async () => {
+    remember('Hombre', '30');
+    const { ApiError } = await import('../../../lib/api-error');
+    createChisme.mockRejectedValue(new ApiError('chisme_content_too_long'));
+    render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), 'Un chisme suficientemente largo');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('El chisme no puede exceder los 400 caracteres');
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, userEvent, within } from '../../../test-utils/render';
+import { aComment } from '../../../test-utils/fixtures';
+import { buildThread } from '../utils/build-thread';
+import { CommentItem } from './comment-item';
+
+vi.mock('../api/report-comment', () => ({ reportComment: vi.fn() }));
+
+const at = (seconds: number) => new Date(1_700_000_000_000 + seconds * 1000).toISOString();
+
+function threadWithReplies(count: number) {
+  const rows = [aComment({ id: 'root', content: 'raíz', created_at: at(0) })];
+  for (let i = 0; i < count; i += 1) {
+    rows.push(aComment({ id: `r${i}`, parent_id: 'root', depth: 2, content: `respuesta ${i}`, created_at: at(i + 1), commenter_number: i + 2 }));
+  }
+  return buildThread(rows)[0]!;
+}
+
+describe('CommentItem', () => {
+  it('keeps replies collapsed until asked, then shows 4 and a +N button for the rest', async () => {
+    render(<CommentItem node={threadWithReplies(7)} onReply={() => {}} />);
+    expect(screen.queryByText('respuesta 0')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (7)' }));
+    expect(screen.getAllByText(/^respuesta \d$/)).toHaveLength(4);
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar 3 respuestas más' }));
+    expect(screen.getAllByText(/^respuesta \d$/)).toHaveLength(7);
+    await userEvent.click(screen.getByRole('button', { name: 'Ocultar respuestas' }));
+    expect(screen.queryByText('respuesta 0')).not.toBeInTheDocument();
+  });
+
+  it('shows 3 replies at the second level', async () => {
+    const rows = [
+      aComment({ id: 'root', created_at: at(0) }),
+      aComment({ id: 'mid', parent_id: 'root', depth: 2, content: 'medio', created_at: at(1) }),
+      ...[0, 1, 2, 3, 4].map((i) => aComment({ id: `d${i}`, parent_id: 'mid', depth: 3, content: `hoja ${i}`, created_at: at(2 + i) })),
+    ];
+    render(<CommentItem node={buildThread(rows)[0]!} onReply={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (6)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (5)' }));
+    expect(screen.getAllByText(/^hoja \d$/)).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Mostrar 2 respuestas más' })).toHaveTextContent('+2');
+  });
+
+  it('offers "Responder" only below depth 3', async () => {
+    const rows = [
+      aComment({ id: 'root', created_at: at(0) }),
+      aComment({ id: 'mid', parent_id: 'root', depth: 2, created_at: at(1) }),
+      aComment({ id: 'leaf', parent_id: 'mid', depth: 3, content: 'hoja', created_at: at(2) }),
+    ];
+    render(<CommentItem node={buildThread(rows)[0]!} onReply={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (2)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (1)' }));
+    const comments = screen.getAllByTestId('comment');
+    expect(within(comments[0]!).getAllByRole('button', { name: 'Responder' }).length).toBeGreaterThan(0);
+    const leaf = comments.find((c) => c.getAttribute('data-depth') === '3')!;
+    expect(within(leaf).queryByRole('button', { name: 'Responder' })).not.toBeInTheDocument();
+  });
+
+  it('labels the commenter "Anónimo N" and the chisme author "Autor"', () => {
+    render(<CommentItem node={buildThread([aComment({ commenter_number: 3, is_chisme_author: true })])[0]!} onReply={() => {}} />);
+    expect(screen.getByText('Anónimo 3')).toBeInTheDocument();
+    expect(screen.getByText('Autor')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,53 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '../../../test-utils/render';
+import { aNotification } from '../../../test-utils/fixtures';
+import { dialogStore } from '../../../hooks/use-dialogs';
+import { NotificationItem } from './notification-item';
+
+const markNotificationRead = vi.fn<(id: string) => Promise<void>>();
+const deleteNotification = vi.fn<(id: string) => Promise<void>>();
+vi.mock('../api/update-notifications', () => ({
+  markNotificationRead: (id: string) => markNotificationRead(id),
+  deleteNotification: (id: string) => deleteNotification(id),
+  markAllNotificationsRead: vi.fn(),
+}));
+
+describe('NotificationItem', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    markNotificationRead.mockReset().mockResolvedValue();
+    deleteNotification.mockReset();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('marks an unread notification read 3 seconds after it is shown, not before', async () => {
+    render(<NotificationItem notification={aNotification({ id: 'n-9' })} />);
+    expect(screen.getByTestId('notification-item')).toHaveAttribute('data-read', 'false');
+    await act(() => vi.advanceTimersByTimeAsync(2900));
+    expect(markNotificationRead).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(markNotificationRead).toHaveBeenCalledWith('n-9');
+  });
+
+  it('does not mark an already read notification again', async () => {
+    render(<NotificationItem notification={aNotification({ is_read: true })} />);
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(markNotificationRead).not.toHaveBeenCalled();
+  });
+
+  it('shows "Eliminando..." while deleting', async () => {
+    deleteNotification.mockReturnValue(new Promise(() => {}));
+    render(<NotificationItem notification={aNotification({ is_read: true })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByRole('button', { name: 'Eliminando...' })).toBeDisabled();
+  });
+
+  it('opens the comments of the related chisme', () => {
+    render(<NotificationItem notification={aNotification({ is_read: true, data: { chismeId: 'c-7' } })} />);
+    fireEvent.click(screen.getByRole('button', { name: /Ver comentarios/ }));
+    expect(dialogStore.get()).toEqual({ kind: 'comments', chismeId: 'c-7' });
+  });
+});
