@@ -2,7 +2,7 @@
 // one table (figure, value, budget, pass/fail) and writes bench/results.json (quick mode:
 // bench/results-quick.json). Never part of `npm test`.
 import { existsSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { ensureStack, isStackRunning, startStack, stopStack } from '../local-stack/index.ts';
 import { stackDir } from '../local-stack/paths.ts';
 import { cleanup, connect, countRows, installScratchSchema, loadChismes } from './lib/db.ts';
@@ -19,6 +19,7 @@ const config = quick
   : { small: 100_000, large: 1_000_000, sqlRuns: 40, label: 'full' };
 const report = new Report();
 const started = nowMs();
+const loadAtStart = loadavg();
 
 async function section(name: string, work: () => Promise<void>): Promise<void> {
   console.log(`\n== ${name}`);
@@ -144,7 +145,11 @@ async function main(): Promise<void> {
   report.write(path.pathname, {
     mode: config.label,
     date: new Date().toISOString(),
-    machine: { cores: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cores: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version,
+      // other programs share the machine: the 1/5/15-minute load averages at start and end
+      loadAverageAtStart: loadAtStart.map((v) => round(v)), loadAverageAtEnd: loadavg().map((v) => round(v)),
+    },
     scales: { small: config.small, large: config.large },
     durationS: round((nowMs() - started) / 1000, 1),
   });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
+import WebSocket from 'ws';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { serveStatic } from '../../e2e/support/static-server.ts';
 import { ANON_KEY, API_URL } from '../../local-stack/keys.ts';
@@ -29,7 +30,10 @@ function jsFiles(dir: string): string[] {
 
 /** A signed-up user's session, stored where supabase-js in the browser looks for it. */
 async function signedInSession(): Promise<string> {
-  const supabase = createClient(API_URL, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+  const supabase = createClient(API_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
   const email = `bench-web-${Date.now()}@bench.invalid`;
   const { data, error } = await supabase.auth.signUp({ email, password: 'bench-password-123', options: { data: { username: 'benchweb' } } });
   if (error || !data.session) throw new Error(`sign-up for the web bench failed: ${error?.message ?? 'no session (confirmations on?)'}`);
