@@ -1,9 +1,12 @@
 // The same feeds end-to-end: supabase-js → gateway → PostgREST → get_feed, JSON over HTTP.
 // p50/p95 at 1 client (every variant), and at 32 concurrent clients (all variants mixed),
 // pages per second, and the ratio of HTTP to SQL time per variant.
+import { readFileSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { ANON_KEY, API_URL } from '../../local-stack/keys.ts';
+import { readState } from '../../local-stack/state.ts';
 import { FREE_USER_BASE } from '../lib/db.ts';
-import { clientFor } from '../lib/clients.ts';
+import { clientFor, userToken } from '../lib/clients.ts';
 import { percentile, round, runConcurrently, summarize } from '../lib/stats.ts';
 import type { SectionContext } from '../sections.ts';
 import { allVariants, feedArgs, type Variant } from './feed-variants.ts';
@@ -54,5 +57,44 @@ export async function measureHttpFeeds(context: SectionContext): Promise<void> {
   const recent = variants.find((v) => v.key === 'recent/casual/none/p1')!;
   const hot = await runConcurrently(total, 32, (_, worker) => fetchPage(clients[worker]!, recent, context));
   report.add('HTTP feeds', '32 clients, recent page 1 only, throughput', total / (hot.wallMs / 1000), 'pages/s');
+  await measureHops(context, variants);
   report.detail('httpFeeds', { perVariantRuns, perVariant, concurrent: { clients: 32, calls: total, ...many, wallMs: round(wallMs) } });
+}
+
+/** PostgREST's own port, read from its environment (the gateway proxies /rest/v1 to it). */
+function postgrestPort(): number | undefined {
+  const child = readState()?.children.find((c) => c.name === 'postgrest');
+  if (!child) return undefined;
+  try {
+    const env = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+    const entry = env.find((line) => line.startsWith('PGRST_SERVER_PORT='));
+    return entry ? Number(entry.split('=')[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the HTTP time goes: the same page 1 of the recent tab at 32 clients with plain fetch,
+ * through the gateway and straight to PostgREST (diagnostic figures, no budget).
+ */
+async function measureHops(context: SectionContext, variants: Variant[]): Promise<void> {
+  const { report, quick } = context;
+  const port = postgrestPort();
+  const token = await userToken(FREE_USER_BASE + 1);
+  const recent = variants.find((v) => v.key === 'recent/casual/none/p1')!;
+  const body = JSON.stringify(feedArgs(recent));
+  const headers = { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const total = quick ? 640 : 3200;
+  const hop = async (url: string) => {
+    const response = await fetch(url, { method: 'POST', headers, body });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    await response.arrayBuffer();
+  };
+  const viaGateway = await runConcurrently(total, 32, () => hop(`${API_URL}/rest/v1/rpc/get_feed`));
+  report.add('HTTP feeds', '32 clients, plain fetch via gateway, recent page 1, throughput', total / (viaGateway.wallMs / 1000), 'pages/s');
+  if (port) {
+    const direct = await runConcurrently(total, 32, () => hop(`http://127.0.0.1:${port}/rpc/get_feed`));
+    report.add('HTTP feeds', '32 clients, plain fetch straight to PostgREST, recent page 1, throughput', total / (direct.wallMs / 1000), 'pages/s');
+  }
 }
