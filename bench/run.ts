@@ -19,7 +19,7 @@ import { sections } from './sections.ts';
 
 const quick = process.argv.includes('--quick');
 const config = quick
-  ? { small: 10_000, large: 100_000, sqlRuns: 5, label: 'quick' }
+  ? { small: 10_000, large: 50_000, sqlRuns: 5, label: 'quick' }
   : { small: 100_000, large: 1_000_000, sqlRuns: 40, label: 'full' };
 const report = new Report();
 const started = nowMs();

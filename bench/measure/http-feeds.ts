@@ -45,7 +45,7 @@ export async function measureHttpFeeds(context: SectionContext): Promise<void> {
   report.add('HTTP feeds', 'HTTP/SQL p50 ratio, median over variants', percentile(ratios, 50), 'x');
 
   const clients = await Promise.all(Array.from({ length: 32 }, (_, i) => clientFor(FREE_USER_BASE + 1 + i)));
-  const total = quick ? 640 : 6400;
+  const total = quick ? 320 : 6400;
   const { samples, wallMs } = await runConcurrently(total, 32, (index, worker) =>
     fetchPage(clients[worker]!, variants[index % variants.length]!, context));
   const many = summarize(samples);
@@ -85,7 +85,7 @@ async function measureHops(context: SectionContext, variants: Variant[]): Promis
   const recent = variants.find((v) => v.key === 'recent/casual/none/p1')!;
   const body = JSON.stringify(feedArgs(recent));
   const headers = { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const total = quick ? 640 : 3200;
+  const total = quick ? 320 : 3200;
   const hop = async (url: string) => {
     const response = await fetch(url, { method: 'POST', headers, body });
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
