@@ -1,0 +1,194 @@
+// `npm run bench [-- --quick]`: the performance suite of issue 8 on the local stack. Prints
+// one table (figure, value, budget, pass/fail) and writes bench/results.json (quick mode:
+// bench/results-quick.json). Never part of `npm test`.
+import { existsSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { cluster } from '../local-stack/database.ts';
+import { ensureStack, isStackRunning, startStack, stopStack } from '../local-stack/index.ts';
+import { logDir, stackDir } from '../local-stack/paths.ts';
+import { startCluster, stopCluster } from '../local-stack/postgres/cluster.ts';
+import { cleanup, connect, countRows, installScratchSchema, loadChismes } from './lib/db.ts';
+import { Report } from './lib/report.ts';
+import { nowMs, round, sleep } from './lib/stats.ts';
+import { allVariants } from './measure/feed-variants.ts';
+import { feedPlan, measureSqlFeeds, type SqlFeedRun } from './measure/sql-feeds.ts';
+import { stackMemory } from './measure/stack.ts';
+import { sections } from './sections.ts';
+
+const quick = process.argv.includes('--quick');
+const config = quick
+  ? { small: 10_000, large: 50_000, sqlRuns: 5, label: 'quick' }
+  : { small: 100_000, large: 1_000_000, sqlRuns: 40, label: 'full' };
+const report = new Report();
+const started = nowMs();
+const loadAtStart = loadavg();
+
+async function section(name: string, work: () => Promise<void>): Promise<void> {
+  console.log(`\n== ${name}`);
+  const t0 = nowMs();
+  try {
+    await work();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`  ${name} failed: ${message}`);
+    report.add(name, 'section ran', 'error', '', { op: '>=', limit: 1 }, message);
+  }
+  console.log(`  (${((nowMs() - t0) / 1000).toFixed(1)} s)`);
+}
+
+function scaleLabel(n: number): string {
+  return n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`;
+}
+
+function reportSqlFeeds(small: SqlFeedRun, large: SqlFeedRun): string[] {
+  const s = scaleLabel(config.small);
+  const l = scaleLabel(config.large);
+  const perVariant: Record<string, unknown>[] = [];
+  const overBudget: string[] = [];
+  let worst = { key: '', p95: 0 };
+  let worstRatio = { key: '', ratio: 0 };
+  for (const [key, big] of large.results) {
+    const little = small.results.get(key)!;
+    // Page 50 is the same work at both scales only when the feed is that long at both.
+    const comparable = big.rowsBefore === little.rowsBefore;
+    const ratio = comparable ? big.p50 / Math.max(little.p50, 0.001) : Number.NaN;
+    perVariant.push({ key, [`p50_${s}`]: round(little.p50, 3), [`p95_${s}`]: round(little.p95, 3), [`p50_${l}`]: round(big.p50, 3), [`p95_${l}`]: round(big.p95, 3), ratio: round(ratio), rowsBefore: big.rowsBefore, [`rowsBefore_${s}`]: little.rowsBefore });
+    if (big.p95 > worst.p95) worst = { key, p95: big.p95 };
+    if (comparable && ratio > worstRatio.ratio) worstRatio = { key, ratio };
+    if (big.p95 > 5) overBudget.push(key);
+  }
+  const medianOf = (run: SqlFeedRun) => {
+    const all = [...run.results.values()].map((r) => r.p50).sort((a, b) => a - b);
+    return all[Math.floor(all.length / 2)]!;
+  };
+  const ratioOverBudget = perVariant.filter((v) => (v.ratio as number) > 2).map((v) => v.key as string);
+  const notComparable = perVariant.filter((v) => Number.isNaN(v.ratio)).map((v) => v.key as string);
+  report.detail('sqlFeeds', { runsPerVariant: config.sqlRuns, variants: perVariant });
+  report.add('SQL feeds', `median variant p50 at ${s}`, medianOf(small), 'ms');
+  report.add('SQL feeds', `median variant p50 at ${l}`, medianOf(large), 'ms');
+  report.add('SQL feeds', `worst variant p95 at ${l} (${worst.key})`, worst.p95, 'ms', { op: '<=', limit: 5 });
+  report.add('SQL feeds', `variants with p95 over 5 ms at ${l}`, overBudget.length, `of ${large.results.size}`, { op: '<=', limit: 0 }, overBudget.join(', '));
+  report.add('SQL feeds', `worst ${l}/${s} p50 ratio (${worstRatio.key})`, worstRatio.ratio, 'x', { op: '<=', limit: 2 });
+  report.add('SQL feeds', `variants with ${l}/${s} ratio over 2`, ratioOverBudget.length, `of ${large.results.size - notComparable.length}`, { op: '<=', limit: 0 }, ratioOverBudget.join(', '));
+  report.add('SQL feeds', `variants without a page 50 at ${s} (ratio not comparable)`, notComparable.length, `of ${large.results.size}`, undefined, notComparable.join(', '));
+  for (const key of overBudget) {
+    const r = large.results.get(key)!;
+    report.add('SQL feeds', `over budget: ${key}`, r.p95, 'ms', { op: '<=', limit: 5 });
+  }
+  return overBudget;
+}
+
+/**
+ * Bulk loads and the cleanup run with only PostgreSQL up: the stack's Realtime change feed
+ * (a logical replication slot) would otherwise decode millions of rows of one transaction in
+ * the daemon's memory (it ran out of heap at 4 GB in our first full run). The daemon re-creates
+ * its slot when it starts, so it never sees the load.
+ */
+async function withDatabaseOnly<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  await stopStack();
+  startCluster(cluster, join(logDir, 'postgres.log'));
+  const client = await connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+    stopCluster(cluster);
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`Chismes bench (${config.label}): ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`);
+  const freshClone = !existsSync(stackDir);
+  const wasRunning = await isStackRunning();
+  const t0 = nowMs();
+  await ensureStack();
+  const firstStartMs = nowMs() - t0;
+  report.add('Stack', freshClone ? 'cold start (fresh data directory)' : wasRunning ? 'cold start (not measured: stack already running)' : 'start with existing data', wasRunning ? 'n/a' : firstStartMs / 1000, wasRunning ? '' : 's');
+  await sleep(quick ? 1000 : 5000);
+  const memory = stackMemory();
+  report.add('Stack', `memory at rest, PSS of ${memory.processes} processes`, memory.pssMb, 'MB');
+  report.add('Stack', 'memory at rest, RSS sum (shared pages counted per process)', memory.rssMb, 'MB');
+
+  let small: SqlFeedRun | undefined;
+  let large: SqlFeedRun | undefined;
+  try {
+    await withDatabaseOnly(async (client) => {
+      await section('Data', async () => {
+        await cleanup(client); // a previous bench that was killed may have left its rows
+        await installScratchSchema(client);
+      });
+      await section(`Data at ${scaleLabel(config.small)}`, async () => {
+        const t = nowMs();
+        await loadChismes(client, 1, config.small);
+        const rows = await countRows(client);
+        report.add('Data', `load ${scaleLabel(config.small)}: ${rows.chismes} chismes, ${rows.likes} likes, ${rows.comments} comments`, (nowMs() - t) / 1000, 's');
+      });
+      await section(`SQL feeds at ${scaleLabel(config.small)}`, async () => {
+        small = await measureSqlFeeds(client, config.sqlRuns);
+      });
+      await section(`Data at ${scaleLabel(config.large)}`, async () => {
+        const t = nowMs();
+        await loadChismes(client, config.small + 1, config.large);
+        const rows = await countRows(client);
+        report.add('Data', `grow to ${scaleLabel(config.large)}: ${rows.chismes} chismes, ${rows.likes} likes, ${rows.comments} comments`, (nowMs() - t) / 1000, 's');
+        report.detail('data', rows);
+      });
+      await section(`SQL feeds at ${scaleLabel(config.large)}`, async () => {
+        large = await measureSqlFeeds(client, config.sqlRuns);
+        const overBudget = small ? reportSqlFeeds(small, large) : [];
+        const plans: Record<string, string> = {};
+        for (const key of overBudget.slice(0, quick ? 2 : 20)) {
+          const variant = allVariants().find((v) => v.key === key)!;
+          plans[key] = await feedPlan(client, variant, large.cursors.get(key)?.cursor);
+        }
+        report.detail('plansOverBudget', plans);
+      });
+    });
+
+    await startStack();
+    const client = await connect();
+    try {
+      const context = { client, report, quick, config, sqlFeeds: large };
+      for (const [name, run] of sections) await section(name, () => run(context));
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await withDatabaseOnly((client) => section('Cleanup', async () => {
+      const t = nowMs();
+      await cleanup(client);
+      report.add('Data', 'cleanup of every bench row', (nowMs() - t) / 1000, 's');
+    }));
+    await section('Stack restart', async () => {
+      const t = nowMs();
+      await startStack();
+      report.add('Stack', 'warm start (existing data, services stopped)', (nowMs() - t) / 1000, 's');
+    });
+    if (!wasRunning) await stopStack();
+  }
+
+  report.print();
+  const path = new URL(quick ? 'results-quick.json' : 'results.json', import.meta.url);
+  report.write(path.pathname, {
+    mode: config.label,
+    date: new Date().toISOString(),
+    machine: {
+      cores: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version,
+      // other programs share the machine: the 1/5/15-minute load averages at start and end
+      loadAverageAtStart: loadAtStart.map((v) => round(v)), loadAverageAtEnd: loadavg().map((v) => round(v)),
+    },
+    scales: { small: config.small, large: config.large },
+    durationS: round((nowMs() - started) / 1000, 1),
+  });
+  console.log(`Results written to ${path.pathname} in ${((nowMs() - started) / 1000).toFixed(0)} s.`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

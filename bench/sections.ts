@@ -1,0 +1,23 @@
+// The measurement sections that run on the large data set, in order.
+import type pg from 'pg';
+import type { Report } from './lib/report.ts';
+import { measureHttpFeeds } from './measure/http-feeds.ts';
+import { measureRealtime } from './measure/realtime.ts';
+import type { SqlFeedRun } from './measure/sql-feeds.ts';
+import { measureWeb } from './measure/web.ts';
+import { measureWrites } from './measure/writes.ts';
+
+export interface SectionContext {
+  client: pg.Client;
+  report: Report;
+  quick: boolean;
+  config: { small: number; large: number; sqlRuns: number; label: string };
+  sqlFeeds?: SqlFeedRun;
+}
+
+export const sections: [string, (context: SectionContext) => Promise<void>][] = [
+  ['HTTP feeds', measureHttpFeeds],
+  ['Writes', measureWrites],
+  ['Realtime', measureRealtime],
+  ['Web', measureWeb],
+];
