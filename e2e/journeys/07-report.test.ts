@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser.ts';
 import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
-import { sql } from '../support/db.ts';
+import { sql, sqlOne } from '../support/db.ts';
 import { person, useBrowser } from '../support/journey.ts';
 import { createAccount, rpcAs, signIn } from '../support/users.ts';
 
@@ -37,7 +37,7 @@ describe('journey 7: report', () => {
     // The author's own report button is disabled, and the database refuses the call anyway.
     const own = card(author, content).getByRole('button', { name: 'Reportar' });
     expect(await own.isDisabled()).toBe(true);
-    const [{ id }] = await sql<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    const { id } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
     const refused = await rpcAs(author, 'report_chisme', { p_chisme_id: id, p_reason: 'Contenido inapropiado' });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ message: 'report_own_chisme' });

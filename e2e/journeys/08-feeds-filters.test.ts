@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
-import { sql } from '../support/db.ts';
+import { sqlOne } from '../support/db.ts';
 import { insertFeedRows, type FixtureRow } from '../support/feed-fixtures.ts';
 import { person, useBrowser } from '../support/journey.ts';
 import { createAccount, signIn } from '../support/users.ts';
@@ -73,7 +73,7 @@ async function tab(page: Page, name: 'Recent' | 'Tranding' | 'Tops' | 'Olds', ex
 describe('journey 8: feeds and filters', () => {
   it('orders the four feeds, narrows every feed with filters, resets, and loads page 2', async () => {
     const account = await createAccount('feeds');
-    const [{ id }] = await sql<{ id: string }>('select id from auth.users where email = $1', [account.email]);
+    const { id } = await sqlOne<{ id: string }>('select id from auth.users where email = $1', [account.email]);
     await insertFeedRows(id!, [...rows, ...pageRows]);
     const page = await person('reader');
     await signIn(page, account);

@@ -1,6 +1,7 @@
 // Journey 9: cotilleo mode — switching persists across a reload and sets the root class; a
 // post with an image (compressed in the browser, uploaded through the chisme-image function);
-// a second person views it in the 10-second viewer that closes itself; once the chisme is 21
+// a second person, whose feed was open before the post, sees the post and then its image become
+// viewable live, and views it in the 10-second viewer that closes itself; once the chisme is 21
 // minutes old (created_at moved back in the database) the button is disabled and storage
 // refuses to sign the image's URL.
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,11 @@ async function switchToCotilleo(page: Page): Promise<void> {
 describe('journey 9: cotilleo', () => {
   it('persists the mode, posts an image, shows it for 10 s, and closes it after 20 minutes', async () => {
     const [authorAccount, viewerAccount] = await Promise.all([createAccount('cotilla'), createAccount('mirona')]);
+    // The second person is already reading the cotilleo feed when the post is made.
+    const viewer = await person('viewer');
+    await signIn(viewer, viewerAccount);
+    await switchToCotilleo(viewer);
+
     const author = await person('author');
     await signIn(author, authorAccount);
     expect(await rootHasCotilleoClass(author)).toBe(false);
@@ -56,10 +62,7 @@ describe('journey 9: cotilleo', () => {
     expect(chisme).toMatchObject({ file_exist: true, cotilleo: true });
     expect(Number(chisme!.size)).toBeGreaterThan(0);
 
-    // The second person, also in cotilleo mode, opens the image.
-    const viewer = await person('viewer');
-    await signIn(viewer, viewerAccount);
-    await switchToCotilleo(viewer);
+    // Without a reload, the post arrives and then its stored image enables the button.
     const viewerCard = card(viewer, content);
     await viewerCard.getByRole('button', { name: 'Ver imagen' }).click();
     const imageDialog = viewer.getByRole('dialog', { name: 'Imagen del chisme' });

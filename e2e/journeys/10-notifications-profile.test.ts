@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
 import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
-import { sql } from '../support/db.ts';
+import { sql, sqlOne } from '../support/db.ts';
 import { person, useBrowser } from '../support/journey.ts';
 import { createAccount, rpcAs, signIn } from '../support/users.ts';
 
@@ -50,7 +50,7 @@ describe('journey 10: notifications and profile', () => {
     await card(owner, content).waitFor();
 
     // Three notifications while the owner is not looking at them: a like and two comments.
-    const [{ id }] = await sql<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    const { id } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
     expect((await rpcAs(other, 'like_chisme', { p_chisme_id: id })).status).toBe(200);
     for (const text of ['Primer comentario de visita', 'Segundo comentario de visita']) {
       const added = await rpcAs(other, 'add_comment', { p_chisme_id: id, p_parent_id: null, p_content: text, p_gender: 'Hombre', p_years: 40, p_country: 'México' });
@@ -58,10 +58,15 @@ describe('journey 10: notifications and profile', () => {
     }
     await expect.poll(() => unreadCount(ownerAccount.email)).toBe(3);
 
-    // "Mark all" right away marks all three (before the 3-second auto-read could).
+    // "Mark all" right away marks all three. The 3-second auto-read could reach the same end
+    // state, so the click itself must send the database's mark-all call and succeed.
     await owner.goto('/notifications/');
     await owner.getByText('3 Notificaciones').waitFor();
-    await owner.getByRole('button', { name: 'Marcar todas como leídas' }).click();
+    const [markAll] = await Promise.all([
+      owner.waitForResponse((response) => response.url().includes('/rest/v1/rpc/mark_all_notifications_read')),
+      owner.getByRole('button', { name: 'Marcar todas como leídas' }).click(),
+    ]);
+    expect(markAll.status()).toBe(200);
     await expect.poll(() => unreadCount(ownerAccount.email), { timeout: 10_000 }).toBe(0);
     await owner.locator('[data-testid="notification-item"][data-read="false"]').first().waitFor({ state: 'detached' });
     expect(await owner.getByRole('button', { name: 'Marcar todas como leídas' }).isDisabled()).toBe(true);

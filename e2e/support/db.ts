@@ -17,3 +17,10 @@ export async function sql<Row extends Record<string, unknown> = Record<string, u
 export async function addOffensiveWord(word: string): Promise<void> {
   await sql('insert into public.offensive_words (word) select $1 where not exists (select 1 from public.offensive_words where word = $1)', [word]);
 }
+
+/** The single row a query must return; fails the journey clearly when there is none. */
+export async function sqlOne<Row extends Record<string, unknown> = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row> {
+  const [row] = await sql<Row>(text, params);
+  if (!row) throw new Error(`expected a row from: ${text}`);
+  return row;
+}

@@ -52,6 +52,8 @@ export type AppNotification = {
 };
 
 export type ChismeCounts = { id: string; likes: number; comments: number };
+/** Payload of `chisme_image`: the chisme's image was stored (or removed). */
+export type ChismeImage = { id: string; file_exist: boolean; image_viewable: boolean };
 
 /** Filter object of spec section 3; each field null when unset. */
 export type FeedFilters = {

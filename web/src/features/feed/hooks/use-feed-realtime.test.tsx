@@ -33,7 +33,9 @@ vi.mock('../api/get-feed', async (importOriginal) => ({
   getFeed: () => getFeed(),
 }));
 
-const renderChisme = (c: FeedChisme) => <p>{`${c.content} · ${c.likes} · ${c.comments}`}</p>;
+const renderChisme = (c: FeedChisme) => (
+  <p>{`${c.content} · ${c.likes} · ${c.comments}${c.image_viewable ? ' · imagen' : ''}`}</p>
+);
 const emit = (event: string, payload: unknown) => act(() => handlers.get(event)?.({ payload }));
 
 describe('feed realtime', () => {
@@ -78,5 +80,12 @@ describe('feed realtime', () => {
     await screen.findByText('viejo · 1 · 0');
     emit('chisme_counts', { id: 'old', likes: 5, comments: 2 });
     expect(await screen.findByText('viejo · 5 · 2')).toBeInTheDocument();
+  });
+
+  it('enables the image of a chisme live when its image is stored', async () => {
+    render(<FeedList tab="recent" cotilleo filters={emptyFilters} renderChisme={renderChisme} />);
+    await screen.findByText('viejo · 1 · 0');
+    emit('chisme_image', { id: 'old', file_exist: true, image_viewable: true });
+    expect(await screen.findByText('viejo · 1 · 0 · imagen')).toBeInTheDocument();
   });
 });

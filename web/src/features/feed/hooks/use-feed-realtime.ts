@@ -1,12 +1,12 @@
-// Channel feed:<mode>: new chismes go to the top of the recent feed; counters are patched in
-// every cached list. The handler only updates SWR caches.
+// Channel feed:<mode>: new chismes go to the top of the recent feed; counters and the image
+// state (stored after the post itself) are patched in every cached list. The handler only updates SWR caches.
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import type { SWRInfiniteKeyedMutator } from 'swr/infinite';
 import { supabase } from '../../../lib/supabase';
 import { patchChismeEverywhere } from '../../../lib/chisme-cache';
 import type { FeedTab } from '../../../config/paths';
-import type { ChismeCounts, FeedChisme, FeedFilters } from '../../../types/api';
+import type { ChismeCounts, ChismeImage, FeedChisme, FeedFilters } from '../../../types/api';
 import { matchesFilters } from './matches-filters';
 
 type Options = {
@@ -42,6 +42,10 @@ export function useFeedRealtime({ tab, cotilleo, filters, mutatePages, enabled }
       .on('broadcast', { event: 'chisme_counts' }, ({ payload }) => {
         const counts = payload as ChismeCounts;
         patchChismeEverywhere(cache, mutate, counts.id, (c) => ({ ...c, likes: counts.likes, comments: counts.comments }));
+      })
+      .on('broadcast', { event: 'chisme_image' }, ({ payload }) => {
+        const image = payload as ChismeImage;
+        patchChismeEverywhere(cache, mutate, image.id, (c) => ({ ...c, file_exist: image.file_exist, image_viewable: image.image_viewable }));
       })
       .subscribe();
     return () => {
