@@ -73,6 +73,9 @@ export function initCluster(dataDir: string, port: number): Cluster {
     `unix_socket_directories = ''`,
     'wal_level = logical',
     'max_connections = 200',
+    // The default 128MB cannot hold the likes and authorship indexes of a large feed (the
+    // benchmark's 1M chismes); memory is only committed as pages are touched.
+    'shared_buffers = 512MB',
     'max_replication_slots = 10',
     'max_wal_senders = 10',
     'fsync = off', // a local, disposable development database
