@@ -1,9 +1,12 @@
-// Side effects of being signed in: live notifications (toast + sound) and logging the country.
+// Side effects of being signed in: live notifications (toast + sound), logging the country and
+// taking the cotilleo mode saved on the profile.
 import { useNotificationsRealtime } from '../../features/notifications/hooks/use-notifications-realtime';
 import { useLogCountryOnce } from '../../features/country/hooks/use-log-country-once';
+import { useAdoptProfileCotilleo } from '../../features/settings/hooks/use-adopt-profile-cotilleo';
 
 export function SignedInEffects({ userId }: { userId: string }) {
   useNotificationsRealtime(userId);
   useLogCountryOnce();
+  useAdoptProfileCotilleo(userId);
   return null;
 }
