@@ -2,9 +2,9 @@
 // start, stop and the Supabase platform bootstrap. Used by the local stack and by
 // the throwaway clusters of `npm run test:db`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pgBinDir = '/usr/lib/postgresql/15/bin';
@@ -56,10 +56,25 @@ export function hasPgCron(): boolean {
 }
 
 /** initdb with the settings Supabase's image uses that our product depends on. */
+/**
+ * As root the server runs as `postgres`, which must be able to pass through every folder above
+ * its files (a checkout under a `mktemp -d` folder is 0700 root). Adds only the search bit
+ * (o+x, not listing) where it is missing.
+ */
+function letPostgresReach(path: string): void {
+  if (!isRoot) return;
+  for (let dir = path; ; dir = dirname(dir)) {
+    const mode = statSync(dir).mode & 0o7777;
+    if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+    if (dirname(dir) === dir) return;
+  }
+}
+
 export function initCluster(dataDir: string, port: number): Cluster {
   if (!existsSync(dataDir)) execFileSync('mkdir', ['-p', dataDir]);
-  // The server runs as `postgres`, so the folder holding the data must be traversable.
-  if (isRoot) chmodSync(join(dataDir, '..'), 0o755);
+  letPostgresReach(dirname(dataDir));
+  // The password file sits beside the data folder and is read by initdb as `postgres`.
+  if (isRoot) chmodSync(dirname(dataDir), 0o755);
   if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dataDir]);
   const pwFile = join(dataDir, '..', `.pwfile-${port}`);
   writeFileSync(pwFile, 'postgres\n', { mode: 0o644 });
@@ -89,6 +104,8 @@ export function initCluster(dataDir: string, port: number): Cluster {
 }
 
 export function startCluster(cluster: Cluster, logFile: string): void {
+  letPostgresReach(dirname(logFile));
+  letPostgresReach(dirname(cluster.dataDir));
   if (isRoot && !existsSync(logFile)) {
     writeFileSync(logFile, '');
     execFileSync('chown', ['postgres:postgres', logFile]);
