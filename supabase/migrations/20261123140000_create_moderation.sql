@@ -206,15 +206,18 @@ create trigger reports_after_insert_hide_reported
   after insert on public.reports
   for each row execute function private.hide_reported_content();
 
-create policy messages_select_moderators on realtime.messages
-  for select to authenticated
+-- The feed and notification topics as before, plus `moderation` for moderators only.
+alter policy messages_select_authenticated on realtime.messages
   using (
     extension = 'broadcast'
     and topic = (select realtime.topic())
-    and topic = 'moderation'
-    and (select private.is_moderator())
+    and (
+      topic in ('feed:casual', 'feed:cotilleo')
+      or topic = 'notifications:' || (select auth.uid())::text
+      or (topic = 'moderation' and (select private.is_moderator()))
+    )
   );
-comment on policy messages_select_moderators on realtime.messages is 'Only moderators receive the moderation topic (new reports: target kind, id and pending count).';
+comment on policy messages_select_authenticated on realtime.messages is 'Signed-in users receive the feed topics; only the owner receives notifications:<user id>; only moderators receive moderation (new reports: kind, id, pending count).';
 
 -- ---------------------------------------------------------------------------------------------
 -- Suspensions
@@ -316,14 +319,12 @@ begin
   raise exception 'moderation_audit_append_only' using errcode = 'P0001';
 end;
 $$;
-comment on function private.forbid_audit_change() is 'Trigger: the moderation audit is append-only, for every role.';
+comment on function private.forbid_audit_change() is 'Trigger: the moderation audit is append-only, for every role (no API role has truncate).';
+revoke execute on function private.forbid_audit_change() from public, anon, authenticated, service_role;
 
 create trigger moderation_audit_before_update_or_delete_forbid
   before update or delete on public.moderation_audit
   for each row execute function private.forbid_audit_change();
-create trigger moderation_audit_before_truncate_forbid
-  before truncate on public.moderation_audit
-  for each statement execute function private.forbid_audit_change();
 
 create or replace function private.audit(p_action text, p_kind text, p_target uuid, p_detail jsonb)
 returns void
