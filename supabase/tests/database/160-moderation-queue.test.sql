@@ -2,7 +2,7 @@
 -- content invisible to others in every read path, the queue and its decisions (restore,
 -- delete, suspend) with their audit rows and notifications, and the word list.
 begin;
-select plan(67);
+select plan(70);
 
 -- Arrange: an author, six reporters, a bystander and a moderator.
 select tests.create_supabase_user('author');
@@ -23,7 +23,7 @@ create function pg_temp.as_moderator() returns void language sql as $$
 $$;
 
 select tests.authenticate_as('author');
-select set_config('test.c1', (select id::text from public.create_chisme('Mujer', 30, 'Chisme que cinco personas reportan', null, 'CR', false)), true);
+select set_config('test.c1', (select id::text from public.create_chisme('Mujer', 30, 'Chisme que cinco personas reportan', array['moderado'], 'CR', false)), true);
 select set_config('test.c2', (select id::text from public.create_chisme('Mujer', 30, 'Chisme que acabará borrado', null, 'CR', false)), true);
 select set_config('test.c3', (select id::text from public.create_chisme('Mujer', 30, 'Chisme para suspender a su autora', null, 'CR', false)), true);
 select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c2')::uuid, null, 'Comentario reportado', 'Mujer', 30, 'CR')), true);
@@ -79,12 +79,18 @@ select tests.authenticate_as('bystander');
 select is((select count(*)::int from public.get_feed('recent', false) f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from the recent feed');
 select is((select count(*)::int from public.get_feed('top', false) f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from the top feed');
 select is((select count(*)::int from public.get_feed('trending', false) f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from the trending feed');
+select is((select count(*)::int from public.get_feed('recent', false, p_tags => array['moderado']) f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from a tag-filtered feed');
+-- a direct tag search, through the tags index (forced: the test table is too small to choose it)
+set local enable_seqscan = off;
+select is_empty($$ select 1 from public.chismes where tags && array['#moderado'] $$, 'bystander: a direct tag search through the index finds nothing');
+reset enable_seqscan;
 select is((public.get_chisme(current_setting('test.c1')::uuid)).id, null, 'bystander: get_chisme finds nothing');
 select is_empty($$ select 1 from public.chismes where id = current_setting('test.c1')::uuid $$, 'bystander: a direct read finds nothing');
 select throws_ok($$ select public.add_comment(current_setting('test.c1')::uuid, null, 'Comento lo oculto', 'Hombre', 30, 'ES') $$, 'P0001', null, 'bystander: cannot comment on it');
 select tests.authenticate_as('author');
 select is((select count(*)::int from public.get_feed('recent', false) f where f.id = current_setting('test.c1')::uuid), 1, 'author: still sees it in the feed');
 select is((select count(*)::int from public.get_my_chismes(false) f where f.id = current_setting('test.c1')::uuid), 1, 'author: still sees it on their profile');
+select is((select count(*)::int from public.get_feed('recent', false, p_tags => array['moderado']) f where f.id = current_setting('test.c1')::uuid), 1, 'author: still sees it in a tag-filtered feed');
 select pg_temp.as_moderator();
 select is((public.get_chisme(current_setting('test.c1')::uuid)).id, current_setting('test.c1')::uuid, 'moderator: sees the hidden chisme');
 
