@@ -1,8 +1,10 @@
--- get_feed (issue 12, moderation): a reporter stops seeing what they reported at once (Jodel's
--- rule), before any threshold hides it from everyone (that part is RLS on public.chismes).
--- One predicate per tab, re-applicable on top of any newer get_feed: rows nobody reported
--- (report = 0, nearly all of them) skip the probe; the others probe reports' unique
--- (user_id, chisme_id) index. Same signature, rows and errors; grants kept by `create or replace`.
+-- Read RPCs of chismes (issue 12, moderation): a chisme hidden by reports is left out for
+-- everyone but its author and moderators, and a reporter stops seeing what they reported at
+-- once (Jodel's rule; in feeds — a direct get_chisme still answers the reporter).
+-- get_feed: one predicate per tab, re-applicable on top of any newer get_feed. Rows nobody
+-- reported (report = 0, nearly all of them) pass on that column alone; the others probe
+-- reports' unique (user_id, chisme_id) index and, when hidden, the author/moderator check.
+-- Same signatures, rows and errors; grants kept by `create or replace`.
 
 create or replace function public.get_feed(
   p_tab text,
@@ -47,7 +49,9 @@ begin
         and (p_years_from is null or c.years >= p_years_from)
         and (p_years_to is null or c.years <= p_years_to)
         and (v_tags is null or c.tags && v_tags)
-        and (c.report = 0 or not exists (select 1 from public.reports r where r.chisme_id = c.id and r.user_id = v_user_id))
+        and (c.report = 0 or (
+          (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
+          and not exists (select 1 from public.reports r where r.chisme_id = c.id and r.user_id = v_user_id)))
         and (not v_has_cursor or (c.created_at, c.id) < (p_cursor_created_at, p_cursor_id))
       order by c.created_at desc, c.id desc
       limit v_limit
@@ -63,7 +67,9 @@ begin
         and (p_years_from is null or c.years >= p_years_from)
         and (p_years_to is null or c.years <= p_years_to)
         and (v_tags is null or c.tags && v_tags)
-        and (c.report = 0 or not exists (select 1 from public.reports r where r.chisme_id = c.id and r.user_id = v_user_id))
+        and (c.report = 0 or (
+          (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
+          and not exists (select 1 from public.reports r where r.chisme_id = c.id and r.user_id = v_user_id)))
         and (not v_has_cursor or (c.created_at, c.id) > (p_cursor_created_at, p_cursor_id))
       order by c.created_at asc, c.id asc
       limit v_limit
@@ -79,7 +85,9 @@ begin
         and (p_years_from is null or c.years >= p_years_from)
         and (p_years_to is null or c.years <= p_years_to)
         and (v_tags is null or c.tags && v_tags)
-        and (c.report = 0 or not exists (select 1 from public.reports r where r.chisme_id = c.id and r.user_id = v_user_id))
+        and (c.report = 0 or (
+          (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
+          and not exists (select 1 from public.reports r where r.chisme_id = c.id and r.user_id = v_user_id)))
         and (not v_has_cursor or (c.likes, c.created_at, c.id) < (v_cursor_likes, p_cursor_created_at, p_cursor_id))
       order by c.likes desc, c.created_at desc, c.id desc
       limit v_limit
@@ -96,7 +104,9 @@ begin
         and (p_years_from is null or c.years >= p_years_from)
         and (p_years_to is null or c.years <= p_years_to)
         and (v_tags is null or c.tags && v_tags)
-        and (c.report = 0 or not exists (select 1 from public.reports r where r.chisme_id = c.id and r.user_id = v_user_id))
+        and (c.report = 0 or (
+          (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
+          and not exists (select 1 from public.reports r where r.chisme_id = c.id and r.user_id = v_user_id)))
         and (not v_has_cursor or (c.likes, c.created_at, c.id) < (v_cursor_likes, p_cursor_created_at, p_cursor_id))
       order by c.likes desc, c.created_at desc, c.id desc
       limit v_limit
@@ -118,5 +128,74 @@ begin
     from unnest(v_ids) with ordinality as page (id, position)
     join public.chismes c on c.id = page.id
     order by page.position;
+end;
+$$;
+
+create or replace function public.get_chisme(p_id uuid)
+returns public.feed_chisme
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_row public.feed_chisme;
+begin
+  perform private.require_user();
+  v_row := (
+    select private.feed_chisme_for_caller(c) from public.chismes c
+    where c.id = p_id and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
+  );
+  return v_row;
+end;
+$$;
+
+-- get_comments: the same body, with nothing for a chisme hidden from the caller.
+create or replace function public.get_comments(
+  p_chisme_id uuid,
+  p_cursor_created_at timestamptz default null,
+  p_cursor_id uuid default null,
+  p_limit int default 20
+)
+returns setof public.thread_comment
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+  v_limit int := least(greatest(coalesce(p_limit, 20), 1), 100);
+  v_has_cursor boolean := p_cursor_created_at is not null and p_cursor_id is not null;
+  v_comment public.comments;
+begin
+  if exists (select 1 from public.chismes c where c.id = p_chisme_id and c.hidden_at is not null)
+    and not private.can_see_hidden_chisme(p_chisme_id) then
+    return;
+  end if;
+  for v_comment in
+    with roots as (
+      select r.id
+      from public.comments r
+      where r.chisme_id = p_chisme_id
+        and r.parent_id is null
+        and (not v_has_cursor or (r.created_at, r.id) < (p_cursor_created_at, p_cursor_id))
+      order by r.created_at desc, r.id desc
+      limit v_limit
+    )
+    select c.*
+    from public.comments c
+    where c.root_id in (select roots.id from roots)
+    -- roots first, newest first; then replies, oldest first
+    order by c.parent_id is not null,
+      case when c.parent_id is null then c.created_at end desc,
+      case when c.parent_id is null then c.id end desc,
+      c.created_at asc, c.id asc
+  loop
+    return next private.to_thread_comment(
+      v_comment,
+      exists (select 1 from public.comment_authors a where a.comment_id = v_comment.id and a.user_id = v_user_id)
+    );
+  end loop;
 end;
 $$;
