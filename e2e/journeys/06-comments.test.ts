@@ -50,7 +50,7 @@ describe('journey 6: comments', () => {
     await neighbourDialog.getByText('Aún no hay comentarios. ¡Sé el primero!').waitFor();
     await sendComment(neighbourDialog, 'Comentario raíz de la vecina', 'Mujer', '41');
     await liveToast(author).waitFor();
-    await card(author, content).getByRole('button', { name: 'Comentarios (1)' }).waitFor();
+    await card(author, content).getByRole('button', { name: '1 comentarios' }).waitFor();
     await neighbour.keyboard.press('Escape');
     await neighbourDialog.waitFor({ state: 'detached' });
 
@@ -96,9 +96,9 @@ describe('journey 6: comments', () => {
 
     // Only the top-level comment counted.
     await neighbour.keyboard.press('Escape');
-    await card(neighbour, content).getByRole('button', { name: 'Comentarios (1)' }).waitFor();
+    await card(neighbour, content).getByRole('button', { name: '1 comentarios' }).waitFor();
     await author.keyboard.press('Escape');
     await author.reload();
-    await card(author, content).getByRole('button', { name: 'Comentarios (1)' }).waitFor();
+    await card(author, content).getByRole('button', { name: '1 comentarios' }).waitFor();
   });
 });

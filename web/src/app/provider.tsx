@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { useEffect, type ReactNode } from 'react';
 import { useCotilleoMode } from '../hooks/use-cotilleo-mode';
 import { SessionProvider } from '../lib/auth';
-import { buildTheme } from '../theme';
+import { buildTheme, cssVariablesResolver } from '../theme';
 import { SessionScopedSWR } from './session-scoped-swr';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'darkMode' });
@@ -22,7 +22,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <SessionProvider>
       <SessionScopedSWR>
-        <MantineProvider theme={buildTheme(cotilleo)} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+        <MantineProvider theme={buildTheme(cotilleo)} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <CotilleoRootClass cotilleo={cotilleo} />
           <Notifications position="top-right" limit={5} />
           {children}

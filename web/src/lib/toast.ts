@@ -1,11 +1,19 @@
 // Toasts of spec section 2: error, success, warning; 3 s by default, stacking.
 import { notifications } from '@mantine/notifications';
 import { limits } from '../config/limits';
+import { common } from '../i18n/es/common';
 
 type ToastOptions = { title?: string; autoClose?: number };
 
 function show(color: string, message: string, options: ToastOptions = {}) {
-  notifications.show({ color, message, title: options.title, autoClose: options.autoClose ?? limits.toastMs });
+  notifications.show({
+    color,
+    message,
+    title: options.title,
+    autoClose: options.autoClose ?? limits.toastMs,
+    // Mantine's close button has no name by default (axe: critical).
+    closeButtonProps: { 'aria-label': common.close },
+  });
 }
 
 export const toast = {

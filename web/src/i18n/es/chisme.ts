@@ -11,6 +11,9 @@ export const chisme = {
     years: (n: number) => `${n} años`,
     likesCount: (n: number) => `${n} me gusta`,
     commentsCount: (n: number) => `${n} comentarios`,
+    /** Visually hidden words after a button's visible count, so its name is e.g. "3 me gusta". */
+    likesWord: 'me gusta',
+    commentsWord: 'comentarios',
     mine: 'Tu chisme',
   },
   gender: {

@@ -62,7 +62,7 @@ describe('ChismeCard', () => {
 
   it('opens the comments with the comment button showing the count', async () => {
     render(<ChismeCard chisme={aChisme({ id: 'c-5', comments: 4 })} showImageButton={false} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Comentarios (4)' }));
+    await userEvent.click(screen.getByRole('button', { name: '4 comentarios' }));
     expect(dialogStore.get()).toEqual({ kind: 'comments', chismeId: 'c-5' });
   });
 });

@@ -1,5 +1,5 @@
 // One chisme: who (gender, age, country), when, what, tags, and its actions.
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { CountryFlag } from '../../../components/country-flag';
 import { openDialog } from '../../../hooks/use-dialogs';
@@ -60,11 +60,12 @@ export function ChismeCard({ chisme, showImageButton }: { chisme: FeedChisme; sh
               size="compact-sm"
               color="gray"
               leftSection={<IconMessageCircle size={18} aria-hidden />}
-              aria-label={`${texts.card.comments} (${chisme.comments})`}
               data-testid="comment-button"
               onClick={() => openDialog({ kind: 'comments', chismeId: chisme.id })}
             >
               {chisme.comments}
+              {' '}
+              <VisuallyHidden>{texts.card.commentsWord}</VisuallyHidden>
             </Button>
           </Group>
           <Group gap="xs">

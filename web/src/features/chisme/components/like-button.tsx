@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, VisuallyHidden } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useSession } from '../../../lib/auth';
 import { chisme as texts } from '../../../i18n/es/chisme';
@@ -15,14 +15,16 @@ export function LikeButton({ chisme }: { chisme: FeedChisme }) {
       color="red"
       size="compact-sm"
       leftSection={chisme.liked_by_me ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
-      aria-label={`${texts.card.like} (${chisme.likes})`}
       aria-pressed={chisme.liked_by_me}
       data-testid="like-button"
       disabled={disabled}
       loading={false}
       onClick={() => !pending && void toggleLike(chisme)}
     >
+      {/* The accessible name starts with the visible count: "3 me gusta" (WCAG 2.5.3). */}
       {chisme.likes}
+      {' '}
+      <VisuallyHidden>{texts.card.likesWord}</VisuallyHidden>
     </Button>
   );
 }
