@@ -70,4 +70,21 @@ describe('routes', () => {
     const tops = await screen.findAllByRole('tab', { name: 'Tops' });
     expect(tops[0]).toHaveAttribute('aria-selected', 'true');
   });
+
+  it.each([
+    ['/chismes/top/', 'Tops'],
+    ['/profile/', 'Mis Chismes'],
+  ])('gives %s one h1 and its own document title', async (path, name) => {
+    renderAt(path, signedIn);
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe(`${name} · Chismes`);
+  });
+
+  it('gives the welcome screen one h1', async () => {
+    renderAt('/login', signedOut);
+    await screen.findByRole('heading', { name: 'Bienvenido a Chismes' });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe('Bienvenido a Chismes');
+  });
 });

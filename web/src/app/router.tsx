@@ -3,6 +3,11 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { paths, type FeedTab } from '../config/paths';
 import { AppLayout } from './layout/app-layout';
 import { AuthCheckPending, RedirectIfSignedIn, RequireAuth } from './guards';
+import { RouteError } from './route-error';
+
+/** Every screen gets its own error boundary, so a failure keeps the header and menu. */
+const withErrorBoundaries = (children: RouteObject[]): RouteObject[] =>
+  children.map((route) => ({ errorElement: <RouteError />, ...route }));
 
 const feedRoute = (tab: FeedTab): RouteObject => ({
   path: paths.feed[tab],
@@ -24,7 +29,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     hydrateFallbackElement: <AuthCheckPending />,
-    children: [
+    errorElement: <RouteError />,
+    children: withErrorBoundaries([
       { path: paths.home, element: <Navigate to={paths.feed.recent} replace /> },
       { path: '/chismes', element: <Navigate to={paths.feed.recent} replace /> },
       {
@@ -48,6 +54,6 @@ export const routes: RouteObject[] = [
         },
       },
       { path: '*', element: <Navigate to={paths.feed.recent} replace /> },
-    ],
+    ]),
   },
 ];

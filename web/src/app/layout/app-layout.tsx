@@ -9,6 +9,7 @@ import { openDialog } from '../../hooks/use-dialogs';
 import { feed } from '../../i18n/es/feed';
 import { useSession } from '../../lib/auth';
 import { AuthCheckPending } from '../guards';
+import { RouteHead } from '../route-head';
 import { AppHeader } from './app-header';
 import { DialogHost } from './dialog-host';
 
@@ -52,6 +53,7 @@ export function AppLayout() {
         </Suspense>
       <AppShell.Main>
         <Container size="sm" px={0} pb={signedIn ? 80 : 0}>
+          <RouteHead />
           <Outlet />
         </Container>
       </AppShell.Main>
