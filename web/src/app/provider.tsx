@@ -7,6 +7,7 @@ import { useCotilleoMode } from '../hooks/use-cotilleo-mode';
 import { SessionProvider } from '../lib/auth';
 import { buildTheme, cssVariablesResolver } from '../theme';
 import { SessionScopedSWR } from './session-scoped-swr';
+import { ThemeColorSync } from './theme-color-sync';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'darkMode' });
 
@@ -24,6 +25,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <SessionScopedSWR>
         <MantineProvider theme={buildTheme(cotilleo)} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <CotilleoRootClass cotilleo={cotilleo} />
+          <ThemeColorSync />
           <Notifications position="top-right" limit={5} />
           {children}
         </MantineProvider>
