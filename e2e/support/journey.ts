@@ -4,6 +4,7 @@ import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expectAccessible } from './axe.ts';
 import { closePerson, launchBrowser, newPerson, resultsDir, snap } from './browser.ts';
 import { WEB_URL } from './env.ts';
 
@@ -28,8 +29,16 @@ export async function person(name: string): Promise<Page> {
   page.setDefaultTimeout(20_000);
   page.setDefaultNavigationTimeout(30_000);
   onTestFinished(async ({ task }) => {
-    const failed = task.result?.state === 'fail';
+    let failed = task.result?.state === 'fail';
     const evidence = `${slug(task.name)}-${name}`;
+    // Every journey ends with an accessibility check of where each person is (light and dark).
+    let axeError: unknown;
+    if (!failed && process.env.E2E_AXE !== '0') {
+      await expectAccessible(page, `${task.name} (${name})`).catch((error: unknown) => {
+        axeError = error;
+        failed = true;
+      });
+    }
     if (failed) {
       await snap(page, `${evidence}-failure`).catch(() => undefined);
       // What a screen reader would see: the quickest way to read why a locator did not match.
@@ -38,6 +47,7 @@ export async function person(name: string): Promise<Page> {
       writeFileSync(join(resultsDir, `${evidence}-failure.aria.yml`), tree);
     }
     await closePerson(context as BrowserContext, evidence, failed);
+    if (axeError) throw axeError;
   });
   return page;
 }
