@@ -31,6 +31,13 @@ function luminance(color: string): number {
   return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
 }
 
+/** Mantine writes computed colours as rgba(r, g, b, 1). */
+function toHex(color: string): string {
+  const m = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(color);
+  if (!m) return color;
+  return `#${[m[1], m[2], m[3]].map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+}
+
 function contrast(a: string, b: string): number {
   const [la, lb] = [luminance(a), luminance(b)];
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
@@ -68,6 +75,18 @@ describe('theme contrast (WCAG AA)', () => {
         }
       });
     }
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`${scheme}: light-variant badges of every card colour and the liked button`, () => {
+      const theme = mergeMantineTheme(DEFAULT_THEME, buildTheme(false));
+      const vars = variables(theme, scheme);
+      for (const c of ['blue', 'green', 'grape', 'rose', 'gray', 'red']) {
+        const text = resolve(vars, `var(--mantine-color-${c}-light-color)`);
+        const bg = resolve(vars, `var(--mantine-color-${c}-light)`);
+        expect(contrast(toHex(text), toHex(bg)), c).toBeGreaterThanOrEqual(4.5);
+      }
+    });
   }
 
   it('respects the reduced-motion preference', () => {

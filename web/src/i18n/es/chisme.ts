@@ -13,6 +13,8 @@ export const chisme = {
     commentsCount: (n: number) => `${n} comentarios`,
     /** Visually hidden words after a button's visible count, so its name is e.g. "3 me gusta". */
     likesWord: 'me gusta',
+    likeFailed: 'No se pudo guardar tu me gusta. Inténtalo de nuevo.',
+    unlikeFailed: 'No se pudo quitar tu me gusta. Inténtalo de nuevo.',
     commentsWord: 'comentarios',
     mine: 'Tu chisme',
   },

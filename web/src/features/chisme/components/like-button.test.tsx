@@ -52,12 +52,14 @@ describe('LikeButton', () => {
     renderCached(aChisme({ likes: 3 }));
     await userEvent.click(screen.getByRole('button', { name: '3 me gusta' }));
     await waitFor(() => expect(screen.getByRole('button', { name: '3 me gusta' })).toHaveAttribute('aria-pressed', 'false'));
+    expect(await screen.findByText('No se pudo guardar tu me gusta. Inténtalo de nuevo.')).toBeInTheDocument();
   });
 
   it('unlikes optimistically and rolls back on error', async () => {
     unlikeChisme.mockRejectedValue(new Error('network'));
     renderCached(aChisme({ likes: 1, liked_by_me: true }));
     await userEvent.click(screen.getByRole('button', { name: '1 me gusta' }));
+    expect(await screen.findByText('No se pudo quitar tu me gusta. Inténtalo de nuevo.')).toBeInTheDocument();
     await waitFor(() => expect(unlikeChisme).toHaveBeenCalled());
     expect(await screen.findByRole('button', { name: '1 me gusta' })).toHaveAttribute('aria-pressed', 'true');
   });

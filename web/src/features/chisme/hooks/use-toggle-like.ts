@@ -1,9 +1,10 @@
 // Optimistic like/unlike: the counter moves at once and rolls back when the database refuses.
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/api-error';
 import { patchChismeEverywhere } from '../../../lib/chisme-cache';
 import { toast } from '../../../lib/toast';
+import { chisme as texts } from '../../../i18n/es/chisme';
 import type { FeedChisme } from '../../../types/api';
 import { likeChisme, unlikeChisme } from '../api/like-chisme';
 
@@ -24,10 +25,11 @@ export function useToggleLike() {
       patch({ liked_by_me: like, likes });
       return true;
     } catch (error) {
-      // Spec: like and unlike failures are logged and return false.
+      // Spec: like and unlike failures are logged and return false; the rollback is also said
+      // out loud (issue 15), with the database's message when it has one (e.g. suspension).
       console.error('like failed', error);
       patch(before);
-      if (error instanceof ApiError && error.key === 'user_suspended') toast.error(errorMessage(error, ''));
+      toast.error(errorMessage(error, like ? texts.card.likeFailed : texts.card.unlikeFailed));
       return false;
     } finally {
       setPending(false);
