@@ -75,8 +75,8 @@ select is(position(tests.get_supabase_uid('beto')::text in pg_temp.everything_vi
 select is(position(tests.get_supabase_uid('carla')::text in pg_temp.everything_visible()), 0, 'ana: nothing she can read carries carla''s id');
 select results_eq(
   $$ select type, senders from public.notifications order by type, senders $$,
-  $$ values ('comment_on_chisme', 2), ('like_on_chisme', 2), ('reply_to_comment', 1), ('reply_to_comment', 1) $$,
-  'ana: got her comment, reply and like notifications, collapsed per kind and chisme, counting the people'
+  $$ values ('comment_on_chisme', 2), ('like_on_chisme', 2), ('reply_to_comment', 1), ('reply_to_comment', 1), ('reply_to_comment', 2) $$,
+  'ana: got her comment, reply and like notifications, collapsed per kind and chisme, counting the people (two replies on her chisme, one on each other chisme)'
 );
 select ok((select bool_and(user_id = tests.get_supabase_uid('ana')) from public.notifications), 'ana: notifications are addressed to her alone');
 select is(
