@@ -1,8 +1,16 @@
 // The database's stable error keys (docs/api.md) mapped to the spec's Spanish messages.
 import { chisme } from './chisme';
 import { comments } from './comments';
+import { safety } from './safety';
 
-export type ErrorDetail = { min?: number; max?: number; words?: string[] } | null;
+export type ErrorDetail = {
+  min?: number;
+  max?: number;
+  words?: string[];
+  retry_after?: number;
+  action?: string;
+  kind?: string;
+} | null;
 
 const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   not_authenticated: () => 'Debes iniciar sesión para continuar',
@@ -32,6 +40,11 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   notification_message_too_long: () => 'Error API: Mensaje de notificación demasiado largo',
   offensive_word_duplicate: () => 'Esta palabra ya está en la lista de filtrado.',
   user_invalid: () => 'Error API: Usuario no válido',
+  rate_limited: (d) => safety.rateLimited(d?.retry_after),
+  content_personal_data: (d) => safety.personalData(d?.kind),
+  report_target_invalid: () => 'Error API: Contenido no encontrado',
+  report_reason_too_long: () => safety.reportReasonTooLong,
+  country_too_long: () => safety.countryTooLong,
 };
 
 /** The Spanish message for a database error key, or `fallback` when the key is unknown. */
