@@ -90,7 +90,8 @@ begin
   end if;
 
   if v_sender_id is not null then
-    select min(s.max_events) into v_limit
+    select min(s.max_events) * coalesce((select o.factor from private.rate_limit_overrides o where o.user_id = v_sender_id), 1)
+    into v_limit
     from private.rate_limit_settings s
     where s.action = 'notification';
     insert into private.notification_budgets as b (sender_id, recipient_id, window_start, events)

@@ -3,7 +3,7 @@
 -- write changes nothing; a new window starts afresh; trusted roles are not limited; a deleted
 -- user's still-valid token gets not_authenticated instead of a foreign-key error.
 begin;
-select plan(27);
+select plan(29);
 
 -- Arrange: away from the end of a minute, so the one-minute windows cannot roll over mid-test.
 select pg_sleep(62 - extract(second from clock_timestamp())) where extract(second from clock_timestamp()) > 55;
@@ -92,6 +92,16 @@ select lives_ok(
   $$ insert into public.country_logs (user_id, country) select tests.get_supabase_uid('fan'), 'Servicio ' || n from generate_series(1, 30) n $$,
   'service role: not limited'
 );
+
+-- A per-user override multiplies the limits (the checks still run): factor 2 → 6 chismes a minute
+select tests.reset_role();
+insert into private.rate_limit_overrides (user_id, factor) values (tests.get_supabase_uid('fan'), 2);
+select tests.authenticate_as('fan');
+select lives_ok(
+  $$ select count(public.create_chisme('Hombre', 30, 'Chisme rápido número ' || n, null, 'CR', false)) from generate_series(1, 6) n $$,
+  'fan with factor 2: six chismes in the minute are allowed'
+);
+select throws_ok($$ select public.create_chisme('Hombre', 30, 'El séptimo chisme', null, 'CR', false) $$, 'P0001', 'rate_limited', 'fan with factor 2: the seventh is refused');
 
 -- A deleted user's token: a clear key, not a foreign-key error.
 select tests.reset_role();
