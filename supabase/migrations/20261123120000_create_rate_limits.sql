@@ -56,7 +56,8 @@ create table private.rate_limit_counters (
   primary key (user_id, action, window_seconds, window_start)
 );
 comment on table private.rate_limit_counters is 'Writes per user, action and fixed window. Old windows are purged daily. No API access.';
-create index rate_limit_counters_window_start_idx on private.rate_limit_counters (window_start);
+-- No index on window_start: only the daily purge reads by it, and a sequential scan of a
+-- table of live windows once a day costs less than maintaining an index on every write.
 
 revoke all on table private.rate_limit_settings, private.rate_limit_counters from public, anon, authenticated;
 

@@ -40,7 +40,6 @@ create table private.notification_budgets (
 );
 comment on table private.notification_budgets is 'Notification events per sender, recipient and hour. No API access.';
 create index notification_budgets_recipient_id_idx on private.notification_budgets (recipient_id);
-create index notification_budgets_window_start_idx on private.notification_budgets (window_start);
 
 -- The message of a collapsed notification, by kind and number of people.
 create or replace function private.collapsed_notification_message(p_type text, p_senders int, p_single_message text)
