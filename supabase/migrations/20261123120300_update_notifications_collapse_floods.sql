@@ -79,7 +79,6 @@ declare
   v_limit int;
   v_events int;
   v_id uuid;
-  v_inserted boolean;
   v_senders int;
 begin
   if p_unique_id is not null and exists (
@@ -102,32 +101,46 @@ begin
     end if;
   end if;
 
-  insert into public.notifications as n (user_id, type, message, data, unique_id, group_key)
-  values (p_user_id, p_type, p_message, p_data, p_unique_id, v_group_key)
-  on conflict (user_id, type, group_key) where not is_read and group_key is not null
-  do update set data = excluded.data, created_at = now()
-  returning n.id, (n.xmax = 0) into v_id, v_inserted;
+  -- One statement per event on the row, so a collapse is one update and one broadcast. Two
+  -- first events racing: the loser's insert finds the unread row taken and collapses into it.
+  loop
+    select n.id into v_id
+    from public.notifications n
+    where n.user_id = p_user_id and n.type = p_type and n.group_key = v_group_key and not n.is_read
+    for update;
+    if found then
+      if v_sender_id is not null then
+        insert into private.notification_senders (notification_id, sender_id)
+        values (v_id, v_sender_id)
+        on conflict do nothing;
+      end if;
+      select greatest(count(*), 1) into v_senders from private.notification_senders s where s.notification_id = v_id;
+      update public.notifications
+      set data = p_data,
+          created_at = now(),
+          senders = v_senders,
+          message = private.collapsed_notification_message(p_type, v_senders, p_message)
+      where id = v_id;
+      return;
+    end if;
 
-  if v_sender_id is not null then
-    insert into private.notification_senders (notification_id, sender_id)
-    values (v_id, v_sender_id)
-    on conflict do nothing;
-  end if;
-
-  if not v_inserted then
-    select count(*) into v_senders from private.notification_senders s where s.notification_id = v_id;
-    v_senders := greatest(v_senders, 1);
-    update public.notifications
-    set senders = v_senders,
-        message = private.collapsed_notification_message(p_type, v_senders, p_message)
-    where id = v_id;
-  end if;
+    insert into public.notifications (user_id, type, message, data, unique_id, group_key)
+    values (p_user_id, p_type, p_message, p_data, p_unique_id, v_group_key)
+    on conflict (user_id, type, group_key) where not is_read and group_key is not null do nothing
+    returning id into v_id;
+    if v_id is not null then
+      if v_sender_id is not null then
+        insert into private.notification_senders (notification_id, sender_id) values (v_id, v_sender_id);
+      end if;
+      return;
+    end if;
+  end loop;
 end;
 $$;
 comment on function private.notify(uuid, text, text, jsonb, text) is 'Creates or collapses a notification, within the sender''s per-recipient budget (used by the database''s own triggers only).';
 
--- A collapse is broadcast like a new notification, as `notification_updated`; marking read or
--- anything else the owner does is not.
+-- A collapse is broadcast like a new notification, as `notification_updated` (one update per
+-- event, so one broadcast); marking read or anything else the owner does is not.
 create or replace function private.broadcast_updated_notification()
 returns trigger
 language plpgsql
