@@ -129,8 +129,12 @@ begin
     on conflict (user_id, type, group_key) where not is_read and group_key is not null do nothing
     returning id into v_id;
     if v_id is not null then
+      -- The 100-cap may already have trimmed the new row (many notifications in one
+      -- transaction share one now()); then there is nothing to count.
       if v_sender_id is not null then
-        insert into private.notification_senders (notification_id, sender_id) values (v_id, v_sender_id);
+        insert into private.notification_senders (notification_id, sender_id)
+        select v_id, v_sender_id
+        where exists (select 1 from public.notifications n where n.id = v_id);
       end if;
       return;
     end if;

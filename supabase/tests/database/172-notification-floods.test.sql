@@ -3,7 +3,7 @@
 -- recipient at most 5 times an hour; a flood leaves the victim's earlier notifications in place;
 -- read notifications are never rewritten; the 100-cap stays.
 begin;
-select plan(16);
+select plan(17);
 
 select tests.lift_rate_limits();
 update private.rate_limit_settings set max_events = 5 where action = 'notification';
@@ -103,11 +103,17 @@ select is((select message from public.notifications where type = 'like_on_chisme
 
 -- The 100-cap still holds for genuinely different notifications
 select tests.reset_role();
-insert into public.notifications (user_id, type, message, data, unique_id)
-select tests.get_supabase_uid('victim'), 'comment_on_chisme', 'Relleno ' || n, jsonb_build_object('chismeId', gen_random_uuid()), 'fill:' || n
-from generate_series(1, 80) n;
+-- (ids above any random one: with one now() for the whole test, the newest row the cap keeps
+-- is decided by id, so the next new notification is the one trimmed at once)
+insert into public.notifications (id, user_id, type, message, data, unique_id)
+select ('ffffffff-ffff-4fff-bfff-' || lpad(n::text, 12, '0'))::uuid, tests.get_supabase_uid('victim'), 'comment_on_chisme', 'Relleno ' || n, jsonb_build_object('chismeId', gen_random_uuid()), 'fill:' || n
+from generate_series(1, 100) n;
 select tests.authenticate_as('victim');
 select is((select count(*)::int from public.notifications), 100, 'victim: the 100-cap holds');
+-- At the cap, a new notification can be trimmed in the very insert that made it (one now() for
+-- the whole transaction): the sender bookkeeping must not fail the like.
+select tests.authenticate_as('friend1');
+select lives_ok($$ select public.like_chisme(current_setting('test.new')::uuid) $$, 'friend1: a like at the victim''s cap still works');
 select throws_ok($$ select * from private.notification_senders $$, '42501', null, 'the sender list is not readable by users');
 
 select * from finish();
