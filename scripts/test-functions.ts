@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ANON_KEY, API_URL, DB_URL } from '../local-stack/keys.ts';
+import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from '../local-stack/keys.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const functionsDir = join(root, 'supabase', 'functions');
@@ -92,8 +92,10 @@ async function runIntegration(): Promise<IntegrationResult> {
     return runDenoTest({
       label: 'integration through the local stack',
       cwd: '_tests',
-      args: ['--allow-net=127.0.0.1', '--allow-env', '--allow-read=..', 'integration/'],
-      env: { SUPABASE_URL: API_URL, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_DB_URL: DB_URL },
+      // Write access to one file only: touching chisme-image/index.ts makes the stack's
+      // `deno run --watch` kill and restart that function (the crash test of issue 13).
+      args: ['--allow-net=127.0.0.1', '--allow-env', '--allow-read=..', '--allow-write=../chisme-image/index.ts', 'integration/'],
+      env: { SUPABASE_URL: API_URL, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_DB_URL: DB_URL, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY },
     });
   } finally {
     if (stack.startedHere) await stack.stop();

@@ -7,7 +7,8 @@
 -- 2. `file_exist` follows the stored object itself: a trigger on storage.objects sets it in
 --    the transaction that inserts the object's row and clears it in the one that deletes it,
 --    so no crash of the uploading function can leave an object without its mark or a mark
---    without its object. An object whose name is no chisme's is refused at insert.
+--    without its object. An object whose name is no chisme's is refused at insert, and an
+--    object is never replaced by another version (racing uploads store exactly one).
 -- 3. Purge: `list_expired_chisme_images` names the objects past the window (service role
 --    only); the `chisme-image-purge` function deletes them through the Storage API (hosted
 --    Supabase forbids deleting storage rows with SQL, and the bytes live outside the
@@ -51,12 +52,37 @@ create trigger objects_after_write_sync_chisme_file
   after insert or delete or update of name, bucket_id on storage.objects
   for each row execute function private.sync_chisme_file_exist();
 
+-- An image is never replaced: a write that changes the stored version of a chismes object (an
+-- upsert, or a second upload racing the first into an "insert … on conflict do update") is
+-- refused, so racing uploads of one chisme end with exactly the first one stored. Updates that
+-- keep the version (metadata, last access) pass.
+create or replace function private.refuse_chisme_image_replacement()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  if old.bucket_id = 'chismes' and new.version is distinct from old.version then
+    raise exception 'chisme_image_exists' using errcode = 'P0001';
+  end if;
+  return new;
+end;
+$$;
+comment on function private.refuse_chisme_image_replacement() is 'Trigger: an object of the chismes bucket is never overwritten by another version.';
+revoke execute on function private.refuse_chisme_image_replacement() from public, anon, authenticated, service_role;
+
+create trigger objects_before_update_keep_chisme_image
+  before update on storage.objects
+  for each row execute function private.refuse_chisme_image_replacement();
+
 -- The objects the purge must delete: their chisme is older than the 20-minute window, or gone.
+-- Security invoker: only the service role may execute it, and it reads both tables itself.
 create or replace function public.list_expired_chisme_images(p_limit int default 100)
 returns setof text
 language sql
 stable
-security definer
+security invoker
 set search_path = ''
 as $$
   select o.name

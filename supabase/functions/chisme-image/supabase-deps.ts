@@ -51,9 +51,17 @@ function serviceImageStore(): ImageStore {
       if (!error) return 'stored';
       // Storage answers a duplicate name with statusCode "409" (never overwritten: upsert off).
       if ('statusCode' in error && String(error.statusCode) === '409') return 'exists';
+      // A racing upload may also lose inside the database (the bucket's triggers refuse a
+      // second version of the object): then the chisme already has its image.
+      if (await hasImage(chismeId)) return 'exists';
       throw error;
     },
   };
+}
+
+async function hasImage(chismeId: string): Promise<boolean> {
+  const { data } = await createServiceClient().from('chismes').select('file_exist').eq('id', chismeId).maybeSingle();
+  return data?.file_exist === true;
 }
 
 export const supabaseChismeImageDeps: ChismeImageDeps = {
