@@ -92,9 +92,17 @@ async function runIntegration(): Promise<IntegrationResult> {
     return runDenoTest({
       label: 'integration through the local stack',
       cwd: '_tests',
-      // Write access to one file only: touching chisme-image/index.ts makes the stack's
-      // `deno run --watch` kill and restart that function (the crash test of issue 13).
-      args: ['--allow-net=127.0.0.1', '--allow-env', '--allow-read=..', '--allow-write=../chisme-image/index.ts', 'integration/'],
+      // Issue 13's tests: writing chisme-image/index.ts (only that file) makes the stack's
+      // `deno run --watch` kill and restart the function mid-upload; the stack's state file
+      // gives the processes' pids, ps their memory and ss the function's port.
+      args: [
+        '--allow-net=127.0.0.1',
+        '--allow-env',
+        '--allow-read=..,../../../.local-stack/stack.json',
+        '--allow-write=../chisme-image/index.ts',
+        '--allow-run=ps,ss',
+        'integration/',
+      ],
       env: { SUPABASE_URL: API_URL, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_DB_URL: DB_URL, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY },
     });
   } finally {

@@ -213,3 +213,119 @@ Deno.test('killing the function during 60 concurrent uploads leaves no half stat
   for (const id of ids) assert.equal(await objectCount(id), 1);
   assert.deepEqual(await halfStates(ids), { unmarked: 0, orphanMarks: 0 });
 });
+
+/** Resident memory of a process (kB), as ps reports it (Deno reads /proc only with --allow-all). */
+async function rssKb(pid: number): Promise<number> {
+  const { stdout } = await new Deno.Command('ps', { args: ['-o', 'rss=', '-p', String(pid)] }).output();
+  return Number(new TextDecoder().decode(stdout).trim());
+}
+
+function stackPid(name: string): number {
+  const state = JSON.parse(Deno.readTextFileSync(new URL('../../../../.local-stack/stack.json', import.meta.url)));
+  if (name === 'daemon') return state.pid;
+  return state.children.find((child: { name: string }) => child.name === name).pid;
+}
+
+/** The loopback port a stack process listens on (the functions' ports are chosen at start). */
+async function listeningPort(pid: number): Promise<number> {
+  const { stdout } = await new Deno.Command('ss', { args: ['-Hltnp'] }).output();
+  const line = new TextDecoder().decode(stdout).split('\n').find((row) => row.includes(`pid=${pid},`));
+  const port = Number(/127\.0\.0\.1:(\d+)/.exec(line ?? '')?.[1]);
+  if (!port) throw new Error(`no listening port for pid ${pid}`);
+  return port;
+}
+
+/** POSTs a 50 MB multipart body in 256 KiB chunks (no Content-Length: chunked). */
+async function chunkedUpload(url: string, chismeId: string, total: number): Promise<{ status: number; sent: number }> {
+  const { data } = await author.client.auth.getSession();
+  const chunk = new Uint8Array(256 * 1024).fill(0x41);
+  const boundary = 'limite-de-prueba';
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="chisme_id"\r\n\r\n${chismeId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="enorme.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  let sent = 0;
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${data.session!.access_token}`,
+        apikey: Deno.env.get('SUPABASE_ANON_KEY')!,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(head);
+        },
+        pull(controller) {
+          if (sent >= total) return controller.close();
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        },
+      }),
+    });
+    const status = response.status;
+    await response.body?.cancel();
+    return { status, sent };
+  } catch (error) {
+    // The server may close the connection once it has answered and stopped reading.
+    console.log(`upload ended by the server: ${(error as Error).message}`);
+    return { status: 0, sent };
+  }
+}
+
+/** Runs `work` while sampling the RSS of the given processes; returns each one's growth in MB. */
+async function rssGrowth(pids: number[], work: () => Promise<void>): Promise<number[]> {
+  const before = await Promise.all(pids.map(rssKb));
+  const peak = [...before];
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      (await Promise.all(pids.map(rssKb))).forEach((kb, i) => (peak[i] = Math.max(peak[i]!, kb)));
+      await sleep(20);
+    }
+  })();
+  try {
+    await work();
+    await sleep(200);
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+  return peak.map((kb, i) => (kb - before[i]!) / 1024);
+}
+
+const FIFTY_MB = 50 * 1024 * 1024;
+
+Deno.test('a 50 MB chunked upload straight to the function is 413 after reading ~1 MB; its RSS grows < 10 MB', async () => {
+  await waitForFunction();
+  const functionPid = stackPid('function-chisme-image');
+  const port = await listeningPort(functionPid);
+  const chismeId = await createChisme(author);
+  let result = { status: 0, sent: 0 };
+  const [grewMb] = await rssGrowth([functionPid], async () => {
+    result = await chunkedUpload(`http://127.0.0.1:${port}/`, chismeId, FIFTY_MB);
+  });
+  console.log(`direct: status ${result.status}; client sent ${(result.sent / 1048576).toFixed(1)} MB; function RSS +${grewMb!.toFixed(1)} MB`);
+  assert.ok(result.status === 413 || result.status === 0, `status ${result.status}`);
+  assert.ok(grewMb! < 10, `the function grew by ${grewMb!.toFixed(1)} MB`);
+  assert.equal(await objectCount(chismeId), 0);
+});
+
+Deno.test('a 50 MB chunked upload through the gateway is 413 and the function grows < 10 MB', async () => {
+  await waitForFunction();
+  const functionPid = stackPid('function-chisme-image');
+  const chismeId = await createChisme(author);
+  let result = { status: 0, sent: 0 };
+  const [fnMb, gatewayMb] = await rssGrowth([functionPid, stackPid('daemon')], async () => {
+    result = await chunkedUpload(`${apiUrl}/functions/v1/chisme-image`, chismeId, FIFTY_MB);
+  });
+  // The gateway's own streaming limit belongs to the stack (issue 16); reported, not asserted.
+  console.log(
+    `gateway: status ${result.status}; client sent ${(result.sent / 1048576).toFixed(1)} MB; ` +
+      `function RSS +${fnMb!.toFixed(1)} MB; gateway (stack daemon) RSS +${gatewayMb!.toFixed(1)} MB`,
+  );
+  assert.ok(result.status === 413 || result.status === 0, `status ${result.status}`);
+  assert.ok(fnMb! < 10, `the function grew by ${fnMb!.toFixed(1)} MB`);
+  assert.equal(await objectCount(chismeId), 0);
+});
