@@ -13,6 +13,7 @@ import { card, fillAndSubmit, openNewChisme, uniqueContent } from '../support/ch
 import { sqlOne } from '../support/db.ts';
 import { API_URL } from '../support/env.ts';
 import { person, thirdPartyRequestsOf, useBrowser } from '../support/journey.ts';
+import { allowedOrigins, isThirdParty } from '../support/request-hosts.ts';
 import { createAccount, signIn } from '../support/users.ts';
 
 useBrowser();
@@ -32,6 +33,15 @@ async function switchToCotilleo(page: Page): Promise<void> {
 
 describe('journey 13: private cotilleo image', () => {
   it('a GPS-tagged photo uploaded in the UI reaches another person without any metadata, and no third party is contacted', async () => {
+    // The guard every journey runs under tells the app and the API from anyone else.
+    const allowed = allowedOrigins('http://127.0.0.1:4173');
+    expect(isThirdParty('https://cdn.jsdelivr.net/npm/browser-image-compression/dist/browser-image-compression.js', allowed)).toBe(true);
+    expect(isThirdParty('http://127.0.0.1:9999/x', allowed)).toBe(true);
+    expect(isThirdParty(`${API_URL}/functions/v1/chisme-image-url`, allowed)).toBe(false);
+    expect(isThirdParty(`${API_URL.replace('http', 'ws')}/realtime/v1/websocket`, allowed)).toBe(false);
+    expect(isThirdParty('http://127.0.0.1:4173/assets/index.js', allowed)).toBe(false);
+    expect(isThirdParty('blob:http://127.0.0.1:4173/1234', allowed)).toBe(false);
+
     // The fixture really carries the metadata the server must remove.
     for (const marker of metadata) expect(latin1(readFileSync(photo))).toContain(marker);
 
