@@ -183,3 +183,29 @@ from public.chismes c
 where n.type = 'like_on_chisme' and c.id = (n.data ->> 'chismeId')::uuid;
 
 update public.notifications set is_read = true where created_at < now() - interval '2 days';
+
+-- The demo moderator (issue 12, README "Demo accounts"): reviews reported content at
+-- /moderacion. Posts nothing; the role is granted the one supported way, public.set_moderator.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  email_change_token_current, phone_change, phone_change_token, reauthentication_token,
+  raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at,
+  is_sso_user, is_anonymous
+) values (
+  '00000000-0000-0000-0000-000000000000', 'a4444444-4444-4444-8444-444444444444', 'authenticated', 'authenticated',
+  'moderadora@chismes.test', extensions.crypt('Modera1234', extensions.gen_salt('bf', 10)),
+  now() - interval '8 days',
+  '', '', '', '', '', '', '', '',
+  '{"provider":"email","providers":["email"]}'::jsonb,
+  jsonb_build_object('username', 'moderadora', 'email_verified', true),
+  false, now() - interval '8 days', now() - interval '8 days', false, false
+);
+insert into auth.identities (
+  provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at
+) values (
+  'a4444444-4444-4444-8444-444444444444', 'a4444444-4444-4444-8444-444444444444',
+  jsonb_build_object('sub', 'a4444444-4444-4444-8444-444444444444', 'email', 'moderadora@chismes.test', 'email_verified', true, 'phone_verified', false),
+  'email', now() - interval '8 days', now() - interval '8 days', now() - interval '8 days'
+);
+select public.set_moderator('moderadora@chismes.test', true);

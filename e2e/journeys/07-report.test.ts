@@ -1,5 +1,5 @@
-// Journey 7: report — success disables the button, a second report says it was already
-// reported, and one's own chisme cannot be reported.
+// Journey 7: report — success takes the chisme out of the reporter's feeds (issue 12), a
+// second report is answered "already reported", and one's own chisme cannot be reported.
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser.ts';
 import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
@@ -23,15 +23,19 @@ describe('journey 7: report', () => {
     await target.waitFor();
     await target.getByRole('button', { name: 'Reportar' }).click();
     await reporter.getByRole('alert').filter({ hasText: 'Chisme reportado exitosamente' }).waitFor();
-    await target.getByRole('button', { name: 'Reportado' }).waitFor();
-    expect(await target.getByRole('button', { name: 'Reportado' }).isDisabled()).toBe(true);
     await snap(reporter, '07-report-success');
 
-    // After a reload the button is enabled again; the database answers "already reported".
+    // Issue 12 (Jodel's rule): the reporter stops seeing what they reported, at once and after
+    // a reload; the database answers a repeat with "already reported", which the app shows as
+    // a warning (web: use-report-chisme).
+    await target.waitFor({ state: 'detached' });
     await reporter.reload();
-    await target.getByRole('button', { name: 'Reportar' }).click();
-    await reporter.getByRole('alert').filter({ hasText: 'Ya has reportado este chisme anteriormente' }).waitFor();
-    expect(await target.getByRole('button', { name: 'Reportado' }).isDisabled()).toBe(true);
+    await reporter.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
+    expect(await target.count()).toBe(0);
+    const { id: reportedId } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    const repeat = await rpcAs(reporter, 'report_chisme', { p_chisme_id: reportedId, p_reason: 'Sin especificar' });
+    expect(repeat.status).toBe(400);
+    expect(repeat.body).toMatchObject({ message: 'report_already_exists' });
     await snap(reporter, '07-report-already');
 
     // The author's own report button is disabled, and the database refuses the call anyway.

@@ -34,15 +34,17 @@ select is_empty(
 select set_eq(
   $$ select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where p.prosecdef and n.nspname = 'public' $$,
-  array['get_sign_in_methods'],
-  'the only security definer function in public is the deliberate get_sign_in_methods'
+  array['get_sign_in_methods', 'set_moderator', 'get_my_suspension', 'get_moderation_queue', 'moderate_restore',
+        'moderate_delete', 'moderate_suspend_author', 'moderate_add_offensive_word', 'moderate_delete_offensive_word'],
+  'the only security definer functions in public are the deliberate get_sign_in_methods and the moderation RPCs (issue 12)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname = 'private'
        and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
        and p.proname not in ('require_user', 'snippet', 'strip_markup', 'normalize_tags',
-                             'to_feed_chisme', 'feed_chisme_for_caller', 'to_thread_comment') $$,
+                             'to_feed_chisme', 'feed_chisme_for_caller', 'to_thread_comment',
+                             'is_moderator', 'require_moderator', 'can_see_hidden_chisme') $$,
   'API roles may execute only the few pure private helpers the invoker RPCs call'
 );
 select is_empty(

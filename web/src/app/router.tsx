@@ -40,6 +40,13 @@ export const routes: RouteObject[] = [
       feedRoute('old'),
       profileRoute('chismes', paths.profile),
       profileRoute('notifications', paths.notifications),
+      {
+        path: paths.moderation,
+        lazy: async () => {
+          const { ModerationRoute } = await import('./routes/moderation');
+          return { element: <RequireAuth><ModerationRoute /></RequireAuth> };
+        },
+      },
       { path: '*', element: <Navigate to={paths.feed.recent} replace /> },
     ],
   },

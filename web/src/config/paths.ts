@@ -12,6 +12,7 @@ export const paths = {
   } satisfies Record<FeedTab, string>,
   profile: '/profile/',
   notifications: '/notifications/',
+  moderation: '/moderacion',
 } as const;
 
 export const feedTabs: FeedTab[] = ['recent', 'trending', 'top', 'old'];

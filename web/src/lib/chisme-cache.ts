@@ -47,3 +47,14 @@ export function prependToRecentFeeds(cache: Cache, mutate: ScopedMutator, chisme
     void mutate(key, [[chisme, ...first], ...rest], { revalidate: false });
   }
 }
+
+/** Drops a chisme from every cached feed (not from the author's own lists): it was hidden by
+ * moderation or the user reported it. The author keeps seeing their own in feeds too. */
+export function removeFromFeeds(cache: Cache, mutate: ScopedMutator, id: string) {
+  for (const key of cache.keys()) {
+    const pages = cache.get(key)?.data as FeedChisme[][] | undefined;
+    if (!key.startsWith('$inf$@"feed"') || !Array.isArray(pages)) continue;
+    if (!pages.some((page) => Array.isArray(page) && page.some((c) => c.id === id && !c.is_mine))) continue;
+    void mutate(key, pages.map((page) => page.filter((c) => c.id !== id)), { revalidate: false });
+  }
+}

@@ -43,14 +43,14 @@ isOneToOne: true
                   ]
                 },"chismes": {
                   Row: {
-                    "comments": number,"content": string,"cotilleo": boolean,"country": string,"created_at": string,"file_exist": boolean,"gender": string,"id": string,"likes": number,"report": number,"tags": (string)[],"updated_at": string,"years": number
+                    "comments": number,"content": string,"cotilleo": boolean,"country": string,"created_at": string,"file_exist": boolean,"gender": string,"hidden_at": string | null,"id": string,"likes": number,"report": number,"tags": (string)[],"updated_at": string,"years": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "comments"?: number,"content": string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"file_exist"?: boolean,"gender": string,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years": number
+                    "comments"?: number,"content": string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"file_exist"?: boolean,"gender": string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years": number
                   }
                   Update: {
-                    "comments"?: number,"content"?: string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"file_exist"?: boolean,"gender"?: string,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years"?: number
+                    "comments"?: number,"content"?: string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"file_exist"?: boolean,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years"?: number
                   }
                   Relationships: [
                     
@@ -77,14 +77,14 @@ isOneToOne: true
                   ]
                 },"comments": {
                   Row: {
-                    "chisme_id": string,"commenter_number": number,"content": string,"country": string,"created_at": string,"depth": number,"gender": string,"id": string,"is_chisme_author": boolean,"parent_id": string | null,"report": number,"root_id": string,"updated_at": string,"years": number
+                    "chisme_id": string,"commenter_number": number,"content": string,"country": string,"created_at": string,"depth": number,"gender": string,"hidden_at": string | null,"id": string,"is_chisme_author": boolean,"parent_id": string | null,"report": number,"root_id": string,"updated_at": string,"years": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "chisme_id": string,"commenter_number"?: number,"content": string,"country": string,"created_at"?: string,"depth": number,"gender": string,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id": string,"updated_at"?: string,"years": number
+                    "chisme_id": string,"commenter_number"?: number,"content": string,"country": string,"created_at"?: string,"depth": number,"gender": string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id": string,"updated_at"?: string,"years": number
                   }
                   Update: {
-                    "chisme_id"?: string,"commenter_number"?: number,"content"?: string,"country"?: string,"created_at"?: string,"depth"?: number,"gender"?: string,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id"?: string,"updated_at"?: string,"years"?: number
+                    "chisme_id"?: string,"commenter_number"?: number,"content"?: string,"country"?: string,"created_at"?: string,"depth"?: number,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id"?: string,"updated_at"?: string,"years"?: number
                   }
                   Relationships: [
                     {
@@ -141,6 +141,20 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"moderation_audit": {
+                  Row: {
+                    "action": string,"created_at": string,"detail": NonNullable<Json>,"id": number,"moderator_id": string | null,"target_id": string | null,"target_kind": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action": string,"created_at"?: string,"detail"?: NonNullable<Json>,"id"?: never,"moderator_id"?: string | null,"target_id"?: string | null,"target_kind": string
+                  }
+                  Update: {
+                    "action"?: string,"created_at"?: string,"detail"?: NonNullable<Json>,"id"?: never,"moderator_id"?: string | null,"target_id"?: string | null,"target_kind"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"notifications": {
                   Row: {
                     "created_at": string,"data": NonNullable<Json>,"id": string,"is_read": boolean,"message": string,"type": string,"unique_id": string | null,"user_id": string
@@ -185,14 +199,14 @@ isOneToOne: false
                   ]
                 },"reports": {
                   Row: {
-                    "chisme_id": string | null,"comment_id": string | null,"created_at": string,"id": string,"reason": string,"user_id": string
+                    "chisme_id": string | null,"comment_id": string | null,"created_at": string,"handled_at": string | null,"id": string,"reason": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "chisme_id"?: string | null,"comment_id"?: string | null,"created_at"?: string,"id"?: string,"reason"?: string,"user_id"?: string
+                    "chisme_id"?: string | null,"comment_id"?: string | null,"created_at"?: string,"handled_at"?: string | null,"id"?: string,"reason"?: string,"user_id"?: string
                   }
                   Update: {
-                    "chisme_id"?: string | null,"comment_id"?: string | null,"created_at"?: string,"id"?: string,"reason"?: string,"user_id"?: string
+                    "chisme_id"?: string | null,"comment_id"?: string | null,"created_at"?: string,"handled_at"?: string | null,"id"?: string,"reason"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -279,6 +293,14 @@ isOneToOne: false
         isOneToOne: false
         isSetofReturn: true
       } },
+"get_moderation_queue":
+{ Args: { "p_limit"?: number }; Returns: Database["public"]['CompositeTypes']["moderation_item"][]
+                          SetofOptions: {
+        from: "*"
+        to: "moderation_item"
+        isOneToOne: false
+        isSetofReturn: true
+      } },
 "get_my_chismes":
 { Args: { "p_cotilleo": boolean }; Returns: Database["public"]['CompositeTypes']["feed_chisme"][]
                           SetofOptions: {
@@ -287,6 +309,9 @@ isOneToOne: false
         isOneToOne: false
         isSetofReturn: true
       } },
+"get_my_suspension":
+{ Args: Record<PropertyKey, never>; Returns: string
+                           },
 "get_sign_in_methods":
 { Args: { "p_email": string }; Returns: (string)[]
                            },
@@ -299,11 +324,38 @@ isOneToOne: false
 "mark_all_notifications_read":
 { Args: Record<PropertyKey, never>; Returns: number
                            },
+"moderate_add_offensive_word":
+{ Args: { "p_word": string }; Returns: {
+              "created_at": string,
+"id": string,
+"word": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "offensive_words"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
+"moderate_delete":
+{ Args: { "p_id": string,"p_kind": string }; Returns: undefined
+                           },
+"moderate_delete_offensive_word":
+{ Args: { "p_word": string }; Returns: boolean
+                           },
+"moderate_restore":
+{ Args: { "p_id": string,"p_kind": string }; Returns: undefined
+                           },
+"moderate_suspend_author":
+{ Args: { "p_days": number,"p_id": string,"p_kind": string }; Returns: string
+                           },
 "report_chisme":
 { Args: { "p_chisme_id": string,"p_reason"?: string }; Returns: undefined
                            },
 "report_comment":
 { Args: { "p_comment_id": string,"p_reason"?: string }; Returns: undefined
+                           },
+"set_moderator":
+{ Args: { "p_email": string,"p_moderator": boolean }; Returns: boolean
                            },
 "unlike_chisme":
 { Args: { "p_chisme_id": string }; Returns: number
@@ -315,6 +367,8 @@ isOneToOne: false
           CompositeTypes: {
             "feed_chisme": {
                         "id": string | null,"gender": string | null,"years": number | null,"country": string | null,"tags": (string)[] | null,"content": string | null,"cotilleo": boolean | null,"likes": number | null,"comments": number | null,"report": number | null,"file_exist": boolean | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"liked_by_me": boolean | null,"image_viewable": boolean | null
+                      },"moderation_item": {
+                        "kind": string | null,"id": string | null,"chisme_id": string | null,"content": string | null,"cotilleo": boolean | null,"pending_reports": number | null,"total_reports": number | null,"reasons": Json | null,"hidden": boolean | null,"last_reported_at": string | null,"created_at": string | null
                       },"thread_comment": {
                         "id": string | null,"chisme_id": string | null,"parent_id": string | null,"depth": number | null,"gender": string | null,"country": string | null,"years": number | null,"content": string | null,"report": number | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"is_chisme_author": boolean | null,"commenter_number": number | null
                       }

@@ -38,7 +38,7 @@ export type ThreadComment = {
   commenter_number: number;
 };
 
-export type NotificationType = 'comment_on_chisme' | 'reply_to_comment' | 'like_on_chisme';
+export type NotificationType = 'comment_on_chisme' | 'reply_to_comment' | 'like_on_chisme' | 'moderation_decision';
 
 export type AppNotification = {
   id: string;

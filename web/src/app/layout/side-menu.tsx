@@ -1,9 +1,11 @@
 // The side menu, sliding in from the right (spec section 2).
 import { Drawer, NavLink, Stack, Divider } from '@mantine/core';
-import { IconInfoCircle, IconLogin, IconLogout, IconMessages, IconSparkles } from '@tabler/icons-react';
+import { IconInfoCircle, IconLogin, IconLogout, IconMessages, IconShieldCheck, IconSparkles } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { signOut } from '../../features/auth/api/sign-out';
+import { useIsModerator } from '../../features/moderation/hooks/use-is-moderator';
+import { moderation } from '../../i18n/es/moderation';
 import { CotilleoToggle } from '../../features/settings/components/cotilleo-toggle';
 import { DarkModeToggle } from '../../features/settings/components/dark-mode-toggle';
 import { openDialog } from '../../hooks/use-dialogs';
@@ -14,6 +16,7 @@ type Props = { opened: boolean; onClose: () => void; signedIn: boolean };
 
 export function SideMenu({ opened, onClose, signedIn }: Props) {
   const navigate = useNavigate();
+  const isModerator = useIsModerator();
   const go = (action: () => void) => () => {
     onClose();
     action();
@@ -24,6 +27,9 @@ export function SideMenu({ opened, onClose, signedIn }: Props) {
         {signedIn ? (
           <>
             <NavLink component="button" label={common.menu.chismes} leftSection={<IconMessages size={18} aria-hidden />} onClick={go(() => navigate(paths.profile))} data-testid="menu-chismes" />
+            {isModerator && (
+              <NavLink component="button" label={moderation.menu} leftSection={<IconShieldCheck size={18} aria-hidden />} onClick={go(() => navigate(paths.moderation))} data-testid="menu-moderation" />
+            )}
             <NavLink component="button" label={common.menu.murmuro} leftSection={<IconSparkles size={18} aria-hidden />} onClick={go(() => toast.info(common.murmuroAlert))} data-testid="menu-murmuro" />
             <NavLink
               component="button"

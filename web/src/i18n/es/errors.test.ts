@@ -34,6 +34,12 @@ describe('database error keys', () => {
     expect(messageForErrorKey(key, detail, 'fallback')).toBe(text);
   });
 
+  it('tells a suspended user until when, with the date', () => {
+    const text = messageForErrorKey('user_suspended', { until: '2026-11-30T09:30:00Z' }, 'x');
+    expect(text).toMatch(/^Tu cuenta está suspendida hasta el 30\/11\/2026/);
+    expect(text).toContain('Puedes leer, pero no publicar, comentar, dar me gusta ni reportar.');
+  });
+
   it('uses the fallback for an unknown key', () => {
     expect(messageForErrorKey('something_else', null, 'Hubo un error al publicar el chisme')).toBe('Hubo un error al publicar el chisme');
   });

@@ -2,7 +2,14 @@
 import { chisme } from './chisme';
 import { comments } from './comments';
 
-export type ErrorDetail = { min?: number; max?: number; words?: string[] } | null;
+export type ErrorDetail = { min?: number; max?: number; words?: string[]; until?: string } | null;
+
+/** A date as the suspension message shows it: 23/11/2026 09:30. */
+export function formatUntil(until: string | undefined): string {
+  const date = until ? new Date(until) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
 
 const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   not_authenticated: () => 'Debes iniciar sesión para continuar',
@@ -32,6 +39,13 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   notification_message_too_long: () => 'Error API: Mensaje de notificación demasiado largo',
   offensive_word_duplicate: () => 'Esta palabra ya está en la lista de filtrado.',
   user_invalid: () => 'Error API: Usuario no válido',
+  user_suspended: (d) =>
+    `Tu cuenta está suspendida hasta el ${formatUntil(d?.until)}. Puedes leer, pero no publicar, comentar, dar me gusta ni reportar.`,
+  moderator_required: () => 'Solo los moderadores pueden hacer esto.',
+  moderation_target_not_found: () => 'Este contenido ya no existe.',
+  moderation_kind_invalid: () => 'Error API: Tipo de contenido no válido',
+  suspension_days_invalid: () => 'La suspensión debe ser de 1, 7 o 30 días.',
+  moderation_audit_append_only: () => 'Error API: El registro de moderación no se puede modificar',
 };
 
 /** The Spanish message for a database error key, or `fallback` when the key is unknown. */

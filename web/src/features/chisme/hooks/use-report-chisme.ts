@@ -1,13 +1,17 @@
-// Report with the spec's toasts; "already reported" counts as success.
+// Report with the spec's toasts; "already reported" counts as success. A reported chisme leaves
+// the reporter's feeds at once.
 import { useState } from 'react';
 import { chisme as texts } from '../../../i18n/es/chisme';
-import { ApiError } from '../../../lib/api-error';
+import { useSWRConfig } from 'swr';
+import { ApiError, errorMessage } from '../../../lib/api-error';
+import { removeFromFeeds } from '../../../lib/chisme-cache';
 import { toast } from '../../../lib/toast';
 import { reportChisme } from '../api/report-chisme';
 
 export function useReportChisme() {
   const [reported, setReported] = useState(false);
   const [pending, setPending] = useState(false);
+  const { cache, mutate } = useSWRConfig();
 
   async function report(chismeId: string) {
     setPending(true);
@@ -15,6 +19,7 @@ export function useReportChisme() {
       await reportChisme(chismeId);
       setReported(true);
       toast.success(texts.report.success);
+      removeFromFeeds(cache, mutate, chismeId); // the reporter stops seeing it (as get_feed does)
     } catch (error) {
       const key = error instanceof ApiError ? error.key : '';
       if (key === 'report_already_exists') {
@@ -25,7 +30,7 @@ export function useReportChisme() {
       } else if (key === 'not_authenticated') {
         toast.error(texts.report.signedOut);
       } else {
-        toast.error(texts.report.failed);
+        toast.error(errorMessage(error, texts.report.failed));
       }
     } finally {
       setPending(false);

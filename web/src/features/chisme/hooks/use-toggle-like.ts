@@ -1,7 +1,9 @@
 // Optimistic like/unlike: the counter moves at once and rolls back when the database refuses.
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { patchChismeEverywhere } from '../../../lib/chisme-cache';
+import { toast } from '../../../lib/toast';
 import type { FeedChisme } from '../../../types/api';
 import { likeChisme, unlikeChisme } from '../api/like-chisme';
 
@@ -25,6 +27,7 @@ export function useToggleLike() {
       // Spec: like and unlike failures are logged and return false.
       console.error('like failed', error);
       patch(before);
+      if (error instanceof ApiError && error.key === 'user_suspended') toast.error(errorMessage(error, ''));
       return false;
     } finally {
       setPending(false);

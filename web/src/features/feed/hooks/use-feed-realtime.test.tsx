@@ -75,6 +75,20 @@ describe('feed realtime', () => {
     expect(screen.getAllByTestId('feed-item')).toHaveLength(1);
   });
 
+  it('drops a chisme hidden by moderation, except the author\'s own', async () => {
+    getFeed.mockResolvedValue([
+      aChisme({ id: 'bad', content: 'oculto', likes: 0, comments: 0 }),
+      aChisme({ id: 'mine', content: 'mío', likes: 0, comments: 0, is_mine: true }),
+    ]);
+    render(<FeedList tab="recent" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} />);
+    await screen.findByText('oculto · 0 · 0');
+    emit('chisme_hidden', { id: 'bad' });
+    emit('chisme_hidden', { id: 'mine' });
+    const items = await screen.findAllByTestId('feed-item');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('mío');
+  });
+
   it('updates like and comment counters live', async () => {
     render(<FeedList tab="top" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} />);
     await screen.findByText('viejo · 1 · 0');

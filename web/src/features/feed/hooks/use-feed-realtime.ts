@@ -1,10 +1,11 @@
 // Channel feed:<mode>: new chismes go to the top of the recent feed; counters and the image
-// state (stored after the post itself) are patched in every cached list. The handler only updates SWR caches.
+// state (stored after the post itself) are patched in every cached list; a chisme hidden by
+// moderation leaves every feed. The handler only updates SWR caches.
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import type { SWRInfiniteKeyedMutator } from 'swr/infinite';
 import { supabase } from '../../../lib/supabase';
-import { patchChismeEverywhere } from '../../../lib/chisme-cache';
+import { patchChismeEverywhere, removeFromFeeds } from '../../../lib/chisme-cache';
 import type { FeedTab } from '../../../config/paths';
 import type { ChismeCounts, ChismeImage, FeedChisme, FeedFilters } from '../../../types/api';
 import { matchesFilters } from './matches-filters';
@@ -46,6 +47,9 @@ export function useFeedRealtime({ tab, cotilleo, filters, mutatePages, enabled }
       .on('broadcast', { event: 'chisme_image' }, ({ payload }) => {
         const image = payload as ChismeImage;
         patchChismeEverywhere(cache, mutate, image.id, (c) => ({ ...c, file_exist: image.file_exist, image_viewable: image.image_viewable }));
+      })
+      .on('broadcast', { event: 'chisme_hidden' }, ({ payload }) => {
+        removeFromFeeds(cache, mutate, (payload as { id: string }).id);
       })
       .subscribe();
     return () => {

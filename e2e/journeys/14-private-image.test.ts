@@ -1,4 +1,4 @@
-// Journey 13: a cotilleo photo stays private (issue 13). The author uploads, through the UI, a
+// Journey 14: a cotilleo photo stays private (issue 13). The author uploads, through the UI, a
 // JPEG carrying EXIF (camera, author, GPS position), XMP, IPTC and a comment
 // (fixtures/gps-photo.jpg, made by supabase/functions/chisme-image/metadata-fixtures.ts); a
 // second person opens it in the viewer, whose URL the server issued for at most 60 s, and the
@@ -31,7 +31,7 @@ async function switchToCotilleo(page: Page): Promise<void> {
   await menu.waitFor({ state: 'hidden' });
 }
 
-describe('journey 13: private cotilleo image', () => {
+describe('journey 14: private cotilleo image', () => {
   it('a GPS-tagged photo uploaded in the UI reaches another person without any metadata, and no third party is contacted', async () => {
     // The guard every journey runs under tells the app and the API from anyone else.
     const allowed = allowedOrigins('http://127.0.0.1:4173');
@@ -75,7 +75,7 @@ describe('journey 13: private cotilleo image', () => {
     const src = await img.getAttribute('src');
     expect(src).toBe(issued.url);
     expect(new URL(src!).origin).toBe(new URL(API_URL).origin);
-    await snap(viewer, '13-private-image-viewer');
+    await snap(viewer, '14-private-image-viewer');
 
     // What the second person downloaded: a JPEG without any of the metadata.
     const download = await fetch(src!);

@@ -1,0 +1,112 @@
+// One reported chisme or comment: content, kind, mode, counts, reasons, age, and the three
+// decisions, each behind a confirmation.
+import { Badge, Button, Group, Menu, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-error';
+import { formatUntil } from '../../../i18n/es/errors';
+import { moderation as texts } from '../../../i18n/es/moderation';
+import { relativeTime } from '../../../lib/relative-time';
+import { toast } from '../../../lib/toast';
+import {
+  deleteContent,
+  restoreContent,
+  suspendAuthor,
+  type ModerationItem,
+  type SuspensionDays,
+} from '../api/moderation-api';
+
+type Decision = { kind: 'restore' } | { kind: 'delete' } | { kind: 'suspend'; days: SuspensionDays };
+
+const suspensionDays: SuspensionDays[] = [1, 7, 30];
+
+function confirmText(decision: Decision): string {
+  if (decision.kind === 'restore') return texts.decisions.confirmRestore;
+  if (decision.kind === 'delete') return texts.decisions.confirmDelete;
+  return texts.decisions.confirmSuspend(texts.decisions.days(decision.days));
+}
+
+export function QueueItem({ item, onDecided }: { item: ModerationItem; onDecided: () => void }) {
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function apply(chosen: Decision) {
+    setPending(true);
+    try {
+      if (chosen.kind === 'restore') {
+        await restoreContent(item.kind, item.id);
+        toast.success(texts.decisions.restored);
+      } else if (chosen.kind === 'delete') {
+        await deleteContent(item.kind, item.id);
+        toast.success(texts.decisions.deleted);
+      } else {
+        const until = await suspendAuthor(item.kind, item.id, chosen.days);
+        toast.success(texts.decisions.suspended(formatUntil(until)));
+      }
+      setDecision(null);
+      onDecided();
+    } catch (error) {
+      toast.error(errorMessage(error, texts.decisions.failed));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="sm" data-testid="moderation-item" data-id={item.id} aria-label={item.content}>
+      <Stack gap={6}>
+        <Group gap="xs">
+          <Badge variant="light">{item.kind === 'chisme' ? texts.queue.chisme : texts.queue.comment}</Badge>
+          <Badge variant="outline">{item.cotilleo ? texts.queue.cotilleo : texts.queue.casual}</Badge>
+          {item.hidden && <Badge color="red">{texts.queue.hidden}</Badge>}
+        </Group>
+        <Text style={{ overflowWrap: 'anywhere' }}>{item.content}</Text>
+        <Text size="sm" fw={600} data-testid="moderation-counts">
+          {texts.queue.reports(item.pending_reports, item.total_reports)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {texts.queue.reasons}: {item.reasons.map((r) => `${r.reason} (${r.count})`).join(', ')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {texts.queue.reportedAgo(relativeTime(item.last_reported_at))} · {texts.queue.postedAgo(relativeTime(item.created_at))}
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" variant="light" onClick={() => setDecision({ kind: 'restore' })}>
+            {texts.decisions.restore}
+          </Button>
+          <Button size="xs" variant="light" color="red" onClick={() => setDecision({ kind: 'delete' })}>
+            {texts.decisions.delete}
+          </Button>
+          <Menu>
+            <Menu.Target>
+              <Button size="xs" variant="light" color="orange">
+                {texts.decisions.suspend}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {suspensionDays.map((days) => (
+                <Menu.Item key={days} onClick={() => setDecision({ kind: 'suspend', days })}>
+                  {texts.decisions.days(days)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Stack>
+      <Modal opened={decision !== null} onClose={() => setDecision(null)} title={texts.decisions.confirmTitle}>
+        {decision && (
+          <Stack>
+            <Text>{confirmText(decision)}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDecision(null)}>
+                Cancelar
+              </Button>
+              <Button loading={pending} onClick={() => void apply(decision)} data-testid="moderation-confirm">
+                {texts.decisions.confirm}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Paper>
+  );
+}
