@@ -1,6 +1,6 @@
 // The error page and the stale-chunk reload, through React Router's real error handling.
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTheme } from '../theme';
@@ -43,7 +43,7 @@ describe('RouteError', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Algo salió mal' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Recargar' })).toBeInTheDocument();
     expect(screen.queryByText(/Unexpected Application Error/i)).not.toBeInTheDocument();
-    expect(document.title).toBe('Algo salió mal · Chismes');
+    await waitFor(() => expect(document.title).toBe('Algo salió mal · Chismes'));
     expect(reload).not.toHaveBeenCalled();
   });
 
