@@ -25,6 +25,8 @@ const config = quick
 const report = new Report();
 const started = nowMs();
 const loadAtStart = loadavg();
+// the commit measured, read at the start (a run takes minutes; work may be committed meanwhile)
+const commitAtStart = gitCommit();
 
 async function section(name: string, work: () => Promise<void>): Promise<void> {
   console.log(`\n== ${name}`);
@@ -186,7 +188,7 @@ async function main(): Promise<void> {
     mode: config.label,
     date: new Date().toISOString(),
     // the commit measured (with "+dirty" when the work tree had uncommitted changes)
-    commit: gitCommit(),
+    commit: commitAtStart,
     machine: {
       cores: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version,
       // other programs share the machine: the 1/5/15-minute load averages at start and end

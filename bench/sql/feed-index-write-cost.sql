@@ -32,11 +32,15 @@ begin
     insert into write_timings values (p_phase, 'like (likes + 1)', extract(epoch from clock_timestamp() - t0) * 1e6);
   end loop;
 end $f$;
+-- the migration's definitions (created afresh, so a stack with an older version measures these)
+drop index if exists public.chismes_cotilleo_country_created_at_id_idx, public.chismes_cotilleo_country_likes_created_at_id_idx;
+create index chismes_cotilleo_country_created_at_id_idx on public.chismes (cotilleo, country, created_at desc, id desc) include (likes, gender, years, tags, report, hidden_at);
+create index chismes_cotilleo_country_likes_created_at_id_idx on public.chismes (cotilleo, country, likes desc, created_at desc, id desc) include (gender, years, tags, report, hidden_at);
 select pg_temp.measure('with');
 drop index public.chismes_cotilleo_country_created_at_id_idx, public.chismes_cotilleo_country_likes_created_at_id_idx;
 select pg_temp.measure('without');
-create index chismes_cotilleo_country_created_at_id_idx on public.chismes (cotilleo, country, created_at desc, id desc);
-create index chismes_cotilleo_country_likes_created_at_id_idx on public.chismes (cotilleo, country, likes desc, created_at desc, id desc);
+create index chismes_cotilleo_country_created_at_id_idx on public.chismes (cotilleo, country, created_at desc, id desc) include (likes, gender, years, tags, report, hidden_at);
+create index chismes_cotilleo_country_likes_created_at_id_idx on public.chismes (cotilleo, country, likes desc, created_at desc, id desc) include (gender, years, tags, report, hidden_at);
 select pg_temp.measure('with');
 drop index public.chismes_cotilleo_country_created_at_id_idx, public.chismes_cotilleo_country_likes_created_at_id_idx;
 select pg_temp.measure('without');
