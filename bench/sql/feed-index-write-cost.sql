@@ -1,10 +1,12 @@
--- Write cost of the country-led feed indexes (issue 14), with and without them, inside one
+-- Write cost of the covering country-led feed indexes (issue 14; bench/sql/
+-- proposed-covering-feed-indexes.sql), with and without them, inside one
 -- rolled-back transaction on the running local stack:
 --   psql postgresql://postgres:postgres@127.0.0.1:54322/postgres -q -f bench/sql/feed-index-write-cost.sql
 -- 100k extra chismes first (so the indexes have depth), then per phase: 5,000 single-row
 -- inserts of a chisme and 5,000 single-row `likes = likes + 1` updates (what the like trigger
 -- does to the chisme), each timed; phases alternate with/without the two indexes, twice.
 -- Prints µs per write (p50 and mean). Triggers are off: what differs is index maintenance.
+-- For the migration's plain pair, drop the `include (...)` clauses (sed 's/ include ([a-z_, ]*);/;/').
 begin;
 alter table public.chismes disable trigger user;
 insert into public.chismes (gender, years, country, tags, content, cotilleo, likes, created_at)
@@ -32,7 +34,7 @@ begin
     insert into write_timings values (p_phase, 'like (likes + 1)', extract(epoch from clock_timestamp() - t0) * 1e6);
   end loop;
 end $f$;
--- the migration's definitions (created afresh, so a stack with an older version measures these)
+-- the covering definitions (created afresh, replacing the migration's plain ones)
 drop index if exists public.chismes_cotilleo_country_created_at_id_idx, public.chismes_cotilleo_country_likes_created_at_id_idx;
 create index chismes_cotilleo_country_created_at_id_idx on public.chismes (cotilleo, country, created_at desc, id desc) include (likes, gender, years, tags, report, hidden_at);
 create index chismes_cotilleo_country_likes_created_at_id_idx on public.chismes (cotilleo, country, likes desc, created_at desc, id desc) include (gender, years, tags, report, hidden_at);
