@@ -9,7 +9,8 @@ import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { bearerToken, verifyJwt, type Claims } from './jwt.ts';
-import { readJson, sendJson, type Handler } from './http.ts';
+import { BadJson, PayloadTooLarge, readJson, sendJson, type Handler } from './http.ts';
+import { broadcastErrors, PLUG_BODY_LIMIT } from './realtime-input.ts';
 import { startPostgresChanges, type PostgresBinding, type Subscriber } from './postgres-changes.ts';
 import { decodeBinaryPush, encodeBinaryBroadcast, hashBinding, type Frame, type Ref } from './realtime-frames.ts';
 
@@ -290,8 +291,18 @@ export async function createRealtime(dbUrl: string): Promise<Realtime> {
     if (req.method !== 'POST' || path !== '/api/broadcast') return sendJson(res, 404, { message: 'Not found' });
     const claims = await checkToken(bearerToken(req.headers.authorization) ?? '');
     if (typeof claims === 'string') return sendJson(res, 401, { message: claims });
-    const body = await readJson(req);
-    const messages = Array.isArray(body.messages) ? (body.messages as Record<string, unknown>[]) : [];
+    let body: Record<string, unknown>;
+    try {
+      body = await readJson(req, PLUG_BODY_LIMIT);
+    } catch (error) {
+      // Plug.Parsers' errors rendered by Phoenix: the status text as a JSON string.
+      if (error instanceof PayloadTooLarge) return sendJson(res, 413, 'Content Too Large');
+      if (error instanceof BadJson) return sendJson(res, 400, 'Bad Request');
+      throw error;
+    }
+    const errors = broadcastErrors(body);
+    if (errors) return sendJson(res, 422, { errors });
+    const messages = body.messages as Record<string, unknown>[];
     for (const message of messages) {
       const topic = String(message.topic ?? '').replace(/^realtime:/, '');
       const event = String(message.event ?? '');

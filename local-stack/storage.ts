@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { StackConfig } from './config.ts';
 import { signJwt, verifyJwt, type Claims } from './jwt.ts';
-import { readBody, sendJson, str, type Handler } from './http.ts';
+import { sendJson, str, type Handler } from './http.ts';
 import { buckets } from './storage-buckets.ts';
-import { checkKey, createStorageDb, notFound, objectFile, StorageError, uuidPattern, type ObjectRow } from './storage-db.ts';
+import { checkKey, createStorageDb, invalidKey, notFound, objectFile, StorageError, uuidPattern, type ObjectRow } from './storage-db.ts';
+import { checkBody, hasControlCharacter, readStorageJson } from './storage-input.ts';
 import { readUpload } from './storage-upload.ts';
 
 export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
@@ -130,7 +131,10 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
   }
 
   async function sign(req: IncomingMessage, res: ServerResponse, bucketId: string, name: string | undefined): Promise<void> {
-    const body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as { expiresIn?: number; paths?: string[] };
+    const raw = await readStorageJson(req);
+    checkBody(raw, { expiresIn: 'integer', paths: 'string[]' }, name === undefined ? ['expiresIn', 'paths'] : ['expiresIn']);
+    const body = raw as { expiresIn?: number; paths?: string[] };
+    if (body.paths?.some(hasControlCharacter)) throw invalidKey(body.paths.find(hasControlCharacter)!);
     const expiresIn = Number(body.expiresIn);
     if (!(expiresIn > 0)) throw new StorageError('400', 'InvalidRequest', 'body/expiresIn must be >= 1');
     if (name !== undefined) {
@@ -174,19 +178,23 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
   }
 
   async function remove(req: IncomingMessage, res: ServerResponse, bucketId: string): Promise<void> {
-    const body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as { prefixes?: string[] };
+    const raw = await readStorageJson(req);
+    checkBody(raw, { prefixes: 'string[]' }, ['prefixes']);
+    const body = raw as { prefixes: string[] };
+    if (body.prefixes.some(hasControlCharacter)) throw invalidKey(body.prefixes.find(hasControlCharacter)!);
     await findBucket(bucketId);
     const rows = await asCaller(req, 'storage.object.delete_many', async (db) =>
-      (await db.query<ObjectRow>('delete from storage.objects where bucket_id = $1 and name = any($2) returning *', [bucketId, body.prefixes ?? []])).rows,
+      (await db.query<ObjectRow>('delete from storage.objects where bucket_id = $1 and name = any($2) returning *', [bucketId, body.prefixes])).rows,
     );
     for (const row of rows) if (row.version) await rm(objectFile(bucketId, row.name, row.version), { force: true });
     sendJson(res, 200, rows);
   }
 
   async function list(req: IncomingMessage, res: ServerResponse, bucketId: string): Promise<void> {
-    const body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as {
-      prefix?: string; limit?: number; offset?: number; search?: string; sortBy?: { column?: string; order?: string };
-    };
+    const raw = await readStorageJson(req);
+    checkBody(raw, { prefix: 'string', limit: 'integer', offset: 'integer', search: 'string', sortBy: 'object' });
+    const body = raw as { prefix?: string; limit?: number; offset?: number; search?: string; sortBy?: { column?: string; order?: string } };
+    if (hasControlCharacter(body.prefix ?? '') || hasControlCharacter(body.search ?? '')) throw invalidKey(body.prefix ?? body.search ?? '');
     await findBucket(bucketId);
     const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
     const start = prefix ? `${prefix}/` : '';
@@ -217,7 +225,12 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
   return async (req, res, path, url) => {
     const method = req.method ?? 'GET';
     try {
-      const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+      let segments: string[];
+      try {
+        segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+      } catch {
+        throw invalidKey(path);
+      }
       const [route, ...rest] = segments;
       if (route === 'status' || route === 'health') return sendJson(res, 200, { status: 'ok' });
       if (route === 'bucket') return await buckets(req, res, rest, pool, db);
@@ -226,6 +239,8 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
       const special = ['sign', 'public', 'authenticated', 'list', 'info'].includes(first);
       const bucketId = special ? (others[0] ?? '') : first;
       const name = (special ? others.slice(1) : others).join('/');
+      if (hasControlCharacter(bucketId)) throw new StorageError('400', 'Invalid Input', 'Bucket name invalid', 400, 'InvalidBucketName');
+      if (hasControlCharacter(name)) throw invalidKey(name);
       if (first === 'sign' && method === 'POST') return await sign(req, res, bucketId, name || undefined);
       if (first === 'sign' && method === 'GET') return await signedDownload(req, res, bucketId, name, url);
       if (first === 'public' && (method === 'GET' || method === 'HEAD')) return await publicDownload(req, res, bucketId, name, url);
@@ -242,7 +257,8 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
       throw new StorageError('404', 'not_found', 'Route not found');
     } catch (error) {
       if (error instanceof StorageError) {
-        return sendJson(res, error.httpStatus, { statusCode: error.statusCode, error: error.error, message: error.message });
+        const code = error.code ? { code: error.code } : {};
+        return sendJson(res, error.httpStatus, { statusCode: error.statusCode, ...code, error: error.error, message: error.message });
       }
       console.error('storage:', error);
       return sendJson(res, 500, { statusCode: '500', error: 'internal', message: (error as Error).message });
