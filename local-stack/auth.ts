@@ -10,6 +10,7 @@ import { createOAuth } from './auth-oauth.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './auth-store.ts';
 import type { StackConfig } from './config.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
+import { createRateLimiter } from './auth-rate-limit.ts';
 import { checkMetadata, impossibleEmail, readAuthJson, validateEmail } from './auth-input.ts';
 import { sendJson, str, type Handler } from './http.ts';
 
@@ -20,10 +21,13 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
   const store = createAuthStore(pool, config);
   const { transaction, loadUser, findUserByEmail, userJson, sessionJson, createSession, checkPassword, insertUser, insertIdentity } = store;
   const { authorize, simulator, callback, pkceGrant } = createOAuth(pool, config, store);
+  const limitSignUps = createRateLimiter(config.rateLimit.signInSignUps);
+  const limitTokens = createRateLimiter(config.rateLimit.tokenRefresh);
 
   // POST /signup (autoconfirm, as the CLI's enable_confirmations = false)
   async function signUp(req: IncomingMessage): Promise<Record<string, unknown>> {
     const body = await readAuthJson(req);
+    limitSignUps(req);
     if (!config.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
     const password = str(body.password) ?? '';
     if (!str(body.email)?.trim()) throw new AuthError(400, 'validation_failed', 'To signup, please provide your email');
@@ -125,6 +129,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
 
   async function updateUser(req: IncomingMessage): Promise<Record<string, unknown>> {
     const body = await readAuthJson(req);
+    limitSignUps(req);
     if (body.data !== undefined) checkMetadata(body.data);
     return transaction(async (db) => {
       const { user } = await caller(req, db);
@@ -185,12 +190,13 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
       if (method === 'GET' && path === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [] });
       if (method === 'POST' && path === '/signup') return sendJson(res, 200, await signUp(req), version);
       if (method === 'POST' && path === '/token') {
+        const grant = url.searchParams.get('grant_type') ?? '';
+        if (!['password', 'refresh_token', 'pkce'].includes(grant)) throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+        limitTokens(req);
         const body = await readAuthJson(req);
-        const grant = url.searchParams.get('grant_type');
         if (grant === 'password') return sendJson(res, 200, await passwordGrant(body), version);
         if (grant === 'refresh_token') return sendJson(res, 200, await refreshGrant(body), version);
-        if (grant === 'pkce') return sendJson(res, 200, await pkceGrant(body), version);
-        throw new AuthError(400, 'validation_failed', 'unsupported_grant_type');
+        return sendJson(res, 200, await pkceGrant(body), version);
       }
       if (method === 'GET' && path === '/user') {
         const db = await pool.connect();
