@@ -68,19 +68,29 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
     await mkdir(join(file, '..'), { recursive: true });
     await writeFile(file, data.bytes);
     const row = await elevated(async (db) => {
+      // Writers of one object take turns, so each sees the version it replaces (no orphan file).
+      await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`storage:${bucketId}/${name}`]);
       const previous = await db.query<{ version: string | null }>(
         'select version from storage.objects where bucket_id = $1 and name = $2 for update',
         [bucketId, name],
       );
+      // Without x-upsert, a row stored meanwhile by a concurrent upload wins: this one is a
+      // 409 Duplicate (its file is removed below), as storage-api answers under races.
+      if (previous.rows[0] && !upsert) throw new StorageError('409', 'Duplicate', 'The resource already exists', 400, 'ResourceAlreadyExists');
+      const conflict = upsert
+        ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+           version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
+           updated_at = now(), last_accessed_at = now()`
+        : '';
       const { rows } = await db.query<{ id: string }>(
         `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-           version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
-           updated_at = now(), last_accessed_at = now()
+         values ($1, $2, $3, $4, $5, $6, $7) ${conflict}
          returning id`,
         [bucketId, name, owner.owner, owner.ownerId, version, metadata, data.userMetadata],
-      );
+      ).catch((error: unknown) => {
+        if ((error as { code?: string }).code === '23505') throw new StorageError('409', 'Duplicate', 'The resource already exists', 400, 'ResourceAlreadyExists');
+        throw error;
+      });
       return { id: rows[0]!.id, previousVersion: previous.rows[0]?.version };
     }).catch(async (error: unknown) => {
       await rm(file, { force: true });
