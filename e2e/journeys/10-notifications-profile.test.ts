@@ -49,19 +49,20 @@ describe('journey 10: notifications and profile', () => {
     expect(await owner.getByRole('article').count()).toBe(1);
     await card(owner, content).waitFor();
 
-    // Three notifications while the owner is not looking at them: a like and two comments.
+    // A like and two comments while the owner is not looking: two notifications, since unread
+    // comments on one chisme collapse into one (issue 11).
     const { id } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
     expect((await rpcAs(other, 'like_chisme', { p_chisme_id: id })).status).toBe(200);
     for (const text of ['Primer comentario de visita', 'Segundo comentario de visita']) {
       const added = await rpcAs(other, 'add_comment', { p_chisme_id: id, p_parent_id: null, p_content: text, p_gender: 'Hombre', p_years: 40, p_country: 'México' });
       expect(added.status).toBe(200);
     }
-    await expect.poll(() => unreadCount(ownerAccount.email)).toBe(3);
+    await expect.poll(() => unreadCount(ownerAccount.email)).toBe(2);
 
-    // "Mark all" right away marks all three. The 3-second auto-read could reach the same end
+    // "Mark all" right away marks both. The 3-second auto-read could reach the same end
     // state, so the click itself must send the database's mark-all call and succeed.
     await owner.goto('/notifications/');
-    await owner.getByText('3 Notificaciones').waitFor();
+    await owner.getByText('2 Notificaciones').waitFor();
     const [markAll] = await Promise.all([
       owner.waitForResponse((response) => response.url().includes('/rest/v1/rpc/mark_all_notifications_read')),
       owner.getByRole('button', { name: 'Marcar todas como leídas' }).click(),
@@ -71,23 +72,24 @@ describe('journey 10: notifications and profile', () => {
     await owner.locator('[data-testid="notification-item"][data-read="false"]').first().waitFor({ state: 'detached' });
     expect(await owner.getByRole('button', { name: 'Marcar todas como leídas' }).isDisabled()).toBe(true);
 
-    // A live one arrives unread and is marked read 3 s after it is shown.
+    // A live one arrives unread (read notifications are never collapsed into) and is marked read
+    // 3 s after it is shown.
     const third = await rpcAs(other, 'add_comment', { p_chisme_id: id, p_parent_id: null, p_content: 'Tercer comentario de visita', p_gender: 'Hombre', p_years: 40, p_country: 'México' });
     expect(third.status).toBe(200);
     const unread = owner.locator('[data-testid="notification-item"][data-read="false"]');
     await unread.first().waitFor();
     expect(await unread.first().getAttribute('aria-label')).toMatch(/^No leída: /);
-    await owner.getByText('4 Notificaciones').waitFor();
+    await owner.getByText('3 Notificaciones').waitFor();
     await snap(owner, '10-notifications-live-unread');
     await unread.first().waitFor({ state: 'detached', timeout: 15_000 });
     await expect.poll(() => unreadCount(ownerAccount.email)).toBe(0);
 
     // Delete one.
     await items(owner).first().getByRole('button', { name: 'Eliminar' }).click();
-    await owner.getByText('3 Notificaciones').waitFor();
-    await expect.poll(() => items(owner).count()).toBe(3);
+    await owner.getByText('2 Notificaciones').waitFor();
+    await expect.poll(() => items(owner).count()).toBe(2);
     await owner.reload();
-    await owner.getByText('3 Notificaciones').waitFor();
+    await owner.getByText('2 Notificaciones').waitFor();
     await snap(owner, '10-notifications-after-delete');
 
     // Cotilleo mode: only own cotilleo chismes (none yet).

@@ -44,6 +44,8 @@ select is_empty(
        and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
        and p.proname not in ('require_user', 'snippet', 'strip_markup', 'normalize_tags',
                              'to_feed_chisme', 'feed_chisme_for_caller', 'to_thread_comment',
+                             'normalize_text', 'visible_length', 'fold_for_filter',
+                             'find_personal_data', 'assert_no_personal_data',
                              'is_moderator', 'require_moderator', 'can_see_hidden_chisme') $$,
   'API roles may execute only the few pure private helpers the invoker RPCs call'
 );

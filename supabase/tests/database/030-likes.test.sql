@@ -48,7 +48,11 @@ select tests.authenticate_as('author');
 select throws_ok($$ select public.like_chisme(current_setting('test.chisme')::uuid) $$, 'P0001', 'like_own_chisme', 'author: cannot like their own chisme');
 select is((select likes from public.get_chisme(current_setting('test.chisme')::uuid)), 2, 'author: sees the count');
 select is_empty($$ select * from public.likes $$, 'author: cannot see who liked');
-select is((select count(*)::int from public.notifications where type = 'like_on_chisme'), 2, 'author: one like notification per liker (the re-like did not notify again)');
+select results_eq(
+  $$ select count(*)::int, max(senders) from public.notifications where type = 'like_on_chisme' $$,
+  $$ values (1, 2) $$,
+  'author: the likes collapse into one unread notification counting each liker once (the re-like did not count again)'
+);
 select ok(
   (select bool_and(data ?& array['chismeId', 'snippet'] and not data ? 'likedBy' and not data ? 'userId') from public.notifications where type = 'like_on_chisme'),
   'author: the like notification data holds the chisme and a snippet, no liker'
@@ -58,10 +62,10 @@ select ok(
    from public.notifications n),
   'author: no notification carries a liker''s id anywhere'
 );
-select is(
-  (select message from public.notifications where type = 'like_on_chisme' limit 1),
-  'A alguien le gustó tu chisme: "El chisme que todos quieren"',
-  'author: the message is ready to show, with the snippet'
+select results_eq(
+  $$ select message, data ->> 'snippet' from public.notifications where type = 'like_on_chisme' $$,
+  $$ values ('A 2 personas les gustó tu chisme', 'El chisme que todos quieren') $$,
+  'author: the collapsed message is ready to show, the snippet stays in the data'
 );
 select lives_ok($$ delete from public.notifications where type = 'like_on_chisme' $$, 'author: deletes the like notifications');
 

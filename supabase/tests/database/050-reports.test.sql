@@ -43,7 +43,7 @@ select throws_ok($$ select public.report_comment(gen_random_uuid()) $$, 'P0001',
 select throws_ok($$ insert into public.reports (chisme_id, user_id) values (current_setting('test.chisme2')::uuid, tests.get_supabase_uid('third')) $$,
   '42501', null, 'other: cannot report on behalf of someone else');
 select throws_ok($$ insert into public.reports (chisme_id, comment_id) values (current_setting('test.chisme3')::uuid, current_setting('test.author_comment')::uuid) $$,
-  '23514', null, 'other: a report has exactly one target');
+  'P0001', 'report_target_invalid', 'other: a report has exactly one target (a key, not the constraint''s 23514)');
 select throws_ok($$ select public.report_chisme(current_setting('test.chisme2')::uuid, repeat('r', 201)) $$, 'P0001', 'report_already_exists', 'other: still one report per target');
 select throws_ok($$ update public.reports set reason = 'otra' $$, '42501', null, 'other: cannot edit reports');
 select throws_ok($$ delete from public.reports $$, '42501', null, 'other: cannot delete reports');
@@ -51,7 +51,7 @@ select throws_ok($$ delete from public.reports $$, '42501', null, 'other: cannot
 -- Act as a third user
 select tests.authenticate_as('third');
 select is_empty($$ select 1 from public.reports $$, 'third: cannot see anyone else''s reports');
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid, repeat('r', 201)) $$, '23514', null, 'third: a reason over 200 characters is refused');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid, repeat('r', 201)) $$, 'P0001', 'report_reason_too_long', 'third: a reason over 200 characters is refused');
 select lives_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid) $$, 'third: reports the same chisme');
 select is((select report from public.get_chisme(current_setting('test.chisme')::uuid)), 2, 'third: every reporter counts once');
 

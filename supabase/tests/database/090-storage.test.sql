@@ -3,6 +3,8 @@
 -- writes (the chisme-image function uploads with the service role).
 begin;
 select plan(22);
+-- The fixtures post more than a person could in a minute (limits: 170-rate-limits).
+select tests.lift_rate_limits();
 
 -- Arrange
 select tests.create_supabase_user('author');

@@ -73,7 +73,11 @@ select ok(position('Comentario de carla' in pg_temp.everything_visible()) > 0, '
 select ok(position(tests.get_supabase_uid('ana')::text in pg_temp.everything_visible()) > 0, 'ana: her own rows carry her id (authorship, likes, reports)');
 select is(position(tests.get_supabase_uid('beto')::text in pg_temp.everything_visible()), 0, 'ana: nothing she can read carries beto''s id');
 select is(position(tests.get_supabase_uid('carla')::text in pg_temp.everything_visible()), 0, 'ana: nothing she can read carries carla''s id');
-select is((select count(*)::int from public.notifications), 8, 'ana: got her comment, reply and like notifications');
+select results_eq(
+  $$ select type, senders from public.notifications order by type, senders $$,
+  $$ values ('comment_on_chisme', 2), ('like_on_chisme', 2), ('reply_to_comment', 1), ('reply_to_comment', 1), ('reply_to_comment', 2) $$,
+  'ana: got her comment, reply and like notifications, collapsed per kind and chisme, counting the people (two replies on her chisme, one on each other chisme)'
+);
 select ok((select bool_and(user_id = tests.get_supabase_uid('ana')) from public.notifications), 'ana: notifications are addressed to her alone');
 select is(
   (select count(*)::int from public.get_feed('recent', false, p_tags => array['anon']) where is_mine),
@@ -132,8 +136,8 @@ select is_empty(
 );
 select is(
   (select count(distinct unique_id)::int from public.notifications where type = 'like_on_chisme' and user_id in (select tests.get_supabase_uid(p) from unnest(array['ana', 'beto', 'carla']) p)),
-  6,
-  'like notification ids are unique per liker and chisme (hashed, not the liker''s id)'
+  3,
+  'like notifications: one collapsed row per chisme, its unique id hashed (not the liker''s id)'
 );
 
 select * from finish();

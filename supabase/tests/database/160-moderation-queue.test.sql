@@ -3,6 +3,8 @@
 -- delete, suspend) with their audit rows and notifications, and the word list.
 begin;
 select plan(73);
+-- The fixtures post more than a person could in a minute (limits: 170-rate-limits).
+select tests.lift_rate_limits();
 
 -- Arrange: an author, six reporters, a bystander and a moderator.
 select tests.create_supabase_user('author');

@@ -19,6 +19,8 @@ export const limits = {
   notificationsPage: 20,
   toastMs: 3000,
   liveToastMs: 5000,
+  /** At most one live notification toast and sound in this span (a flood is one alert). */
+  liveAlertGapMs: 10000,
   countryCacheMs: 24 * 60 * 60 * 1000,
   geoHttpTimeoutMs: 5000,
   geoBrowserTimeoutMs: 10000,

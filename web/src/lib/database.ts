@@ -157,14 +157,14 @@ isOneToOne: false
                   ]
                 },"notifications": {
                   Row: {
-                    "created_at": string,"data": NonNullable<Json>,"id": string,"is_read": boolean,"message": string,"type": string,"unique_id": string | null,"user_id": string
+                    "created_at": string,"data": NonNullable<Json>,"group_key": string | null,"id": string,"is_read": boolean,"message": string,"senders": number,"type": string,"unique_id": string | null,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"data"?: NonNullable<Json>,"id"?: string,"is_read"?: boolean,"message": string,"type": string,"unique_id"?: string | null,"user_id": string
+                    "created_at"?: string,"data"?: NonNullable<Json>,"group_key"?: string | null,"id"?: string,"is_read"?: boolean,"message": string,"senders"?: number,"type": string,"unique_id"?: string | null,"user_id": string
                   }
                   Update: {
-                    "created_at"?: string,"data"?: NonNullable<Json>,"id"?: string,"is_read"?: boolean,"message"?: string,"type"?: string,"unique_id"?: string | null,"user_id"?: string
+                    "created_at"?: string,"data"?: NonNullable<Json>,"group_key"?: string | null,"id"?: string,"is_read"?: boolean,"message"?: string,"senders"?: number,"type"?: string,"unique_id"?: string | null,"user_id"?: string
                   }
                   Relationships: [
                     
@@ -268,6 +268,9 @@ isOneToOne: false
                            },
 "find_offensive_words":
 { Args: { "p_text": string }; Returns: (string)[]
+                           },
+"find_personal_data":
+{ Args: { "p_text": string }; Returns: string
                            },
 "get_chisme":
 { Args: { "p_id": string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]

@@ -12,6 +12,7 @@ describe('database error keys', () => {
       'comment_years_out_of_range', 'comment_country_required', 'comment_parent_not_found',
       'comment_depth_exceeded', 'report_already_exists', 'report_own_chisme', 'report_target_not_found',
       'notification_message_too_long', 'offensive_word_duplicate',
+      'rate_limited', 'content_personal_data', 'report_target_invalid', 'report_reason_too_long', 'country_too_long',
     ];
     expect(documented.filter((key) => !knownErrorKeys.includes(key))).toEqual([]);
   });
@@ -30,6 +31,14 @@ describe('database error keys', () => {
     ['report_target_not_found', null, 'Error API: Contenido no encontrado'],
     ['notification_message_too_long', null, 'Error API: Mensaje de notificación demasiado largo'],
     ['offensive_word_duplicate', null, 'Esta palabra ya está en la lista de filtrado.'],
+    ['rate_limited', { action: 'chisme', retry_after: 42 }, 'Vas demasiado rápido. Espera 42 segundos antes de volver a intentarlo.'],
+    ['rate_limited', { action: 'comment', retry_after: 3599 }, 'Vas demasiado rápido. Espera 1 hora antes de volver a intentarlo.'],
+    ['rate_limited', null, 'Vas demasiado rápido. Espera un momento antes de volver a intentarlo.'],
+    ['content_personal_data', { kind: 'phone' }, 'No compartas información personal: quita los números de teléfono.'],
+    ['content_personal_data', { kind: 'email' }, 'No compartas información personal: quita los correos electrónicos.'],
+    ['content_personal_data', { kind: 'handle' }, 'No compartas información personal: quita los usuarios de redes sociales.'],
+    ['report_reason_too_long', { max: 200 }, 'El motivo no puede exceder los 200 caracteres'],
+    ['country_too_long', { max: 100 }, 'El país no puede exceder los 100 caracteres'],
   ])('maps %s to the spec text', (key, detail, text) => {
     expect(messageForErrorKey(key, detail, 'fallback')).toBe(text);
   });
@@ -48,6 +57,16 @@ describe('database error keys', () => {
     const error = toApiError({ message: 'content_offensive', details: '{"words":["tonto"]}', code: 'P0001' });
     expect(error).toBeInstanceOf(ApiError);
     expect(errorMessage(error, 'x')).toBe('Contenido inapropiado detectado: tonto');
+  });
+
+  it('reads the wait of a rate_limited refusal', () => {
+    const error = toApiError({ message: 'rate_limited', details: '{"action":"like","retry_after":125}', code: 'P0001' });
+    expect(errorMessage(error, 'x')).toBe('Vas demasiado rápido. Espera 3 minutos antes de volver a intentarlo.');
+  });
+
+  it('never shows a raw PostgreSQL error: unknown keys get the fallback', () => {
+    const error = toApiError({ message: 'invalid input syntax for type uuid: "x"', code: '22P02' });
+    expect(errorMessage(error, 'No se pudo enviar el comentario')).toBe('No se pudo enviar el comentario');
   });
 
   it('keeps going when the detail is not JSON', () => {

@@ -1,8 +1,17 @@
 // The database's stable error keys (docs/api.md) mapped to the spec's Spanish messages.
 import { chisme } from './chisme';
 import { comments } from './comments';
+import { safety } from './safety';
 
-export type ErrorDetail = { min?: number; max?: number; words?: string[]; until?: string } | null;
+export type ErrorDetail = {
+  min?: number;
+  max?: number;
+  words?: string[];
+  retry_after?: number;
+  action?: string;
+  kind?: string;
+  until?: string;
+} | null;
 
 /** A date as the suspension message shows it: 23/11/2026 09:30. */
 export function formatUntil(until: string | undefined): string {
@@ -39,6 +48,11 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   notification_message_too_long: () => 'Error API: Mensaje de notificación demasiado largo',
   offensive_word_duplicate: () => 'Esta palabra ya está en la lista de filtrado.',
   user_invalid: () => 'Error API: Usuario no válido',
+  rate_limited: (d) => safety.rateLimited(d?.retry_after),
+  content_personal_data: (d) => safety.personalData(d?.kind),
+  report_target_invalid: () => 'Error API: Contenido no encontrado',
+  report_reason_too_long: () => safety.reportReasonTooLong,
+  country_too_long: () => safety.countryTooLong,
   user_suspended: (d) =>
     `Tu cuenta está suspendida hasta el ${formatUntil(d?.until)}. Puedes leer, pero no publicar, comentar, dar me gusta ni reportar.`,
   moderator_required: () => 'Solo los moderadores pueden hacer esto.',

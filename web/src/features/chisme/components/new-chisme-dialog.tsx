@@ -5,6 +5,8 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { TagInput } from '../../../components/tag-input';
 import { limits } from '../../../config/limits';
+import { usePersonalDataWarning } from '../../../hooks/use-personal-data-warning';
+import { visibleLength } from '../../../lib/text-rules';
 import { chisme as texts } from '../../../i18n/es/chisme';
 import { common } from '../../../i18n/es/common';
 import { usePublishChisme } from '../hooks/use-publish-chisme';
@@ -18,6 +20,7 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
   const [gender, setGender] = useLocalStorage<string | null>({ key: 'genero', defaultValue: null, getInitialValueInEffect: false });
   const [age, setAge] = useLocalStorage<string>({ key: 'edad', defaultValue: '', getInitialValueInEffect: false });
   const [content, setContent] = useState('');
+  const personalDataWarning = usePersonalDataWarning(content);
   const [tags, setTags] = useState<string[]>([]);
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +61,8 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
             maxRows={10}
             value={content}
             onChange={(e) => setContent(e.currentTarget.value)}
-            description={`${content.length}/${limits.postContent.max}`}
+            description={`${visibleLength(content)}/${limits.postContent.max}`}
+            error={personalDataWarning}
             data-autofocus
           />
           <TagInput label={texts.newPost.tags} value={tags} onChange={setTags} />

@@ -1,15 +1,14 @@
 // New-post validation of spec section 5 (the database checks all of it again).
 import { limits } from '../../../config/limits';
 import { chisme } from '../../../i18n/es/chisme';
+import { safety } from '../../../i18n/es/safety';
+import { cleanText, findPersonalData, visibleLength } from '../../../lib/text-rules';
 
 export type NewChismeValues = { gender: string | null; age: string; content: string };
 
-/** Strips script blocks and markup tags, then trims (what the database stores). */
+/** Normalises, strips script blocks and real markup tags, then trims (what the database stores). */
 export function cleanContent(text: string): string {
-  return text
-    .replace(/<script[\s\S]*?<\/script>/gi, '')
-    .replace(/<[^>]*>/g, '')
-    .trim();
+  return cleanText(text);
 }
 
 export function validateNewChisme(values: NewChismeValues, cotilleo: boolean): string | null {
@@ -20,7 +19,9 @@ export function validateNewChisme(values: NewChismeValues, cotilleo: boolean): s
     return cotilleo ? chisme.validation.ageCotilleo : chisme.validation.ageCasual;
   }
   const content = cleanContent(values.content);
-  if (content.length < limits.postContent.min) return chisme.validation.contentTooShort;
-  if (content.length > limits.postContent.max) return chisme.validation.contentTooLong;
+  if (visibleLength(content) < limits.postContent.min) return chisme.validation.contentTooShort;
+  if (visibleLength(content) > limits.postContent.max) return chisme.validation.contentTooLong;
+  const personalData = findPersonalData(content);
+  if (personalData) return safety.personalData(personalData);
   return null;
 }

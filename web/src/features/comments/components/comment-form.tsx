@@ -3,6 +3,8 @@ import { Alert, Button, CloseButton, Group, Paper, Select, Stack, Text, TextInpu
 import { useLocalStorage } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { limits } from '../../../config/limits';
+import { usePersonalDataWarning } from '../../../hooks/use-personal-data-warning';
+import { visibleLength } from '../../../lib/text-rules';
 import { chisme } from '../../../i18n/es/chisme';
 import { comments as texts } from '../../../i18n/es/comments';
 import type { NewComment } from '../api/add-comment';
@@ -25,6 +27,7 @@ export function CommentForm({ chismeId, cotilleo, country, replyTo, onCancelRepl
   const [gender, setGender] = useLocalStorage<string | null>({ key: 'genero', defaultValue: null, getInitialValueInEffect: false });
   const [age, setAge] = useLocalStorage<string>({ key: 'edad', defaultValue: '', getInitialValueInEffect: false });
   const [content, setContent] = useState('');
+  const personalDataWarning = usePersonalDataWarning(content);
   const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
@@ -61,7 +64,8 @@ export function CommentForm({ chismeId, cotilleo, country, replyTo, onCancelRepl
           maxLength={limits.commentContentMax}
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}
-          description={`${content.length}/${limits.commentContentMax}`}
+          description={`${visibleLength(content)}/${limits.commentContentMax}`}
+          error={personalDataWarning}
         />
         <Group grow align="flex-start">
           <Select label={chisme.gender.label} placeholder={chisme.gender.placeholder} data={genders} value={gender} onChange={setGender} allowDeselect={false} comboboxProps={{ withinPortal: false }} />

@@ -1,5 +1,7 @@
-// Channel notifications:<user id>: a new notification goes to the top of the cached list,
-// the count goes up, and a 5-second toast with a short sound tells the user.
+// Channel notifications:<user id>: a new notification goes to the top of the cached list and
+// the count goes up; a collapsed one that grew ("3 personas comentaron tu chisme") replaces its
+// row. A 5-second toast with a short sound tells the user, at most once per gap, so a flood
+// is one interruption.
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { limits } from '../../../config/limits';
@@ -8,27 +10,34 @@ import { playNotificationSound } from '../../../lib/play-notification-sound';
 import { supabase } from '../../../lib/supabase';
 import { toast } from '../../../lib/toast';
 import type { AppNotification } from '../../../types/api';
+import { createAlertGate } from '../utils/alert-gate';
+import { mergeLiveNotification } from '../utils/merge-live-notification';
 
 export function useNotificationsRealtime(userId: string) {
   const { cache, mutate } = useSWRConfig();
 
   useEffect(() => {
-    const channel = supabase
-      .channel(`notifications:${userId}`, { config: { private: true } })
-      .on('broadcast', { event: 'notification_created' }, ({ payload }) => {
-        const notification = payload as AppNotification;
-        for (const key of cache.keys()) {
-          const data = cache.get(key)?.data as unknown;
-          if (key.startsWith('$inf$') && key.includes('"notifications"') && Array.isArray(data)) {
-            const [first = [], ...rest] = data as AppNotification[][];
-            if (!first.some((n) => n.id === notification.id)) void mutate(key, [[notification, ...first], ...rest], { revalidate: false });
-          } else if (key.includes('"notifications"') && key.includes('"count"') && typeof data === 'number') {
-            void mutate(key, data + 1, { revalidate: false });
-          }
+    const shouldAlert = createAlertGate(limits.liveAlertGapMs);
+    const receive = (notification: AppNotification, isNew: boolean) => {
+      for (const key of cache.keys()) {
+        const data = cache.get(key)?.data as unknown;
+        if (key.startsWith('$inf$') && key.includes('"notifications"') && Array.isArray(data)) {
+          const [first = [], ...rest] = data as AppNotification[][];
+          const known = first.some((n) => n.id === notification.id);
+          if (known || isNew) void mutate(key, [mergeLiveNotification(first, notification), ...rest], { revalidate: false });
+        } else if (isNew && key.includes('"notifications"') && key.includes('"count"') && typeof data === 'number') {
+          void mutate(key, data + 1, { revalidate: false });
         }
+      }
+      if (shouldAlert()) {
         toast.info(notification.message, { title: texts.newTitle, autoClose: limits.liveToastMs });
         playNotificationSound();
-      })
+      }
+    };
+    const channel = supabase
+      .channel(`notifications:${userId}`, { config: { private: true } })
+      .on('broadcast', { event: 'notification_created' }, ({ payload }) => receive(payload as AppNotification, true))
+      .on('broadcast', { event: 'notification_updated' }, ({ payload }) => receive(payload as AppNotification, false))
       .subscribe();
     return () => {
       void supabase.removeChannel(channel);

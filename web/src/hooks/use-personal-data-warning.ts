@@ -1,0 +1,13 @@
+// The welcome rule "No compartas información personal" while typing: the same rule the
+// database applies on save (lib/text-rules), shown as the field's warning before sending.
+import { useDeferredValue, useMemo } from 'react';
+import { safety } from '../i18n/es/safety';
+import { findPersonalData } from '../lib/text-rules';
+
+export function usePersonalDataWarning(text: string): string | null {
+  const deferred = useDeferredValue(text);
+  return useMemo(() => {
+    const kind = findPersonalData(deferred);
+    return kind ? safety.personalData(kind) : null;
+  }, [deferred]);
+}

@@ -1,0 +1,67 @@
+// The database's text rules mirrored for instant feedback (the database applies them again):
+// normalisation (NFKC, invisible characters removed, every space a plain space), markup
+// stripping of real tags only, length as a person counts it, and the personal data guard.
+// Keep in step with supabase/migrations/20261123120100_create_text_hygiene.sql.
+
+const invisible = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u2800\u3164\uFE00-\uFE0D\uFEFF\uFFA0]/g;
+// The zero-width joiner is kept only inside emoji sequences.
+const strayJoiner = /\u200D(?![\u{1F000}-\u{1FAFF}\u2600-\u27BF\u2640\u2642\u2695\u2708\u2764])/gu;
+const oddSpaces = /[\u0009\u000B\u000C\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/g;
+
+/** NFKC, invisible characters removed, every space a plain space, trimmed. */
+export function normalizeText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(invisible, '')
+    .replace(strayJoiner, '')
+    .replace(oddSpaces, ' ')
+    .replace(/^[ \r\n]+|[ \r\n]+$/g, '');
+}
+
+/** Removes <script> blocks, HTML comments and real tags (a lone "<" or ">" stays), then trims. */
+export function stripMarkup(text: string): string {
+  return text
+    .replace(/<script\b[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<\/?[A-Za-z][A-Za-z0-9:-]*(\s[^<>]*)?\/?>/g, '')
+    .trim();
+}
+
+/** What the database stores for a chisme's or comment's content. */
+export function cleanText(text: string): string {
+  return stripMarkup(normalizeText(text));
+}
+
+const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('es', { granularity: 'grapheme' }) : null;
+
+/** Characters as a person counts them: one emoji (with skin tone, ZWJ sequence or flag) is one. */
+export function visibleLength(text: string): number {
+  if (segmenter) {
+    let count = 0;
+    for (const _segment of segmenter.segment(text)) count += 1;
+    return count;
+  }
+  return [...text].length;
+}
+
+export type PersonalDataKind = 'email' | 'link' | 'phone' | 'handle';
+
+const email = /[\p{L}\p{N}._%+-]+\s*(@|\(at\)|\[at\]|\s+arroba\s+)\s*[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\s*(\.|\s+punto\s+)\s*\p{L}{2,}/iu;
+const link = /(https?:\/\/|www\.|(^|[^\p{L}\p{N}])(t\.me|wa\.me|bit\.ly|linktr\.ee)\/)/iu;
+const domain = /(^|[^\p{L}\p{N}-])[\p{L}\p{N}-]{2,}\.(com|net|org|es|mx|ar|co|cl|pe|uy|ve|ec|bo|py|io|me|ly|gg|info|xyz|app|link|tv|site|online)(?![\p{L}\p{N}])/iu;
+const phoneCandidate = /\+?\(?\d(?:[ .\-/]?\(?\d\)?){8,16}/g;
+const groupedAmount = /^\d{1,3}([.,]\d{3})+$/;
+const handle = /(^|[^\p{L}\p{N}_.])@[\p{L}\p{N}_.]{3,30}/u;
+
+/** The kind of personal data a text carries, or null (the database's rule, for the warning). */
+export function findPersonalData(text: string): PersonalDataKind | null {
+  const normalized = normalizeText(text);
+  if (email.test(normalized)) return 'email';
+  if (link.test(normalized) || domain.test(normalized)) return 'link';
+  for (const match of normalized.match(phoneCandidate) ?? []) {
+    const digits = match.replace(/\D/g, '').length;
+    if (digits >= 9 && digits <= 15 && !groupedAmount.test(match)) return 'phone';
+  }
+  if (handle.test(normalized)) return 'handle';
+  return null;
+}
