@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ANON_KEY, API_URL, DB_URL } from '../local-stack/keys.ts';
+import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from '../local-stack/keys.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const functionsDir = join(root, 'supabase', 'functions');
@@ -40,6 +40,8 @@ interface SuiteResult {
 const unitSuites: Suite[] = [
   { label: 'shared modules and configs', cwd: '_tests', args: ['--allow-read=..', '../_shared', 'deno-config.test.ts'] },
   { label: 'chisme-image (pure modules, handler)', cwd: 'chisme-image', args: ['--allow-read=.'] },
+  { label: 'chisme-image-url (view rules, handler)', cwd: 'chisme-image-url', args: ['--allow-read=.'] },
+  { label: 'chisme-image-purge (purge, handler)', cwd: 'chisme-image-purge', args: ['--allow-read=.'] },
   { label: 'log-country (pure modules, handler)', cwd: 'log-country', args: ['--allow-read=.'] },
 ];
 
@@ -90,8 +92,18 @@ async function runIntegration(): Promise<IntegrationResult> {
     return runDenoTest({
       label: 'integration through the local stack',
       cwd: '_tests',
-      args: ['--allow-net=127.0.0.1', '--allow-env', '--allow-read=..', 'integration/'],
-      env: { SUPABASE_URL: API_URL, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_DB_URL: DB_URL },
+      // Issue 13's tests: writing chisme-image/index.ts (only that file) makes the stack's
+      // `deno run --watch` kill and restart the function mid-upload; the stack's state file
+      // gives the processes' pids, ps their memory and ss the function's port.
+      args: [
+        '--allow-net=127.0.0.1',
+        '--allow-env',
+        '--allow-read=..,../../../.local-stack/stack.json',
+        '--allow-write=../chisme-image/index.ts',
+        '--allow-run=ps,ss',
+        'integration/',
+      ],
+      env: { SUPABASE_URL: API_URL, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_DB_URL: DB_URL, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY },
     });
   } finally {
     if (stack.startedHere) await stack.stop();

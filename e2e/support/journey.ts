@@ -1,11 +1,14 @@
 // One journey's browser people: each a fresh context (own storage, own session) with tracing;
 // when the journey fails, each person's trace and a screenshot are kept in test-results/e2e.
+// Every request a person makes is recorded; one to any host but the app and the API fails the
+// journey (support/request-hosts.ts).
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closePerson, launchBrowser, newPerson, resultsDir, snap } from './browser.ts';
 import { WEB_URL } from './env.ts';
+import { recordThirdPartyRequests } from './request-hosts.ts';
 
 let browser: Browser | undefined;
 
@@ -25,6 +28,8 @@ export function useBrowser(): void {
 export async function person(name: string): Promise<Page> {
   if (!browser) throw new Error('call useBrowser() in the journey file first');
   const { context, page } = await newPerson(browser, WEB_URL);
+  const thirdParty = recordThirdPartyRequests(context, page, WEB_URL);
+  thirdPartyRequests.set(page, thirdParty);
   page.setDefaultTimeout(20_000);
   page.setDefaultNavigationTimeout(30_000);
   onTestFinished(async ({ task }) => {
@@ -38,6 +43,16 @@ export async function person(name: string): Promise<Page> {
       writeFileSync(join(resultsDir, `${evidence}-failure.aria.yml`), tree);
     }
     await closePerson(context as BrowserContext, evidence, failed);
+    if (thirdParty.length) {
+      throw new Error(`${name} made requests to third-party hosts: ${[...new Set(thirdParty)].join(', ')}`);
+    }
   });
   return page;
+}
+
+const thirdPartyRequests = new WeakMap<Page, string[]>();
+
+/** The third-party requests this person has made so far (a journey may assert it midway). */
+export function thirdPartyRequestsOf(page: Page): string[] {
+  return thirdPartyRequests.get(page) ?? [];
 }

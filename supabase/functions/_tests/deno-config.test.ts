@@ -2,7 +2,13 @@
 // config); the pins must not drift apart between them and the tests.
 import assert from 'node:assert/strict';
 
-const configs = ['../chisme-image/deno.json', '../log-country/deno.json', './deno.json'];
+const configs = [
+  '../chisme-image/deno.json',
+  '../chisme-image-url/deno.json',
+  '../chisme-image-purge/deno.json',
+  '../log-country/deno.json',
+  './deno.json',
+];
 const readImports = (path: string): Record<string, string> =>
   JSON.parse(Deno.readTextFileSync(new URL(path, import.meta.url))).imports;
 

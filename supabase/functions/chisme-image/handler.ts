@@ -1,7 +1,10 @@
 // POST multipart form { chisme_id, file } → 201 { path }: the cotilleo image of one's own
-// chisme. Checks, in order: the caller; the file (present, real type by its bytes, size); the
-// chisme (exists, the caller's, cotilleo, no image yet, still inside the viewing window);
-// then stores and marks it (store-image.ts). The dependencies are injected so tests can run
+// chisme. Checks, in order: the caller; the body (read only up to the size limit, whatever
+// Content-Length or chunking says); the file (present, size, a whole real image by its bytes,
+// rewritten without metadata: sanitize-image.ts); the chisme (exists, the caller's, cotilleo,
+// no image yet, still inside the viewing window); then stores it. The chisme's `file_exist`
+// is set by a trigger on storage.objects in the same transaction that stores the object, so
+// no crash can leave one without the other. The dependencies are injected so tests can run
 // every path without a network; `handler` is the one wired to Supabase.
 import { type Caller, callerFromRequest } from '../_shared/caller.ts';
 import { isPreflight, preflightResponse } from '../_shared/cors.ts';
@@ -14,8 +17,9 @@ import {
 } from '../_shared/http.ts';
 import { CallerRejectedError } from '../_shared/postgrest-errors.ts';
 import { uploadErrors } from './errors.ts';
-import { SIGNATURE_BYTES, sniffImageType } from './file-type.ts';
-import { isWithinImageLimit, isWithinRequestLimit } from './size-limit.ts';
+import { readBoundedBody } from './bounded-body.ts';
+import { sanitizeImage } from './sanitize-image.ts';
+import { isWithinImageLimit, isWithinRequestLimit, MAX_REQUEST_BYTES } from './size-limit.ts';
 import { type ImageStore, storeImage } from './store-image.ts';
 import { type ChismeForUpload, isChismeId, refuseUpload } from './upload-rules.ts';
 import { supabaseChismeImageDeps } from './supabase-deps.ts';
@@ -35,13 +39,15 @@ export function createChismeImageHandler(deps: ChismeImageDeps): (request: Reque
     if (!caller) return errorResponse(notAuthenticated);
     if (!isWithinRequestLimit(request.headers.get('Content-Length'))) return errorResponse(uploadErrors.tooLarge);
 
-    const form = await readForm(request);
+    const body = await readBoundedBody(request, MAX_REQUEST_BYTES);
+    if (body.kind === 'too_large') return errorResponse(uploadErrors.tooLarge);
+    const form = await readForm(request.headers.get('Content-Type'), body.bytes);
     const file = form?.get('file');
     // An empty file part is what a form sends when nothing was chosen: no file.
     if (!form || !(file instanceof File) || file.size === 0) return errorResponse(uploadErrors.noFile);
-    const type = sniffImageType(new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer()));
-    if (!type) return errorResponse(uploadErrors.typeNotAllowed);
     if (!isWithinImageLimit(file.size)) return errorResponse(uploadErrors.tooLarge);
+    const image = sanitizeImage(new Uint8Array(await file.arrayBuffer()));
+    if (!image) return errorResponse(uploadErrors.typeNotAllowed);
 
     const chismeId = form.get('chisme_id');
     if (!isChismeId(chismeId)) return errorResponse(uploadErrors.chismeIdInvalid);
@@ -55,26 +61,26 @@ export function createChismeImageHandler(deps: ChismeImageDeps): (request: Reque
     const refusal = refuseUpload(chisme, deps.now());
     if (refusal) return errorResponse(refusal);
 
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const outcome = await storeImage(deps.images, chismeId, bytes, type.mime);
+    const outcome = await storeImage(deps.images, chismeId, image.bytes, image.mime);
     switch (outcome.kind) {
       case 'stored':
         return jsonResponse(201, { path: chismeId });
       case 'exists':
         return errorResponse(uploadErrors.imageExists);
       case 'failed':
-        console.error(`chisme-image: ${outcome.step} failed for ${chismeId}`, outcome.cause, outcome.cleanupCause ?? '');
-        // Either way nothing is left behind (see store-image.ts): the user may simply retry.
+        console.error(`chisme-image: storing failed for ${chismeId}`, outcome.cause);
+        // Nothing is half-stored (object and mark are one transaction): the user may retry.
         return errorResponse(uploadErrors.storeFailed);
     }
   });
 }
 
 /** The multipart form, or null when the body is not one (then there is no file either). */
-async function readForm(request: Request): Promise<FormData | null> {
-  if (!(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) return null;
+async function readForm(contentType: string | null, body: Uint8Array<ArrayBuffer>): Promise<FormData | null> {
+  if (!contentType?.toLowerCase().startsWith('multipart/form-data')) return null;
   try {
-    return await request.formData();
+    return await new Request('http://body.local/', { method: 'POST', headers: { 'Content-Type': contentType }, body })
+      .formData();
   } catch {
     return null;
   }

@@ -1,37 +1,21 @@
 // An in-memory ImageStore for the handler and store-image tests (the real one, on Supabase
-// Storage, is exercised by the integration tests through the local stack).
+// Storage, is exercised by the integration tests through the local stack). Like the bucket's
+// trigger, storing an object marks its chisme in the same step.
 import type { ImageStore } from './store-image.ts';
-
-type Step = 'put' | 'markStored' | 'remove';
 
 export class MemoryImageStore implements ImageStore {
   readonly objects = new Map<string, { bytes: Uint8Array; mime: string }>();
   readonly marked = new Set<string>();
-  readonly calls: Step[] = [];
+  readonly calls: Array<'put'> = [];
 
-  constructor(private readonly options: { failOn?: Step } = {}) {}
+  constructor(private readonly options: { failOnPut?: boolean } = {}) {}
 
   put(chismeId: string, bytes: Uint8Array, mime: string): Promise<'stored' | 'exists'> {
-    this.step('put');
+    this.calls.push('put');
+    if (this.options.failOnPut) return Promise.reject(new Error('put failed (test)'));
     if (this.objects.has(chismeId)) return Promise.resolve('exists');
     this.objects.set(chismeId, { bytes, mime });
-    return Promise.resolve('stored');
-  }
-
-  markStored(chismeId: string): Promise<void> {
-    this.step('markStored');
     this.marked.add(chismeId);
-    return Promise.resolve();
-  }
-
-  remove(chismeId: string): Promise<void> {
-    this.step('remove');
-    this.objects.delete(chismeId);
-    return Promise.resolve();
-  }
-
-  private step(step: Step): void {
-    this.calls.push(step);
-    if (this.options.failOn === step) throw new Error(`${step} failed (test)`);
+    return Promise.resolve('stored');
   }
 }

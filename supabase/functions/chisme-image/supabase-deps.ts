@@ -1,5 +1,5 @@
-// The real dependencies of chisme-image: `get_chisme` as the caller, and the bucket and the
-// `file_exist` flag written with the service role.
+// The real dependencies of chisme-image: `get_chisme` as the caller, and the bucket written
+// with the service role (the bucket's trigger then sets `file_exist`).
 import type { Caller } from '../_shared/caller.ts';
 import { CallerRejectedError, isCallerRejected } from '../_shared/postgrest-errors.ts';
 import { createCallerClient, createServiceClient } from '../_shared/supabase-clients.ts';
@@ -41,7 +41,7 @@ async function findChisme(caller: Caller, chismeId: string): Promise<ChismeForUp
  * Service role, because users may write neither to the bucket nor to `file_exist`: an image
  * must pass this function's checks (real type by its bytes, size, author, cotilleo) before it
  * is stored, so the bucket has no insert policy for users and only the service role, which
- * bypasses RLS, can store it and mark the chisme.
+ * bypasses RLS, can store it.
  */
 function serviceImageStore(): ImageStore {
   return {
@@ -51,19 +51,17 @@ function serviceImageStore(): ImageStore {
       if (!error) return 'stored';
       // Storage answers a duplicate name with statusCode "409" (never overwritten: upsert off).
       if ('statusCode' in error && String(error.statusCode) === '409') return 'exists';
+      // A racing upload may also lose inside the database (the bucket's triggers refuse a
+      // second version of the object): then the chisme already has its image.
+      if (await hasImage(chismeId)) return 'exists';
       throw error;
     },
-    async markStored(chismeId) {
-      const { data, error } = await createServiceClient().from('chismes')
-        .update({ file_exist: true }).eq('id', chismeId).select('id');
-      if (error) throw new Error(`marking file_exist failed: ${error.code ?? ''} ${error.message}`);
-      if (!data?.length) throw new Error('marking file_exist failed: the chisme no longer exists');
-    },
-    async remove(chismeId) {
-      const { error } = await createServiceClient().storage.from(bucket).remove([chismeId]);
-      if (error) throw error;
-    },
   };
+}
+
+async function hasImage(chismeId: string): Promise<boolean> {
+  const { data } = await createServiceClient().from('chismes').select('file_exist').eq('id', chismeId).maybeSingle();
+  return data?.file_exist === true;
 }
 
 export const supabaseChismeImageDeps: ChismeImageDeps = {

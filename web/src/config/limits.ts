@@ -27,5 +27,4 @@ export const limits = {
   geoBrowserMaxAgeMs: 30000,
   logCountryTimeoutMs: 5000,
   image: { maxSizeMB: 1, maxWidthOrHeight: 1920 },
-  signedUrlSeconds: 60,
 } as const;

@@ -321,6 +321,9 @@ isOneToOne: false
 "like_chisme":
 { Args: { "p_chisme_id": string }; Returns: number
                            },
+"list_expired_chisme_images":
+{ Args: { "p_limit"?: number }; Returns: string[]
+                           },
 "mark_all_notifications_read":
 { Args: Record<PropertyKey, never>; Returns: number
                            },

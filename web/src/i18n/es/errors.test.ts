@@ -13,6 +13,7 @@ describe('database error keys', () => {
       'comment_depth_exceeded', 'report_already_exists', 'report_own_chisme', 'report_target_not_found',
       'notification_message_too_long', 'offensive_word_duplicate',
       'rate_limited', 'content_personal_data', 'report_target_invalid', 'report_reason_too_long', 'country_too_long',
+      'display_name_invalid',
     ];
     expect(documented.filter((key) => !knownErrorKeys.includes(key))).toEqual([]);
   });
@@ -39,6 +40,7 @@ describe('database error keys', () => {
     ['content_personal_data', { kind: 'handle' }, 'No compartas información personal: quita los usuarios de redes sociales.'],
     ['report_reason_too_long', { max: 200 }, 'El motivo no puede exceder los 200 caracteres'],
     ['country_too_long', { max: 100 }, 'El país no puede exceder los 100 caracteres'],
+    ['display_name_invalid', { min: 1, max: 100 }, 'El nombre debe tener entre 1 y 100 caracteres'],
   ])('maps %s to the spec text', (key, detail, text) => {
     expect(messageForErrorKey(key, detail, 'fallback')).toBe(text);
   });

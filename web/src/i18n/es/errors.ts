@@ -53,6 +53,7 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   report_target_invalid: () => 'Error API: Contenido no encontrado',
   report_reason_too_long: () => safety.reportReasonTooLong,
   country_too_long: () => safety.countryTooLong,
+  display_name_invalid: () => safety.displayNameInvalid,
   user_suspended: (d) =>
     `Tu cuenta está suspendida hasta el ${formatUntil(d?.until)}. Puedes leer, pero no publicar, comentar, dar me gusta ni reportar.`,
   moderator_required: () => 'Solo los moderadores pueden hacer esto.',

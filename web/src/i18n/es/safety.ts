@@ -25,4 +25,5 @@ export const safety = {
     `No compartas información personal: quita los ${personalDataWhat[kind as PersonalDataKind] ?? 'datos personales'}.`,
   reportReasonTooLong: 'El motivo no puede exceder los 200 caracteres',
   countryTooLong: 'El país no puede exceder los 100 caracteres',
+  displayNameInvalid: 'El nombre debe tener entre 1 y 100 caracteres',
 } as const;

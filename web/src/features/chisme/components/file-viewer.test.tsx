@@ -40,6 +40,7 @@ describe('FileViewer', () => {
 
   it.each([
     [404, 'Archivo no encontrado o eliminado.'],
+    [410, 'Archivo no encontrado o eliminado.'],
     [403, 'No se pudo acceder al archivo'],
     [500, 'Hubo un problema al cargar el archivo'],
   ])('explains a storage %s', async (status, message) => {

@@ -1,0 +1,63 @@
+// POST { chisme_id } → 200 { url, expires_in }: a short-lived URL to a cotilleo image, issued
+// by the server. Clients cannot sign URLs for the bucket themselves (no read policy); here the
+// chisme is read as the caller (`get_chisme`, so the database decides what they may see), the
+// window is checked (view-rules.ts) and the URL is signed with the service role for at most
+// 60 s and never past the 20 minutes.
+import { type Caller, callerFromRequest } from '../_shared/caller.ts';
+import { isPreflight, preflightResponse } from '../_shared/cors.ts';
+import {
+  errorResponse,
+  jsonResponse,
+  methodNotAllowed,
+  notAuthenticated,
+  withErrorBoundary,
+} from '../_shared/http.ts';
+import { CallerRejectedError } from '../_shared/postgrest-errors.ts';
+import { isChismeId } from '../chisme-image/upload-rules.ts';
+import { supabaseChismeImageUrlDeps } from './supabase-deps.ts';
+import { type ChismeForView, viewErrors, viewSeconds } from './view-rules.ts';
+
+export interface ChismeImageUrlDeps {
+  findChisme(caller: Caller, chismeId: string): Promise<ChismeForView | null>;
+  /** A URL to the stored object valid for `seconds`, or null when there is no object. */
+  signUrl(chismeId: string, seconds: number): Promise<string | null>;
+  now(): Date;
+}
+
+export function createChismeImageUrlHandler(deps: ChismeImageUrlDeps): (request: Request) => Promise<Response> {
+  return withErrorBoundary('chisme-image-url', async (request) => {
+    if (isPreflight(request)) return preflightResponse();
+    if (request.method !== 'POST') return errorResponse(methodNotAllowed);
+    const caller = callerFromRequest(request, deps.now());
+    if (!caller) return errorResponse(notAuthenticated);
+    const chismeId = await readChismeId(request);
+    if (!isChismeId(chismeId)) return errorResponse(viewErrors.chismeIdInvalid);
+    let chisme: ChismeForView | null;
+    try {
+      chisme = await deps.findChisme(caller, chismeId);
+    } catch (error) {
+      if (error instanceof CallerRejectedError) return errorResponse(notAuthenticated);
+      throw error;
+    }
+    const seconds = viewSeconds(chisme, deps.now());
+    if (typeof seconds !== 'number') return errorResponse(seconds);
+    const url = await deps.signUrl(chismeId, seconds);
+    if (!url) return errorResponse(viewErrors.noImage);
+    return jsonResponse(200, { url, expires_in: seconds });
+  });
+}
+
+/** The chisme id of a small JSON body (at most 1 KiB is read), or null. */
+async function readChismeId(request: Request): Promise<unknown> {
+  if (Number(request.headers.get('Content-Length') ?? '0') > 1024) return null;
+  try {
+    const text = await request.text();
+    if (text.length > 1024) return null;
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>).chisme_id : null;
+  } catch {
+    return null;
+  }
+}
+
+export const handler = createChismeImageUrlHandler(supabaseChismeImageUrlDeps);
