@@ -34,7 +34,7 @@ async function signedInSession(): Promise<string> {
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
   const email = `bench-web-${Date.now()}@bench.invalid`;
-  const { data, error } = await supabase.auth.signUp({ email, password: 'bench-password-123', options: { data: { username: 'benchweb' } } });
+  const { data, error } = await supabase.auth.signUp({ email, password: 'Bench-password-123', options: { data: { username: 'benchweb' } } });
   if (error || !data.session) throw new Error(`sign-up for the web bench failed: ${error?.message ?? 'no session (confirmations on?)'}`);
   return JSON.stringify(data.session);
 }
