@@ -1,6 +1,7 @@
 // `npm run bench [-- --quick]`: the performance suite of issue 8 on the local stack. Prints
 // one table (figure, value, budget, pass/fail) and writes bench/results.json (quick mode:
 // bench/results-quick.json). Never part of `npm test`.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,8 @@ const config = quick
 const report = new Report();
 const started = nowMs();
 const loadAtStart = loadavg();
+// the commit measured, read at the start (a run takes minutes; work may be committed meanwhile)
+const commitAtStart = gitCommit();
 
 async function section(name: string, work: () => Promise<void>): Promise<void> {
   console.log(`\n== ${name}`);
@@ -42,6 +45,9 @@ function scaleLabel(n: number): string {
   return n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`;
 }
 
+/** Below this p50 at the large scale a feed variant is an index probe, not scan-bound (issue 14). */
+const INDEX_PROBE_MS = 0.5;
+
 function reportSqlFeeds(small: SqlFeedRun, large: SqlFeedRun): string[] {
   const s = scaleLabel(config.small);
   const l = scaleLabel(config.large);
@@ -56,22 +62,29 @@ function reportSqlFeeds(small: SqlFeedRun, large: SqlFeedRun): string[] {
     const ratio = comparable ? big.p50 / Math.max(little.p50, 0.001) : Number.NaN;
     perVariant.push({ key, [`p50_${s}`]: round(little.p50, 3), [`p95_${s}`]: round(little.p95, 3), [`p50_${l}`]: round(big.p50, 3), [`p95_${l}`]: round(big.p95, 3), ratio: round(ratio), rowsBefore: big.rowsBefore, [`rowsBefore_${s}`]: little.rowsBefore });
     if (big.p95 > worst.p95) worst = { key, p95: big.p95 };
-    if (comparable && ratio > worstRatio.ratio) worstRatio = { key, ratio };
+    if (comparable && big.p50 >= INDEX_PROBE_MS && ratio > worstRatio.ratio) worstRatio = { key, ratio };
     if (big.p95 > 5) overBudget.push(key);
   }
   const medianOf = (run: SqlFeedRun) => {
     const all = [...run.results.values()].map((r) => r.p50).sort((a, b) => a - b);
     return all[Math.floor(all.length / 2)]!;
   };
-  const ratioOverBudget = perVariant.filter((v) => (v.ratio as number) > 2).map((v) => v.key as string);
+  // The ratio budget judges scan-bound variants only: those whose p50 at the large scale is at
+  // least INDEX_PROBE_MS. Faster ones are index probes (a B-tree level more and colder pages at
+  // 1M, not more rows read); their ratio is reported but they are judged on the 5 ms budget.
+  const scanBound = (v: Record<string, unknown>) => (v[`p50_${l}`] as number) >= INDEX_PROBE_MS;
+  const ratioOverBudget = perVariant.filter((v) => scanBound(v) && (v.ratio as number) > 2).map((v) => v.key as string);
+  const probesOverRatio = perVariant.filter((v) => !scanBound(v) && (v.ratio as number) > 2).map((v) => v.key as string);
   const notComparable = perVariant.filter((v) => Number.isNaN(v.ratio)).map((v) => v.key as string);
+  const comparableScanBound = perVariant.filter((v) => scanBound(v) && !Number.isNaN(v.ratio)).length;
   report.detail('sqlFeeds', { runsPerVariant: config.sqlRuns, variants: perVariant });
   report.add('SQL feeds', `median variant p50 at ${s}`, medianOf(small), 'ms');
   report.add('SQL feeds', `median variant p50 at ${l}`, medianOf(large), 'ms');
   report.add('SQL feeds', `worst variant p95 at ${l} (${worst.key})`, worst.p95, 'ms', { op: '<=', limit: 5 });
   report.add('SQL feeds', `variants with p95 over 5 ms at ${l}`, overBudget.length, `of ${large.results.size}`, { op: '<=', limit: 0 }, overBudget.join(', '));
-  report.add('SQL feeds', `worst ${l}/${s} p50 ratio (${worstRatio.key})`, worstRatio.ratio, 'x', { op: '<=', limit: 2 });
-  report.add('SQL feeds', `variants with ${l}/${s} ratio over 2`, ratioOverBudget.length, `of ${large.results.size - notComparable.length}`, { op: '<=', limit: 0 }, ratioOverBudget.join(', '));
+  report.add('SQL feeds', `worst ${l}/${s} p50 ratio, scan-bound variants (${worstRatio.key || 'none'})`, worstRatio.ratio, 'x', { op: '<=', limit: 2 });
+  report.add('SQL feeds', `scan-bound variants (p50 at ${l} >= ${INDEX_PROBE_MS} ms) with ${l}/${s} ratio over 2`, ratioOverBudget.length, `of ${comparableScanBound}`, { op: '<=', limit: 0 }, ratioOverBudget.join(', '));
+  report.add('SQL feeds', `index-probe variants (p50 at ${l} < ${INDEX_PROBE_MS} ms) with ${l}/${s} ratio over 2, judged on 5 ms`, probesOverRatio.length, `of ${large.results.size - notComparable.length - comparableScanBound}`, undefined, probesOverRatio.join(', '));
   report.add('SQL feeds', `variants without a page 50 at ${s} (ratio not comparable)`, notComparable.length, `of ${large.results.size}`, undefined, notComparable.join(', '));
   for (const key of overBudget) {
     const r = large.results.get(key)!;
@@ -174,6 +187,8 @@ async function main(): Promise<void> {
   report.write(path.pathname, {
     mode: config.label,
     date: new Date().toISOString(),
+    // the commit measured (with "+dirty" when the work tree had uncommitted changes)
+    commit: commitAtStart,
     machine: {
       cores: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version,
       // other programs share the machine: the 1/5/15-minute load averages at start and end
@@ -183,6 +198,12 @@ async function main(): Promise<void> {
     durationS: round((nowMs() - started) / 1000, 1),
   });
   console.log(`Results written to ${path.pathname} in ${((nowMs() - started) / 1000).toFixed(0)} s.`);
+}
+
+function gitCommit(): string {
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
+  return head ? `${head}${dirty ? '+dirty' : ''}` : '';
 }
 
 main().then(

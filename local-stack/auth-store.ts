@@ -194,12 +194,22 @@ export function createAuthStore(pool: pg.Pool, config: StackConfig) {
     return sessionJson(db, user, sessionId, refreshToken);
   }
 
+  /** GoTrue's checkPasswordStrength: 72 bytes at most (bcrypt), then length and character sets. */
   function checkPassword(password: string): void {
-    if (password.length < config.minimumPasswordLength) {
-      throw new AuthError(422, 'weak_password', `Password should be at least ${config.minimumPasswordLength} characters.`, {
-        weak_password: { reasons: ['length'] },
-      });
+    const bytes = Buffer.byteLength(password);
+    if (bytes > 72) throw new AuthError(400, 'validation_failed', 'Password cannot be longer than 72 characters');
+    const reasons: string[] = [];
+    const messages: string[] = [];
+    if (bytes < config.minimumPasswordLength) {
+      reasons.push('length');
+      messages.push(`Password should be at least ${config.minimumPasswordLength} characters.`);
     }
+    const sets = config.passwordRequiredCharacters;
+    if (sets.some((set) => ![...set].some((character) => password.includes(character)))) {
+      reasons.push('characters');
+      messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
+    }
+    if (reasons.length) throw new AuthError(422, 'weak_password', messages.join(' '), { weak_password: { reasons } });
   }
 
   async function insertUser(

@@ -10,26 +10,32 @@ import { createOAuth } from './auth-oauth.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './auth-store.ts';
 import type { StackConfig } from './config.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
-import { readJson, sendJson, str, type Handler } from './http.ts';
+import { createRateLimiter } from './auth-rate-limit.ts';
+import { checkMetadata, impossibleEmail, readAuthJson, validateEmail } from './auth-input.ts';
+import { sendJson, str, type Handler } from './http.ts';
+
+/** A bcrypt hash (cost 10) of a random value: compared against when no user matches. */
+const DUMMY_HASH = bcrypt.hashSync(randomUUID(), 10);
 
 export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
   const store = createAuthStore(pool, config);
   const { transaction, loadUser, findUserByEmail, userJson, sessionJson, createSession, checkPassword, insertUser, insertIdentity } = store;
   const { authorize, simulator, callback, pkceGrant } = createOAuth(pool, config, store);
+  const limitSignUps = createRateLimiter(config.rateLimit.signInSignUps);
+  const limitTokens = createRateLimiter(config.rateLimit.tokenRefresh);
 
   // POST /signup (autoconfirm, as the CLI's enable_confirmations = false)
   async function signUp(req: IncomingMessage): Promise<Record<string, unknown>> {
-    const body = await readJson(req);
+    const body = await readAuthJson(req);
+    limitSignUps(req);
     if (!config.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
-    const email = str(body.email)?.trim().toLowerCase() ?? '';
     const password = str(body.password) ?? '';
-    if (!email) throw new AuthError(400, 'validation_failed', 'To signup, please provide your email');
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
-    }
+    if (!str(body.email)?.trim()) throw new AuthError(400, 'validation_failed', 'To signup, please provide your email');
     if (!password) throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
+    const email = validateEmail(str(body.email) ?? '');
     checkPassword(password);
     const data = body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : {};
+    checkMetadata(data);
     const passwordHash = await hashPassword(password);
     return transaction(async (db) => {
       if (await findUserByEmail(db, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
@@ -45,9 +51,14 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
     const email = str(body.email)?.trim() ?? '';
     const password = str(body.password) ?? '';
     if (!email || !password) throw new AuthError(400, 'validation_failed', 'missing email or phone');
+    if (impossibleEmail(email)) {
+      await bcrypt.compare(password, DUMMY_HASH); // same cost as a real check
+      throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+    }
     return transaction(async (db) => {
       const user = await findUserByEmail(db, email);
-      const ok = user?.encrypted_password ? await bcrypt.compare(password, user.encrypted_password) : false;
+      // An unknown e-mail costs the same bcrypt work as a wrong password (no enumeration by timing).
+      const ok = await bcrypt.compare(password, user?.encrypted_password ?? DUMMY_HASH);
       if (!user || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
       if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
       if (user.banned_until && user.banned_until > new Date()) throw new AuthError(400, 'user_banned', 'User is banned');
@@ -117,7 +128,9 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
   }
 
   async function updateUser(req: IncomingMessage): Promise<Record<string, unknown>> {
-    const body = await readJson(req);
+    const body = await readAuthJson(req);
+    limitSignUps(req);
+    if (body.data !== undefined) checkMetadata(body.data);
     return transaction(async (db) => {
       const { user } = await caller(req, db);
       const password = str(body.password);
@@ -125,7 +138,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
         checkPassword(password);
         await db.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, await hashPassword(password)]);
       }
-      const email = str(body.email)?.trim().toLowerCase();
+      const email = str(body.email) ? validateEmail(str(body.email)!) : undefined;
       if (email && email !== user.email) {
         const taken = await findUserByEmail(db, email);
         if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -177,12 +190,13 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
       if (method === 'GET' && path === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [] });
       if (method === 'POST' && path === '/signup') return sendJson(res, 200, await signUp(req), version);
       if (method === 'POST' && path === '/token') {
-        const body = await readJson(req);
-        const grant = url.searchParams.get('grant_type');
+        const grant = url.searchParams.get('grant_type') ?? '';
+        if (!['password', 'refresh_token', 'pkce'].includes(grant)) throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+        limitTokens(req);
+        const body = await readAuthJson(req);
         if (grant === 'password') return sendJson(res, 200, await passwordGrant(body), version);
         if (grant === 'refresh_token') return sendJson(res, 200, await refreshGrant(body), version);
-        if (grant === 'pkce') return sendJson(res, 200, await pkceGrant(body), version);
-        throw new AuthError(400, 'validation_failed', 'unsupported_grant_type');
+        return sendJson(res, 200, await pkceGrant(body), version);
       }
       if (method === 'GET' && path === '/user') {
         const db = await pool.connect();

@@ -1,7 +1,7 @@
 // `npm run stack:start | stack:stop | stack:status | stack:reset`.
 import { gatewayAnswers, isStackRunning, startStack, stopStack } from './index.ts';
 import { readState } from './state.ts';
-import { statusBlock } from './status.ts';
+import { healthLines, statusBlock } from './status.ts';
 
 let interrupted = false;
 
@@ -34,10 +34,15 @@ async function main(command: string | undefined): Promise<void> {
     case 'status':
       if (await isStackRunning()) {
         console.log(`The local Supabase stack is running (pid ${readState()?.pid}).\n`);
+        for (const line of healthLines(readState())) console.log(line);
         console.log(statusBlock());
+      } else if (readState()?.status === 'degraded') {
+        console.log(`The local Supabase stack is running degraded (pid ${readState()?.pid}); restarting what died:`);
+        for (const line of healthLines(readState())) console.log(line);
+        process.exitCode = 1;
       } else {
         const state = readState();
-        const failure = state?.status === 'failed' ? ` Its last start failed: ${state.reason}` : '';
+        const failure = state?.status === 'failed' ? ` Its last run failed: ${state.reason}` : '';
         const other = !state && (await gatewayAnswers()) ? ' (a stack from another checkout holds its ports)' : '';
         console.log(`The local Supabase stack is not running${other}.${failure}`);
         process.exitCode = 1;

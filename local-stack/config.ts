@@ -43,6 +43,10 @@ export interface StackConfig {
   refreshTokenReuseInterval: number;
   enableSignup: boolean;
   minimumPasswordLength: number;
+  /** GoTrue's GOTRUE_PASSWORD_REQUIRED_CHARACTERS: each set needs one character of it */
+  passwordRequiredCharacters: string[];
+  /** [auth.rate_limit], as the CLI hands it to GoTrue (per 5 minutes per IP) */
+  rateLimit: { signInSignUps: number; tokenRefresh: number; tokenVerifications: number };
   oauthProviders: string[];
   fileSizeLimitBytes: number;
   /** function name → verify_jwt (default true) */
@@ -56,6 +60,27 @@ function sizeToBytes(size: string): number {
   if (!match) return 50 * 1024 * 1024;
   const units: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
   return Number(match[1]) * (units[(match[2] ?? 'b').toLowerCase()] ?? 1);
+}
+
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+
+/** The CLI's PasswordRequirements.ToChar(), split on its `:` separator. */
+export function requiredCharacters(requirement: string): string[] {
+  switch (requirement) {
+    case '':
+      return [];
+    case 'letters_digits':
+      return [LOWER + UPPER, DIGITS];
+    case 'lower_upper_letters_digits':
+      return [LOWER, UPPER, DIGITS];
+    case 'lower_upper_letters_digits_symbols':
+      return [LOWER, UPPER, DIGITS, SYMBOLS];
+    default:
+      throw new Error(`supabase/config.toml: unknown auth.password_requirements "${requirement}"`);
+  }
 }
 
 export function loadConfig(): StackConfig {
@@ -80,6 +105,12 @@ export function loadConfig(): StackConfig {
     refreshTokenReuseInterval: get(auth, 'refresh_token_reuse_interval', 10),
     enableSignup: get(auth, 'enable_signup', true),
     minimumPasswordLength: get(auth, 'minimum_password_length', 6),
+    passwordRequiredCharacters: requiredCharacters(get(auth, 'password_requirements', '')),
+    rateLimit: {
+      signInSignUps: get(toml.get('auth.rate_limit'), 'sign_in_sign_ups', 30),
+      tokenRefresh: get(toml.get('auth.rate_limit'), 'token_refresh', 150),
+      tokenVerifications: get(toml.get('auth.rate_limit'), 'token_verifications', 30),
+    },
     oauthProviders,
     fileSizeLimitBytes: sizeToBytes(get(toml.get('storage'), 'file_size_limit', '50MiB')),
     verifyJwt,

@@ -1,7 +1,10 @@
 // The stack daemon, started in the background by `npm run stack:start` / ensureStack():
 // PostgreSQL, PostgREST and one Deno per edge function as child processes, and the gateway
-// with Auth, Storage and Realtime in this process. If any part fails to start or dies
-// later, it records one line saying which and why, stops everything it started and exits.
+// with Auth, Storage and Realtime in this process. If any part fails to start, it records one
+// line saying which and why, stops everything it started and exits. Once running, a PostgREST
+// or function process that dies, or Realtime's database listener being lost, is restarted on
+// its own with back-off (supervisor.ts) while the rest keeps serving; only PostgreSQL dying
+// (or the gateway failing) stops the stack.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
@@ -9,7 +12,7 @@ import pg from 'pg';
 import { createAuth } from './auth.ts';
 import { loadConfig } from './config.ts';
 import { cluster, isInitialized, startDatabase, stopDatabase } from './database.ts';
-import { startFunctions } from './functions.ts';
+import { functionReady, startFunction, startFunctions } from './functions.ts';
 import { createGateway } from './gateway.ts';
 import { clusterUrl } from './postgres/cluster.ts';
 import { startPostgrest } from './postgrest.ts';
@@ -18,6 +21,7 @@ import { createRealtime, type Realtime } from './realtime.ts';
 import { createStorage } from './storage.ts';
 import { DB_PORT, dbDataDir, GATEWAY_PORT, HOST, logDir, stackDir, storageDir } from './paths.ts';
 import { clearState, isAlive, writeState, type StackState } from './state.ts';
+import { createSupervisor, oneLine } from './supervisor.ts';
 
 const services: Service[] = [];
 const pools: pg.Pool[] = [];
@@ -25,11 +29,26 @@ let realtime: Realtime | undefined;
 let gateway: Server | undefined;
 let databaseStarted = false;
 let stopping = false;
-const state: StackState = { status: 'starting', pid: process.pid, children: [], functions: [], startedAt: new Date().toISOString() };
+let started = false;
+const state: StackState = { status: 'starting', pid: process.pid, children: [], functions: [], startedAt: new Date().toISOString(), services: {} };
 
 function log(line: string): void {
   console.log(`${new Date().toISOString()} ${line}`);
 }
+
+const supervisor = createSupervisor({
+  stopping: () => stopping,
+  log,
+  update(name, health, service) {
+    state.services = { ...state.services, [name]: health };
+    if (service) {
+      services.push(service);
+      state.children = [...state.children.filter((child) => child.name !== name), { name, pid: service.child.pid ?? -1 }];
+    }
+    if (started) state.status = Object.values(state.services).every((item) => item.state === 'running') ? 'ready' : 'degraded';
+    writeState(state);
+  },
+});
 
 /** Between start-up steps: give up quietly once a shutdown has begun. */
 function continueStarting(): void {
@@ -63,9 +82,6 @@ function track(service: Service): void {
   }
   state.children.push({ name: service.name, pid: service.child.pid ?? -1 });
   writeState(state);
-  service.child.on('exit', (code, signal) => {
-    if (!stopping) void fail(`${service.name} died (${signal ?? `exit code ${code}`}); see ${service.logFile}`);
-  });
 }
 
 /** PostgreSQL runs under pg_ctl, not as our child: check its postmaster is still alive. */
@@ -102,18 +118,25 @@ async function main(): Promise<void> {
   continueStarting();
   log('starting PostgREST');
   const postgrest = await startPostgrest(track);
+  supervisor.superviseProcess(postgrest, postgrest.respawn);
 
   continueStarting();
   log('starting edge functions');
   const functions = await startFunctions(track, config.disabledFunctions);
   state.functions = functions.map((service) => service.functionName);
+  for (const service of functions) {
+    supervisor.superviseProcess(service, async () => {
+      const next = await startFunction(service.functionName, service.port);
+      return { service: next, ready: functionReady(next) };
+    });
+  }
 
   continueStarting();
   const authPool = new pg.Pool({ connectionString: clusterUrl(DB_PORT, 'supabase_auth_admin'), max: 5 });
   const storagePool = new pg.Pool({ connectionString: clusterUrl(DB_PORT, 'supabase_storage_admin'), max: 5 });
   pools.push(authPool, storagePool);
   for (const pool of pools) pool.on('error', (error) => log(`database connection error: ${error.message}`));
-  realtime = await createRealtime(cluster.url);
+  realtime = await createRealtime(cluster.url, supervisor.superviseConnection('realtime'));
 
   gateway = createGateway({
     auth: createAuth(authPool, config),
@@ -131,7 +154,8 @@ async function main(): Promise<void> {
 
   continueStarting();
   watchPostmaster();
-  state.status = 'ready';
+  started = true;
+  state.status = Object.values(state.services ?? {}).every((item) => item.state === 'running') ? 'ready' : 'degraded';
   writeState(state);
   log(`ready on http://${HOST}:${GATEWAY_PORT}`);
 }
@@ -148,7 +172,16 @@ for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
       });
   });
 }
-process.on('uncaughtException', (error) => void fail(`unexpected error: ${error.stack ?? error.message}`));
-process.on('unhandledRejection', (error) => void fail(`unexpected error: ${String(error)}`));
+/** A lost database connection is one line; anything else keeps its stack for debugging. */
+function unexpected(error: unknown): string {
+  const code = (error as { code?: string }).code ?? '';
+  const text = oneLine(error);
+  if (/^(57P0[1-3]|08\d\d[0-9A-Z]?|ECONNREFUSED|ECONNRESET)$/.test(code) || /Connection terminated|terminating connection/i.test(text)) {
+    return `database connection lost: ${text}`;
+  }
+  return `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}
+process.on('uncaughtException', (error) => void fail(unexpected(error)));
+process.on('unhandledRejection', (error) => void fail(unexpected(error)));
 
 main().catch((error: unknown) => fail((error as Error).message));

@@ -21,8 +21,9 @@ export function functionNames(disabled: Set<string> = new Set()): string[] {
     .map((entry) => entry.name);
 }
 
-async function startFunction(name: string): Promise<FunctionService> {
-  const port = await freePort();
+/** Spawns one function's Deno (on `port`, or a free one). */
+export async function startFunction(name: string, port?: number): Promise<FunctionService> {
+  port ??= await freePort();
   const envFile = join(functionsDir, '.env');
   const args = ['run', '--allow-all', '--watch', '--no-clear-screen'];
   if (existsSync(envFile)) args.push(`--env-file=${envFile}`);
@@ -40,6 +41,10 @@ async function startFunction(name: string): Promise<FunctionService> {
   return { ...service, functionName: name, port };
 }
 
+/** Waits until a function's Deno listens (the first start may download npm packages). */
+export const functionReady = (service: FunctionService): Promise<void> =>
+  waitForHttp(`http://${HOST}:${service.port}/`, 90_000, service, true);
+
 /** Spawns every function, hands each to track() at once, then waits until all listen. */
 export async function startFunctions(track: (service: Service) => void, disabled: Set<string>): Promise<FunctionService[]> {
   const services: FunctionService[] = [];
@@ -49,6 +54,6 @@ export async function startFunctions(track: (service: Service) => void, disabled
     services.push(service);
   }
   // The first start may download npm packages into Deno's cache.
-  await Promise.all(services.map((service) => waitForHttp(`http://${HOST}:${service.port}/`, 90_000, service, true)));
+  await Promise.all(services.map(functionReady));
   return services;
 }

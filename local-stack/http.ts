@@ -3,24 +3,68 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, path: string, url: URL) => Promise<void>;
 
-export async function readBody(req: IncomingMessage, limit = Number.MAX_SAFE_INTEGER): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new PayloadTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Reads a request body of at most `limit` bytes. Past the limit it stops keeping bytes at once
+ * and fails with PayloadTooLarge, while the rest of the upload is read and discarded so the
+ * client, still uploading, gets the answer instead of a reset connection.
+ */
+export function readBody(req: IncomingMessage, limit = Number.MAX_SAFE_INTEGER): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    const declared = Number(req.headers['content-length']);
+    const tooLarge = () => {
+      failed = true;
+      chunks.length = 0;
+      reject(new PayloadTooLarge(limit));
+    };
+    if (Number.isFinite(declared) && declared > limit) tooLarge();
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) return tooLarge();
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!failed) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      if (!failed) reject(error);
+      failed = true;
+    });
+  });
 }
 
-export class PayloadTooLarge extends Error {}
+export class PayloadTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body too large (max ${limit} bytes)`);
+  }
+}
 
-export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const body = await readBody(req, 10 * 1024 * 1024);
+/** JSON that is not valid, or valid but not an object. */
+export class BadJson extends Error {}
+
+/** Reads a JSON object body; an empty body is `{}`. Fails with PayloadTooLarge or BadJson. */
+export async function readJson(req: IncomingMessage, limit = 10 * 1024 * 1024): Promise<Record<string, unknown>> {
+  const body = await readBody(req, limit);
   if (body.length === 0) return {};
-  const parsed: unknown = JSON.parse(body.toString('utf8'));
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch (error) {
+    throw new BadJson((error as Error).message);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BadJson('the body is not a JSON object');
+  return parsed as Record<string, unknown>;
+}
+
+/** True if any string (or key) inside the value holds a NUL character, which PostgreSQL cannot store. */
+export function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item));
+  return false;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -61,6 +61,7 @@ async function waitUntilReady(pid: number, timeoutMs: number): Promise<void> {
   while (Date.now() < deadline) {
     const state = readState();
     if (state?.status === 'failed') {
+      if (!isAlive(pid)) cleanUpAfterDeadDaemon();
       clearState();
       throw new Error(state.reason ?? 'the stack failed to start');
     }

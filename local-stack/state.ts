@@ -2,9 +2,11 @@
 // learn whether the stack runs, which processes belong to it, and why a start failed.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { stateFile } from './paths.ts';
+import type { ServiceHealth } from './supervisor.ts';
 
 export interface StackState {
-  status: 'starting' | 'ready' | 'failed';
+  /** degraded: serving, but a service is down and being restarted (see `services`) */
+  status: 'starting' | 'ready' | 'degraded' | 'failed';
   /** the daemon (gateway, auth, storage, realtime run inside it) */
   pid: number;
   /** PostgREST and Deno processes, so a crashed daemon's children can still be stopped */
@@ -12,15 +14,31 @@ export interface StackState {
   functions: string[];
   reason?: string;
   startedAt: string;
+  /** supervised services (postgrest, function-*, realtime): running or restarting, and why */
+  services?: Record<string, ServiceHealth>;
 }
 
+/**
+ * The state file, corrected: a daemon that died without saying so (SIGKILL, OOM) left
+ * "ready" behind; that is rewritten as failed, keeping `children` so they can still be stopped.
+ */
 export function readState(): StackState | undefined {
   if (!existsSync(stateFile)) return undefined;
+  let state: StackState;
   try {
-    return JSON.parse(readFileSync(stateFile, 'utf8')) as StackState;
+    state = JSON.parse(readFileSync(stateFile, 'utf8')) as StackState;
   } catch {
     return undefined;
   }
+  if (state.status !== 'failed' && !isAlive(state.pid)) {
+    state = { ...state, status: 'failed', reason: `the stack daemon (pid ${state.pid}) is not running any more (killed?)` };
+    try {
+      writeState(state);
+    } catch {
+      // read-only checkout: the corrected answer is still returned
+    }
+  }
+  return state;
 }
 
 export function writeState(state: StackState): void {

@@ -1,7 +1,14 @@
 // The block `npm run stack:start` prints, like `supabase status`, plus the demo accounts.
 import { demoAccountsText } from './demo-accounts.ts';
 import { ANON_KEY, API_URL, DB_URL, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
-import { readState } from './state.ts';
+import { readState, type StackState } from './state.ts';
+
+/** One line per supervised service that restarted or is restarting, with the last reason. */
+export function healthLines(state: StackState | undefined): string[] {
+  return Object.entries(state?.services ?? {})
+    .filter(([, health]) => health.restarts > 0 || health.state !== 'running')
+    .map(([name, health]) => `${name}: ${health.state}, ${health.restarts} restart(s); last: ${health.reason ?? '?'} at ${health.at ?? '?'}`);
+}
 
 export function statusBlock(): string {
   const functions = readState()?.functions ?? [];

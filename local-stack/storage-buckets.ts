@@ -3,14 +3,30 @@
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pg from 'pg';
-import { readBody, sendJson, str } from './http.ts';
+import { sendJson, str } from './http.ts';
+import { checkBody, hasControlCharacter, readStorageJson } from './storage-input.ts';
 import { bucketNotFound, objectFile, StorageError, type Bucket, type ObjectRow, type StorageDb } from './storage-db.ts';
+
+/** storage-api's parseFileSizeToBytes: a number of bytes, or a string such as `'1mb'`. */
+function fileSizeLimit(value: unknown): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  const match = typeof value === 'string' ? /^([0-9]+(?:\.[0-9]+)?)(gb|mb|kb|b)$/i.exec(value) : null;
+  if (!match) throw new StorageError('400', 'InvalidRequest', 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B', 400, 'InvalidRequest');
+  const units: Record<string, number> = { gb: 1e9, mb: 1e6, kb: 1e3, b: 1 };
+  return Math.round(Number(parseFloat(match[1]!).toPrecision(3)) * units[match[2]!.toLowerCase()]!);
+}
 
 export async function buckets(req: IncomingMessage, res: ServerResponse, segments: string[], pool: pg.Pool, { asCaller }: StorageDb): Promise<void> {
   const method = req.method ?? 'GET';
   const [id, action] = segments;
   const bucketJson = (bucket: Bucket) => ({ ...bucket, file_size_limit: bucket.file_size_limit === null ? null : Number(bucket.file_size_limit) });
-  const body = method === 'GET' ? {} : (JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as Record<string, unknown>);
+  const body = method === 'GET' || method === 'DELETE' ? {} : await readStorageJson(req);
+  checkBody(body, { id: 'string', name: 'string', public: 'boolean', allowed_mime_types: 'string[]' });
+  const invalidName = (value: string | undefined) => value !== undefined && (hasControlCharacter(value) || value.length > 100);
+  if (invalidName(id) || invalidName(str(body.id)) || invalidName(str(body.name))) {
+    throw new StorageError('400', 'Invalid Input', 'Bucket name invalid', 400, 'InvalidBucketName');
+  }
   if (method === 'GET' && !id) {
     const rows = await asCaller(req, 'storage.bucket.list', async (db) => (await db.query<Bucket>('select * from storage.buckets order by name')).rows);
     return sendJson(res, 200, rows.map(bucketJson));
@@ -21,7 +37,7 @@ export async function buckets(req: IncomingMessage, res: ServerResponse, segment
       try {
         await db.query(
           `insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types, owner_id) values ($1, $2, $3, $4, $5, $6)`,
-          [str(body.id) ?? name, name, body.public === true, body.file_size_limit ?? null, body.allowed_mime_types ?? null, claims.sub ?? null],
+          [str(body.id) ?? name, name, body.public === true, fileSizeLimit(body.file_size_limit), body.allowed_mime_types ?? null, claims.sub ?? null],
         );
       } catch (error) {
         if ((error as { code?: string }).code === '23505') throw new StorageError('409', 'Duplicate', 'The resource already exists');
@@ -41,7 +57,7 @@ export async function buckets(req: IncomingMessage, res: ServerResponse, segment
   if (method === 'PUT') {
     const rows = await run('storage.bucket.update',
       `update storage.buckets set public = coalesce($2, public), file_size_limit = $3, allowed_mime_types = $4, updated_at = now() where id = $1 returning *`,
-      [id, typeof body.public === 'boolean' ? body.public : null, body.file_size_limit ?? null, body.allowed_mime_types ?? null]);
+      [id, typeof body.public === 'boolean' ? body.public : null, fileSizeLimit(body.file_size_limit), body.allowed_mime_types ?? null]);
     if (!rows[0]) throw bucketNotFound();
     return sendJson(res, 200, { message: 'Successfully updated' });
   }

@@ -13,6 +13,8 @@ export class StorageError extends Error {
     readonly error: string,
     message: string,
     readonly httpStatus = 400,
+    /** storage-api's ErrorCode (`InvalidKey`, `InvalidRequest`…), sent as `code` when known */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -55,10 +57,15 @@ export interface Upload {
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** storage-api's VALID_OBJECT_KEY (S3-safe characters) */
+const validKey = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]*$/;
+
+export const invalidKey = (name: string) => new StorageError('400', 'InvalidKey', `Invalid key: ${name}`, 400, 'InvalidKey');
+
 export function checkKey(name: string): void {
   const segments = name.split('/');
-  if (!name || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
-    throw new StorageError('400', 'InvalidKey', `Invalid key: ${name}`);
+  if (!name || !validKey.test(name) || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw invalidKey(name);
   }
 }
 

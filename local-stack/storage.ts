@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { StackConfig } from './config.ts';
 import { signJwt, verifyJwt, type Claims } from './jwt.ts';
-import { readBody, sendJson, str, type Handler } from './http.ts';
+import { sendJson, str, type Handler } from './http.ts';
 import { buckets } from './storage-buckets.ts';
-import { checkKey, createStorageDb, notFound, objectFile, StorageError, uuidPattern, type ObjectRow } from './storage-db.ts';
+import { checkKey, createStorageDb, invalidKey, notFound, objectFile, StorageError, uuidPattern, type ObjectRow } from './storage-db.ts';
+import { checkBody, hasControlCharacter, readStorageJson } from './storage-input.ts';
 import { readUpload } from './storage-upload.ts';
 
 export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
@@ -67,19 +68,29 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
     await mkdir(join(file, '..'), { recursive: true });
     await writeFile(file, data.bytes);
     const row = await elevated(async (db) => {
+      // Writers of one object take turns, so each sees the version it replaces (no orphan file).
+      await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`storage:${bucketId}/${name}`]);
       const previous = await db.query<{ version: string | null }>(
         'select version from storage.objects where bucket_id = $1 and name = $2 for update',
         [bucketId, name],
       );
+      // Without x-upsert, a row stored meanwhile by a concurrent upload wins: this one is a
+      // 409 Duplicate (its file is removed below), as storage-api answers under races.
+      if (previous.rows[0] && !upsert) throw new StorageError('409', 'Duplicate', 'The resource already exists', 400, 'ResourceAlreadyExists');
+      const conflict = upsert
+        ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+           version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
+           updated_at = now(), last_accessed_at = now()`
+        : '';
       const { rows } = await db.query<{ id: string }>(
         `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-           version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
-           updated_at = now(), last_accessed_at = now()
+         values ($1, $2, $3, $4, $5, $6, $7) ${conflict}
          returning id`,
         [bucketId, name, owner.owner, owner.ownerId, version, metadata, data.userMetadata],
-      );
+      ).catch((error: unknown) => {
+        if ((error as { code?: string }).code === '23505') throw new StorageError('409', 'Duplicate', 'The resource already exists', 400, 'ResourceAlreadyExists');
+        throw error;
+      });
       return { id: rows[0]!.id, previousVersion: previous.rows[0]?.version };
     }).catch(async (error: unknown) => {
       await rm(file, { force: true });
@@ -130,7 +141,10 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
   }
 
   async function sign(req: IncomingMessage, res: ServerResponse, bucketId: string, name: string | undefined): Promise<void> {
-    const body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as { expiresIn?: number; paths?: string[] };
+    const raw = await readStorageJson(req);
+    checkBody(raw, { expiresIn: 'integer', paths: 'string[]' }, name === undefined ? ['expiresIn', 'paths'] : ['expiresIn']);
+    const body = raw as { expiresIn?: number; paths?: string[] };
+    if (body.paths?.some(hasControlCharacter)) throw invalidKey(body.paths.find(hasControlCharacter)!);
     const expiresIn = Number(body.expiresIn);
     if (!(expiresIn > 0)) throw new StorageError('400', 'InvalidRequest', 'body/expiresIn must be >= 1');
     if (name !== undefined) {
@@ -174,19 +188,23 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
   }
 
   async function remove(req: IncomingMessage, res: ServerResponse, bucketId: string): Promise<void> {
-    const body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as { prefixes?: string[] };
+    const raw = await readStorageJson(req);
+    checkBody(raw, { prefixes: 'string[]' }, ['prefixes']);
+    const body = raw as { prefixes: string[] };
+    if (body.prefixes.some(hasControlCharacter)) throw invalidKey(body.prefixes.find(hasControlCharacter)!);
     await findBucket(bucketId);
     const rows = await asCaller(req, 'storage.object.delete_many', async (db) =>
-      (await db.query<ObjectRow>('delete from storage.objects where bucket_id = $1 and name = any($2) returning *', [bucketId, body.prefixes ?? []])).rows,
+      (await db.query<ObjectRow>('delete from storage.objects where bucket_id = $1 and name = any($2) returning *', [bucketId, body.prefixes])).rows,
     );
     for (const row of rows) if (row.version) await rm(objectFile(bucketId, row.name, row.version), { force: true });
     sendJson(res, 200, rows);
   }
 
   async function list(req: IncomingMessage, res: ServerResponse, bucketId: string): Promise<void> {
-    const body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as {
-      prefix?: string; limit?: number; offset?: number; search?: string; sortBy?: { column?: string; order?: string };
-    };
+    const raw = await readStorageJson(req);
+    checkBody(raw, { prefix: 'string', limit: 'integer', offset: 'integer', search: 'string', sortBy: 'object' });
+    const body = raw as { prefix?: string; limit?: number; offset?: number; search?: string; sortBy?: { column?: string; order?: string } };
+    if (hasControlCharacter(body.prefix ?? '') || hasControlCharacter(body.search ?? '')) throw invalidKey(body.prefix ?? body.search ?? '');
     await findBucket(bucketId);
     const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
     const start = prefix ? `${prefix}/` : '';
@@ -217,7 +235,12 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
   return async (req, res, path, url) => {
     const method = req.method ?? 'GET';
     try {
-      const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+      let segments: string[];
+      try {
+        segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+      } catch {
+        throw invalidKey(path);
+      }
       const [route, ...rest] = segments;
       if (route === 'status' || route === 'health') return sendJson(res, 200, { status: 'ok' });
       if (route === 'bucket') return await buckets(req, res, rest, pool, db);
@@ -226,6 +249,8 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
       const special = ['sign', 'public', 'authenticated', 'list', 'info'].includes(first);
       const bucketId = special ? (others[0] ?? '') : first;
       const name = (special ? others.slice(1) : others).join('/');
+      if (hasControlCharacter(bucketId)) throw new StorageError('400', 'Invalid Input', 'Bucket name invalid', 400, 'InvalidBucketName');
+      if (hasControlCharacter(name)) throw invalidKey(name);
       if (first === 'sign' && method === 'POST') return await sign(req, res, bucketId, name || undefined);
       if (first === 'sign' && method === 'GET') return await signedDownload(req, res, bucketId, name, url);
       if (first === 'public' && (method === 'GET' || method === 'HEAD')) return await publicDownload(req, res, bucketId, name, url);
@@ -242,7 +267,8 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
       throw new StorageError('404', 'not_found', 'Route not found');
     } catch (error) {
       if (error instanceof StorageError) {
-        return sendJson(res, error.httpStatus, { statusCode: error.statusCode, error: error.error, message: error.message });
+        const code = error.code ? { code: error.code } : {};
+        return sendJson(res, error.httpStatus, { statusCode: error.statusCode, ...code, error: error.error, message: error.message });
       }
       console.error('storage:', error);
       return sendJson(res, 500, { statusCode: '500', error: 'internal', message: (error as Error).message });

@@ -1,5 +1,5 @@
 // The bench's one table (figure, value, budget, pass/fail) and bench/results.json.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 export type Verdict = 'pass' | 'fail' | 'info';
 
@@ -46,9 +46,44 @@ export class Report {
     console.log(`\n${passed} budgets met, ${failed} missed.`);
   }
 
-  write(path: string, meta: Record<string, unknown>): void {
-    writeFileSync(path, `${JSON.stringify({ ...meta, figures: this.figures, details: this.details }, null, 2)}\n`);
+  /**
+   * Writes the results; each figure keeps a `history` of its values in earlier runs written to
+   * the same file (newest last, at most HISTORY entries, matched by section and name), so the
+   * before/after of the last change to the feed path stays visible next to the figure.
+   */
+  write(path: string, meta: Record<string, unknown> & { date: string; commit?: string }): void {
+    const previous = readPrevious(path);
+    const figures = this.figures.map((f) => {
+      const before = previous.get(`${f.section}\u0000${f.name}`);
+      return { ...f, history: [...(before?.history ?? []), { date: meta.date, commit: meta.commit ?? '', value: f.value, verdict: f.verdict }].slice(-HISTORY) };
+    });
+    writeFileSync(path, `${JSON.stringify({ ...meta, figures, details: this.details }, null, 2)}\n`);
   }
+}
+
+const HISTORY = 10;
+
+export interface HistoryEntry {
+  date: string;
+  commit: string;
+  value: number | string;
+  verdict: Verdict;
+}
+
+/** The figures of an earlier results file, by section and name (a run before histories gets one entry). */
+function readPrevious(path: string): Map<string, { history: HistoryEntry[] }> {
+  const byName = new Map<string, { history: HistoryEntry[] }>();
+  if (!existsSync(path)) return byName;
+  try {
+    const old = JSON.parse(readFileSync(path, 'utf8')) as { date?: string; commit?: string; figures?: (Figure & { history?: HistoryEntry[] })[] };
+    for (const f of old.figures ?? []) {
+      const history = f.history ?? [{ date: old.date ?? '', commit: old.commit ?? '', value: f.value, verdict: f.verdict }];
+      byName.set(`${f.section}\u0000${f.name}`, { history });
+    }
+  } catch {
+    // an unreadable earlier file starts the histories afresh
+  }
+  return byName;
 }
 
 function format(value: number | string): string {

@@ -19,8 +19,9 @@ export const limits = {
   notificationsPage: 20,
   toastMs: 3000,
   liveToastMs: 5000,
-  /** At most one live notification toast and sound in this span (a flood is one alert). */
-  liveAlertGapMs: 10000,
+  /** Live toast and sound: new notifications closer than `newMs` are one alert; a collapsed
+   * notification that grew alerts only `updateMs` after the last alert (a flood is one toast). */
+  liveAlertGaps: { newMs: 1500, updateMs: 10000 },
   countryCacheMs: 24 * 60 * 60 * 1000,
   geoHttpTimeoutMs: 5000,
   geoBrowserTimeoutMs: 10000,

@@ -29,7 +29,7 @@ export function anonymousClient(): SupabaseClient {
 export async function signUp(label: string): Promise<TestUser> {
   const client = anonymousClient();
   const email = `${label}-${crypto.randomUUID()}@functions.test`;
-  const { data, error } = await client.auth.signUp({ email, password: 'contraseña-de-prueba' });
+  const { data, error } = await client.auth.signUp({ email, password: 'Contraseña-de-prueba1' });
   if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
   // These tests post far faster than a person may (60 racing uploads need 60 chismes): the
   // user's rate limits are multiplied, the checks still run (issue 11's per-user override).

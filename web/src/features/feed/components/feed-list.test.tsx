@@ -16,6 +16,22 @@ const renderChisme = (c: FeedChisme) => <p>{c.content}</p>;
 describe('FeedList', () => {
   beforeEach(() => {
     getFeed.mockReset();
+    performance.clearMarks('feed:first-rows');
+  });
+
+  it("marks 'feed:first-rows' once, when the first rows are in the list (not for an empty feed)", async () => {
+    getFeed.mockResolvedValueOnce([]);
+    const { unmount } = render(<FeedList tab="top" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} live={false} />);
+    await screen.findByText('No hay chismes por aquí...');
+    expect(performance.getEntriesByName('feed:first-rows')).toHaveLength(0);
+    unmount();
+    getFeed.mockResolvedValue([aChisme({ id: 'a', content: 'Primer chisme' })]);
+    const { rerender } = render(<FeedList tab="recent" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} live={false} />);
+    await screen.findByText('Primer chisme');
+    await waitFor(() => expect(performance.getEntriesByName('feed:first-rows')).toHaveLength(1));
+    rerender(<FeedList tab="recent" cotilleo filters={emptyFilters} renderChisme={renderChisme} live={false} />);
+    await screen.findByText('Primer chisme');
+    expect(performance.getEntriesByName('feed:first-rows')).toHaveLength(1);
   });
 
   it('lists the chismes of the first page', async () => {

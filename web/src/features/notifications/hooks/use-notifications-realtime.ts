@@ -1,7 +1,7 @@
 // Channel notifications:<user id>: a new notification goes to the top of the cached list and
 // the count goes up; a collapsed one that grew ("3 personas comentaron tu chisme") replaces its
-// row. A 5-second toast with a short sound tells the user, at most once per gap, so a flood
-// is one interruption.
+// row. A 5-second toast with a short sound tells the user, gated so that a flood is one
+// interruption (utils/alert-gate).
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { limits } from '../../../config/limits';
@@ -17,7 +17,7 @@ export function useNotificationsRealtime(userId: string) {
   const { cache, mutate } = useSWRConfig();
 
   useEffect(() => {
-    const shouldAlert = createAlertGate(limits.liveAlertGapMs);
+    const shouldAlert = createAlertGate(limits.liveAlertGaps);
     const receive = (notification: AppNotification, isNew: boolean) => {
       for (const key of cache.keys()) {
         const data = cache.get(key)?.data as unknown;
@@ -29,7 +29,7 @@ export function useNotificationsRealtime(userId: string) {
           void mutate(key, data + 1, { revalidate: false });
         }
       }
-      if (shouldAlert()) {
+      if (shouldAlert(isNew)) {
         toast.info(notification.message, { title: texts.newTitle, autoClose: limits.liveToastMs });
         playNotificationSound();
       }
