@@ -10,7 +10,7 @@ import { createAccount, signIn } from '../support/users.ts';
 useBrowser();
 
 async function openComments(page: Page, content: string): Promise<Locator> {
-  await card(page, content).getByRole('button', { name: /^Comentarios \(/ }).click();
+  await card(page, content).getByRole('button', { name: / comentarios$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Comentarios' });
   await dialog.waitFor();
   return dialog;
