@@ -109,15 +109,17 @@ stable
 security invoker
 set search_path = ''
 as $$
-  with folded as (select private.fold_for_filter(p_text) as text, replace(private.fold_for_filter(p_text), ' ', '') as joined)
+  -- Each side folded once per call (this runs on every casual post and comment).
+  with f as (select private.fold_for_filter(p_text) as text),
+       w as (select o.word, private.fold_for_filter(o.word) as folded from public.offensive_words o)
   select coalesce(array_agg(w.word order by w.word), '{}'::text[])
-  from public.offensive_words w, folded f
-  where private.fold_for_filter(w.word) <> ''
+  from w, f
+  where w.folded <> ''
     and (
-      strpos(f.text, private.fold_for_filter(w.word)) > 0
+      strpos(f.text, w.folded) > 0
       -- "i d i o t a": letters spelled apart, caught when the word is long enough not to
       -- match across ordinary word boundaries by chance.
-      or (char_length(w.word) >= 5 and strpos(f.joined, replace(private.fold_for_filter(w.word), ' ', '')) > 0)
+      or (char_length(w.word) >= 5 and strpos(replace(f.text, ' ', ''), replace(w.folded, ' ', '')) > 0)
     );
 $$;
 comment on function public.find_offensive_words(text) is 'The list words the text contains, compared in folded form (case, accents, look-alikes, digit substitutions, zero-width tricks), sorted.';
