@@ -46,7 +46,8 @@ select is_empty(
                              'to_feed_chisme', 'feed_chisme_for_caller', 'to_thread_comment',
                              'normalize_text', 'visible_length', 'fold_for_filter',
                              'find_personal_data', 'assert_no_personal_data',
-                             'is_moderator', 'require_moderator', 'can_see_hidden_chisme') $$,
+                             'is_moderator', 'require_moderator', 'can_see_hidden_chisme',
+                             'uuid_arg', 'int_arg', 'boolean_arg', 'timestamptz_arg', 'text_array_arg') $$,
   'API roles may execute only the few pure private helpers the invoker RPCs call'
 );
 select is_empty(
