@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureStack } from '../index.ts';
+import { applyFixtures } from './fixtures.ts';
 import { report, type JestResults } from './report.ts';
 import { suites } from './suites.ts';
 import { prepareWorkspace, writeJestConfig } from './workspace.ts';
@@ -35,11 +36,17 @@ async function main(): Promise<number> {
     for (const suite of chosen) {
       const config = writeJestConfig(workDir, suite);
       const output = join(workDir, 'results', `${suite.name}.json`);
-      const args = [join(workDir, 'node_modules/jest/bin/jest.js'), '--config', config, '--runInBand', '--json', `--outputFile=${output}`, '--forceExit'];
+      // Node 20 has WebSocket only behind this flag (Node 22 by default), which realtime-js needs.
+      const args = ['--experimental-websocket', join(workDir, 'node_modules/jest/bin/jest.js'), '--config', config, '--runInBand', '--json', `--outputFile=${output}`, '--forceExit'];
       if (suite.testNamePattern) args.push('-t', suite.testNamePattern);
       args.push(...suite.files.map((file) => join(workDir, 'packages/core', suite.name, file)));
+      const undoFixtures = await applyFixtures(join(workDir, 'packages/core', suite.name), suite.name);
       const started = Date.now();
-      spawnSync(process.execPath, args, { cwd: workDir, stdio: ['ignore', 'ignore', process.argv.includes('--verbose') ? 'inherit' : 'ignore'] });
+      try {
+        spawnSync(process.execPath, args, { cwd: workDir, stdio: ['ignore', 'ignore', process.argv.includes('--verbose') ? 'inherit' : 'ignore'] });
+      } finally {
+        await undoFixtures();
+      }
       const seconds = (Date.now() - started) / 1000;
       if (!existsSync(output)) throw new Error(`${suite.name}: jest wrote no results; run again with --verbose`);
       failedInScope += report(suite.name, JSON.parse(readFileSync(output, 'utf8')) as JestResults, seconds);
