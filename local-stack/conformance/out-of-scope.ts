@@ -7,4 +7,10 @@ export interface OutOfScope {
   reason: string;
 }
 
-export const outOfScope: OutOfScope[] = [];
+const imageTransformations = 'image transformations need imgproxy, which the stack does not run (Chismes does not transform images); the render route answers 404 Route not found, as storage-api without image transformation';
+
+export const outOfScope: OutOfScope[] = [
+  { suite: 'storage-js', test: /will download an authenticated transformed file/, reason: imageTransformations },
+  { suite: 'storage-js', test: /will get a signed transformed image/, reason: imageTransformations },
+  { suite: 'storage-js', test: /download with transform and fetch parameters/, reason: imageTransformations },
+];
