@@ -10,9 +10,11 @@ export interface JestResults {
 export function report(suite: string, results: JestResults, seconds: number): number {
   const tests = results.testResults.flatMap((file) => file.assertionResults.map((test) => ({ ...test, file: file.name.split('/').pop() })));
   const ran = tests.filter((test) => test.status === 'passed' || test.status === 'failed');
-  const reasonFor = (fullName: string) => outOfScope.find((entry) => entry.suite === suite && entry.test.test(fullName))?.reason;
-  const inScope = ran.filter((test) => !reasonFor(test.fullName));
-  const excluded = ran.filter((test) => reasonFor(test.fullName));
+  const reasonFor = (test: (typeof ran)[number]) => outOfScope.find((entry) =>
+    entry.suite === suite && entry.test.test(test.fullName)
+    && (!entry.failure || (test.status === 'failed' && entry.failure.test(test.failureMessages.join('\n')))))?.reason;
+  const inScope = ran.filter((test) => !reasonFor(test));
+  const excluded = ran.filter((test) => reasonFor(test));
   const passed = (list: typeof ran) => list.filter((test) => test.status === 'passed').length;
   console.log(`\n${suite}: ${passed(ran)}/${ran.length} passed (${tests.length - ran.length} skipped by the suite or -t) in ${seconds.toFixed(1)} s`);
   console.log(`  in scope: ${passed(inScope)}/${inScope.length} passed; out of scope: ${passed(excluded)}/${excluded.length} passed`);
@@ -21,6 +23,7 @@ export function report(suite: string, results: JestResults, seconds: number): nu
     const firstLine = (test.failureMessages[0] ?? '').split('\n').find((line) => line.trim()) ?? '';
     console.log(`  FAIL ${test.file} › ${test.fullName}\n       ${firstLine.trim().slice(0, 200)}`);
   }
+  for (const test of excluded.filter((t) => t.status === 'failed')) console.log(`  out of scope, failed: ${test.fullName}`);
   for (const test of excluded.filter((t) => t.status === 'passed')) {
     console.log(`  note: out-of-scope test passes now: ${test.fullName}`);
   }
