@@ -61,6 +61,11 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   moderation_kind_invalid: () => 'Error API: Tipo de contenido no válido',
   suspension_days_invalid: () => 'La suspensión debe ser de 1, 7 o 30 días.',
   moderation_audit_append_only: () => 'Error API: El registro de moderación no se puede modificar',
+  chisme_tags_invalid: () => 'Error API: Etiquetas no válidas',
+  chisme_mode_invalid: () => 'Error API: Modo no válido',
+  notification_not_found: () => 'Esta notificación ya no existe.',
+  profile_setting_invalid: () => 'Error API: Ajuste no válido',
+  rest_write_not_allowed: () => 'Error API: Operación no permitida',
 };
 
 /** The Spanish message for a database error key, or `fallback` when the key is unknown. */
