@@ -14,7 +14,7 @@ describe('database error keys', () => {
       'notification_message_too_long', 'offensive_word_duplicate',
       'rate_limited', 'content_personal_data', 'report_target_invalid', 'report_reason_too_long', 'country_too_long',
       'display_name_invalid', 'chisme_tags_invalid', 'chisme_mode_invalid', 'notification_not_found',
-      'profile_setting_invalid', 'rest_write_not_allowed',
+      'profile_setting_invalid', 'rest_write_not_allowed', 'new_account_limited',
     ];
     expect(documented.filter((key) => !knownErrorKeys.includes(key))).toEqual([]);
   });
@@ -36,6 +36,8 @@ describe('database error keys', () => {
     ['chisme_tags_invalid', null, 'Error API: Etiquetas no válidas'],
     ['notification_not_found', null, 'Esta notificación ya no existe.'],
     ['rest_write_not_allowed', null, 'Error API: Operación no permitida'],
+    ['new_account_limited', { action: 'like', retry_after: 1800 }, 'Las cuentas nuevas tienen límites durante su primer día. Espera 30 minutos antes de volver a intentarlo.'],
+    ['new_account_limited', null, 'Las cuentas nuevas tienen límites durante su primer día. Espera un momento antes de volver a intentarlo.'],
     ['rate_limited', { action: 'chisme', retry_after: 42 }, 'Vas demasiado rápido. Espera 42 segundos antes de volver a intentarlo.'],
     ['rate_limited', { action: 'comment', retry_after: 3599 }, 'Vas demasiado rápido. Espera 1 hora antes de volver a intentarlo.'],
     ['rate_limited', null, 'Vas demasiado rápido. Espera un momento antes de volver a intentarlo.'],

@@ -49,6 +49,7 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   offensive_word_duplicate: () => 'Esta palabra ya está en la lista de filtrado.',
   user_invalid: () => 'Error API: Usuario no válido',
   rate_limited: (d) => safety.rateLimited(d?.retry_after),
+  new_account_limited: (d) => safety.newAccountLimited(d?.retry_after),
   content_personal_data: (d) => safety.personalData(d?.kind),
   report_target_invalid: () => 'Error API: Contenido no encontrado',
   report_reason_too_long: () => safety.reportReasonTooLong,
