@@ -75,7 +75,7 @@ declare
   v_factor int := coalesce((select o.factor from private.rate_limit_overrides o where o.user_id = p_user_id), 1);
   v_percent int := case when private.is_new_account(p_user_id)
     then coalesce((select s.limit_percent from private.new_account_settings s), 50) else 100 end;
-  v_limit int;
+  v_limit bigint;
 begin
   for v_setting in
     select s.window_seconds, s.max_events
@@ -86,7 +86,7 @@ begin
     v_window_start := to_timestamp(
       floor(extract(epoch from clock_timestamp()) / v_setting.window_seconds) * v_setting.window_seconds
     );
-    v_limit := case when v_percent = 100 then v_setting.max_events * v_factor
+    v_limit := case when v_percent = 100 then v_setting.max_events::bigint * v_factor
       else greatest(1, ceil(v_setting.max_events * v_percent / 100.0)::int) end;
     insert into private.rate_limit_counters as r (user_id, action, window_seconds, window_start, events)
     values (p_user_id, p_action, v_setting.window_seconds, v_window_start, 1)

@@ -2,7 +2,7 @@
 -- half of every rate limit, together may like one chisme at most 10 times and report one
 -- target at most 3 times an hour, and their reports never count towards automatic hiding.
 begin;
-select plan(26);
+select plan(27);
 
 -- Arrange: away from the end of a minute and an hour, so fixed windows cannot roll over.
 select pg_sleep(62 - extract(second from clock_timestamp()))
@@ -92,6 +92,14 @@ select tests.authenticate_as('reporter_10');
 select lives_ok($$ select public.report_comment(current_setting('test.comment'), 'Spam') $$, 'a fifth established reporter reports the comment');
 select tests.reset_role();
 select isnt((select hidden_at from public.comments where id = current_setting('test.comment')::uuid), null, 'the fifth counting report hides the comment');
+
+-- A large override times a large limit is counted in bigint, not a raw 22003
+select tests.reset_role();
+insert into private.rate_limit_overrides (user_id, factor) values (tests.get_supabase_uid('veteran'), 1000000);
+update private.rate_limit_settings set max_events = 1000000 where action = 'chisme';
+select tests.authenticate_as('veteran');
+select lives_ok($$ select public.create_chisme('Hombre', '40', 'Chisme con límites enormes', null, 'CR', 'false') $$, 'a limit of 10^12 (override × setting) does not overflow');
+select tests.reset_role();
 
 -- Trusted roles are not limited
 select tests.authenticate_as_service_role();
