@@ -297,7 +297,7 @@ isOneToOne: false
         isSetofReturn: true
       } },
 "get_moderation_queue":
-{ Args: { "p_limit"?: number }; Returns: Database["public"]['CompositeTypes']["moderation_item"][]
+{ Args: { "p_cursor_id"?: string,"p_cursor_last_reported_at"?: string,"p_cursor_pending"?: string,"p_limit"?: string }; Returns: Database["public"]['CompositeTypes']["moderation_item"][]
                           SetofOptions: {
         from: "*"
         to: "moderation_item"
@@ -349,7 +349,7 @@ isOneToOne: false
 { Args: { "p_id": string,"p_kind": string }; Returns: undefined
                            },
 "moderate_suspend_author":
-{ Args: { "p_days": number,"p_id": string,"p_kind": string }; Returns: string
+{ Args: { "p_days": string,"p_id": string,"p_kind": string }; Returns: string
                            },
 "report_chisme":
 { Args: { "p_chisme_id": string,"p_reason"?: string }; Returns: undefined
