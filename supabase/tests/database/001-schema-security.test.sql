@@ -63,8 +63,8 @@ select is_empty(
 );
 
 -- RPC grants: signed-in only, service role only, anon too
-select ok(not has_function_privilege('anon', 'public.get_feed(text, boolean, text, text, int, int, text[], timestamptz, int, uuid, int)', 'execute'), 'anon cannot call get_feed');
-select ok(has_function_privilege('authenticated', 'public.get_feed(text, boolean, text, text, int, int, text[], timestamptz, int, uuid, int)', 'execute'), 'authenticated can call get_feed');
+select ok(not has_function_privilege('anon', 'public.get_feed(text, text, text, text, text, text, jsonb, text, text, text, text)', 'execute'), 'anon cannot call get_feed');
+select ok(has_function_privilege('authenticated', 'public.get_feed(text, text, text, text, text, text, jsonb, text, text, text, text)', 'execute'), 'authenticated can call get_feed');
 select ok(not has_function_privilege('anon', 'public.create_chisme(text, int, text, text[], text, boolean)', 'execute'), 'anon cannot call create_chisme');
 select ok(not has_function_privilege('anon', 'public.like_chisme(uuid)', 'execute'), 'anon cannot call like_chisme');
 select ok(not has_function_privilege('anon', 'public.add_comment(uuid, uuid, text, text, int, text)', 'execute'), 'anon cannot call add_comment');

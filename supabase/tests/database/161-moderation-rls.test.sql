@@ -47,26 +47,26 @@ select is_empty($$ select 1 from public.chismes where id = current_setting('test
 select is((select count(*)::int from public.chismes where id = current_setting('test.open')::uuid), 1, 'bystander: a direct select still returns visible chismes');
 select is_empty($$ select 1 from public.chismes where tags && array['#oculto'] $$, 'bystander: a tag filter on the table does not find it either');
 select is_empty($$ select 1 from public.comments where chisme_id = current_setting('test.hidden')::uuid $$, 'bystander: the comments of a hidden chisme are left out');
-select is_empty($$ select 1 from public.get_feed('recent', false, p_tags => array['oculto']) $$, 'bystander: the tag-filtered feed does not find it');
-select is((select count(*)::int from public.get_comments(current_setting('test.open')::uuid)), 3, 'bystander: sees every comment of the visible chisme (a reported comment stays until hidden)');
+select is_empty($$ select 1 from public.get_feed('recent', 'false', p_tags => to_jsonb(array['oculto'])) $$, 'bystander: the tag-filtered feed does not find it');
+select is((select count(*)::int from public.get_comments(current_setting('test.open'))), 3, 'bystander: sees every comment of the visible chisme (a reported comment stays until hidden)');
 
 -- The reporter: what they reported is gone for them at once
 select tests.authenticate_as('reporter');
-select is_empty($$ select 1 from public.get_comments(current_setting('test.open')::uuid) where id = current_setting('test.k_reported')::uuid $$, 'reporter: the comment they reported leaves their thread at once');
-select is_empty($$ select 1 from public.get_comments(current_setting('test.open')::uuid) where id = current_setting('test.k_reply')::uuid $$, 'reporter: and so do the replies under it');
-select isnt_empty($$ select 1 from public.get_comments(current_setting('test.open')::uuid) where id = current_setting('test.k_other')::uuid $$, 'reporter: other comments stay');
+select is_empty($$ select 1 from public.get_comments(current_setting('test.open')) where id = current_setting('test.k_reported')::uuid $$, 'reporter: the comment they reported leaves their thread at once');
+select is_empty($$ select 1 from public.get_comments(current_setting('test.open')) where id = current_setting('test.k_reply')::uuid $$, 'reporter: and so do the replies under it');
+select isnt_empty($$ select 1 from public.get_comments(current_setting('test.open')) where id = current_setting('test.k_other')::uuid $$, 'reporter: other comments stay');
 select is_empty($$ select 1 from public.chismes where id = current_setting('test.hidden')::uuid $$, 'reporter: a direct select does not find the hidden chisme');
 
 -- The author and moderators still see it, through every path
 select tests.authenticate_as('author');
 select is((select count(*)::int from public.chismes where id = current_setting('test.hidden')::uuid), 1, 'author: a direct select finds their hidden chisme');
 select is((select count(*)::int from public.comments where chisme_id = current_setting('test.hidden')::uuid), 1, 'author: and its comments');
-select is((select count(*)::int from public.get_feed('recent', false, p_tags => array['oculto'])), 1, 'author: the tag-filtered feed finds it');
-select is((select count(*)::int from public.get_comments(current_setting('test.hidden')::uuid)), 1, 'author: its thread reads');
+select is((select count(*)::int from public.get_feed('recent', 'false', p_tags => to_jsonb(array['oculto']))), 1, 'author: the tag-filtered feed finds it');
+select is((select count(*)::int from public.get_comments(current_setting('test.hidden'))), 1, 'author: its thread reads');
 select pg_temp.as_moderator();
 select is((select count(*)::int from public.chismes where id = current_setting('test.hidden')::uuid), 1, 'moderator: a direct select finds the hidden chisme');
 select is((select count(*)::int from public.comments where chisme_id = current_setting('test.hidden')::uuid), 1, 'moderator: and its comments');
-select is((select count(*)::int from public.get_feed('recent', false) f where f.id = current_setting('test.hidden')::uuid), 1, 'moderator: the feed shows it');
+select is((select count(*)::int from public.get_feed('recent', 'false') f where f.id = current_setting('test.hidden')::uuid), 1, 'moderator: the feed shows it');
 
 -- Anonymous callers read nothing at all
 select tests.clear_authentication();

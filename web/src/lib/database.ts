@@ -281,7 +281,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "get_comments":
-{ Args: { "p_chisme_id": string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_limit"?: number }; Returns: Database["public"]['CompositeTypes']["thread_comment"][]
+{ Args: { "p_chisme_id": string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_limit"?: string }; Returns: Database["public"]['CompositeTypes']["thread_comment"][]
                           SetofOptions: {
         from: "*"
         to: "thread_comment"
@@ -289,7 +289,7 @@ isOneToOne: false
         isSetofReturn: true
       } },
 "get_feed":
-{ Args: { "p_cotilleo": boolean,"p_country"?: string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_cursor_likes"?: number,"p_gender"?: string,"p_limit"?: number,"p_tab": string,"p_tags"?: (string)[],"p_years_from"?: number,"p_years_to"?: number }; Returns: Database["public"]['CompositeTypes']["feed_chisme"][]
+{ Args: { "p_cotilleo": string,"p_country"?: string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_cursor_likes"?: string,"p_gender"?: string,"p_limit"?: string,"p_tab": string,"p_tags"?: Json,"p_years_from"?: string,"p_years_to"?: string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"][]
                           SetofOptions: {
         from: "*"
         to: "feed_chisme"

@@ -13,7 +13,8 @@ describe('database error keys', () => {
       'comment_depth_exceeded', 'report_already_exists', 'report_own_chisme', 'report_target_not_found',
       'notification_message_too_long', 'offensive_word_duplicate',
       'rate_limited', 'content_personal_data', 'report_target_invalid', 'report_reason_too_long', 'country_too_long',
-      'display_name_invalid',
+      'display_name_invalid', 'feed_filter_invalid', 'feed_cursor_invalid', 'comments_cursor_invalid',
+      'moderation_queue_cursor_invalid',
     ];
     expect(documented.filter((key) => !knownErrorKeys.includes(key))).toEqual([]);
   });

@@ -61,6 +61,10 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   moderation_kind_invalid: () => 'Error API: Tipo de contenido no válido',
   suspension_days_invalid: () => 'La suspensión debe ser de 1, 7 o 30 días.',
   moderation_audit_append_only: () => 'Error API: El registro de moderación no se puede modificar',
+  feed_filter_invalid: () => 'Error API: Filtro no válido',
+  feed_cursor_invalid: () => 'Error API: Página no válida',
+  comments_cursor_invalid: () => 'Error API: Página no válida',
+  moderation_queue_cursor_invalid: () => 'Error API: Página no válida',
 };
 
 /** The Spanish message for a database error key, or `fallback` when the key is unknown. */
