@@ -3,9 +3,9 @@
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pg from 'pg';
-import { sendJson, str } from './http.ts';
-import { checkBody, hasControlCharacter, readStorageJson } from './storage-input.ts';
-import { bucketNotFound, objectFile, StorageError, type Bucket, type ObjectRow, type StorageDb } from './storage-db.ts';
+import { sendJson, str } from '../http.ts';
+import { checkBody, hasControlCharacter, readStorageJson } from './input.ts';
+import { bucketNotFound, objectFile, StorageError, type Bucket, type ObjectRow, type StorageDb } from './db.ts';
 
 /** storage-api's parseFileSizeToBytes: a number of bytes, or a string such as `'1mb'`. */
 function fileSizeLimit(value: unknown): number | null {

@@ -1,18 +1,18 @@
 // Auth: the GoTrue endpoints supabase-js uses (contract §1, errors §7), on the real auth.*
 // tables, connected as supabase_auth_admin like GoTrue. Passwords are bcrypt ($2a$, cost 10),
 // access tokens HS256 JWTs with GoTrue's claims, refresh tokens rotate with a reuse window.
-// Storage of users and sessions: auth-store.ts; Google and Facebook: auth-oauth.ts.
+// Storage of users and sessions: store.ts; Google and Facebook: oauth.ts.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
-import { createOAuth } from './auth-oauth.ts';
-import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './auth-store.ts';
-import type { StackConfig } from './config.ts';
-import { bearerToken, verifyJwt } from './jwt.ts';
-import { createRateLimiter } from './auth-rate-limit.ts';
-import { checkMetadata, impossibleEmail, readAuthJson, validateEmail } from './auth-input.ts';
-import { sendJson, str, type Handler } from './http.ts';
+import { createOAuth } from './oauth.ts';
+import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './store.ts';
+import type { StackConfig } from '../config.ts';
+import { bearerToken, verifyJwt } from '../jwt.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { checkMetadata, impossibleEmail, readAuthJson, validateEmail } from './input.ts';
+import { sendJson, str, type Handler } from '../http.ts';
 
 /** A bcrypt hash (cost 10) of a random value: compared against when no user matches. */
 const DUMMY_HASH = bcrypt.hashSync(randomUUID(), 10);

@@ -3,8 +3,8 @@
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
-import { bearerToken, verifyJwt, type Claims } from './jwt.ts';
-import { storageDir } from './paths.ts';
+import { bearerToken, verifyJwt, type Claims } from '../jwt.ts';
+import { storageDir } from '../paths.ts';
 
 /** storage-api's error shape: HTTP 400 with the semantic status as a string (contract §2.1). */
 export class StorageError extends Error {

@@ -2,11 +2,11 @@
 // /auth/v1, /rest/v1, /storage/v1, /realtime/v1 and /functions/v1, answers CORS preflights,
 // exposes the headers browsers need, and maps `apikey` to `Authorization` as local Kong does.
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { StackConfig } from './config.ts';
-import { bearerToken, verifyJwt } from './jwt.ts';
-import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
-import { readBody, sendJson, type Handler } from './http.ts';
-import type { Realtime } from './realtime.ts';
+import type { StackConfig } from '../config.ts';
+import { bearerToken, verifyJwt } from '../jwt.ts';
+import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../keys.ts';
+import { readBody, sendJson, type Handler } from '../http.ts';
+import type { Realtime } from '../realtime/realtime.ts';
 
 const EXPOSED_HEADERS = [
   'Content-Range', 'Range-Unit', 'Content-Location', 'Content-Disposition', 'Content-Length', 'ETag',

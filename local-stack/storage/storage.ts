@@ -2,19 +2,19 @@
 // Every object operation runs SQL on storage.objects AS THE CALLER (role and JWT claims set
 // locally, contract §2.3), so the project's RLS policies decide; the bytes are written only
 // after the permission probe passed. Files live at <bucket>/<object name>/<version>.
-// Shared pieces: storage-db.ts; upload bodies: storage-upload.ts; buckets: storage-buckets.ts.
+// Shared pieces: db.ts; upload bodies: upload.ts; buckets: buckets.ts.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { StackConfig } from './config.ts';
-import { signJwt, verifyJwt, type Claims } from './jwt.ts';
-import { sendJson, str, type Handler } from './http.ts';
-import { buckets } from './storage-buckets.ts';
-import { checkKey, createStorageDb, invalidKey, notFound, objectFile, StorageError, uuidPattern, type ObjectRow } from './storage-db.ts';
-import { checkBody, hasControlCharacter, readStorageJson } from './storage-input.ts';
-import { readUpload } from './storage-upload.ts';
+import type { StackConfig } from '../config.ts';
+import { signJwt, verifyJwt, type Claims } from '../jwt.ts';
+import { sendJson, str, type Handler } from '../http.ts';
+import { buckets } from './buckets.ts';
+import { checkKey, createStorageDb, invalidKey, notFound, objectFile, StorageError, uuidPattern, type ObjectRow } from './db.ts';
+import { checkBody, hasControlCharacter, readStorageJson } from './input.ts';
+import { readUpload } from './upload.ts';
 
 export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
   const db = createStorageDb(pool);

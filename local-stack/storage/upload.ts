@@ -1,9 +1,9 @@
 // Reading an upload's body: multipart (the first file part, options fields before it) or
 // raw bytes with headers (contract §2.2), within the bucket's size and mime-type limits.
 import type { IncomingMessage } from 'node:http';
-import type { StackConfig } from './config.ts';
-import { hasNul, PayloadTooLarge, readBody, str } from './http.ts';
-import { StorageError, type Bucket, type Upload } from './storage-db.ts';
+import type { StackConfig } from '../config.ts';
+import { hasNul, PayloadTooLarge, readBody, str } from '../http.ts';
+import { StorageError, type Bucket, type Upload } from './db.ts';
 
 /**
  * Custom metadata as storage-api reads it: JSON (base64 in `x-metadata`); a value that does not
