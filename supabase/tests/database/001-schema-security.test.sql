@@ -34,9 +34,9 @@ select is_empty(
 select set_eq(
   $$ select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where p.prosecdef and n.nspname = 'public' $$,
-  array['get_sign_in_methods', 'set_moderator', 'get_my_suspension', 'get_moderation_queue', 'moderate_restore',
+  array['get_sign_in_methods', 'get_feed', 'set_moderator', 'get_my_suspension', 'get_moderation_queue', 'moderate_restore',
         'moderate_delete', 'moderate_suspend_author', 'moderate_add_offensive_word', 'moderate_delete_offensive_word'],
-  'the only security definer functions in public are the deliberate get_sign_in_methods and the moderation RPCs (issue 12)'
+  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed (applies the hide rule itself so the tag index serves it) and the moderation RPCs (issue 12)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -64,8 +64,8 @@ select is_empty(
 );
 
 -- RPC grants: signed-in only, service role only, anon too
-select ok(not has_function_privilege('anon', 'public.get_feed(text, boolean, text, text, int, int, text[], timestamptz, int, uuid, int)', 'execute'), 'anon cannot call get_feed');
-select ok(has_function_privilege('authenticated', 'public.get_feed(text, boolean, text, text, int, int, text[], timestamptz, int, uuid, int)', 'execute'), 'authenticated can call get_feed');
+select ok(not has_function_privilege('anon', 'public.get_feed(text, text, text, text, text, text, jsonb, text, text, text, text)', 'execute'), 'anon cannot call get_feed');
+select ok(has_function_privilege('authenticated', 'public.get_feed(text, text, text, text, text, text, jsonb, text, text, text, text)', 'execute'), 'authenticated can call get_feed');
 select ok(not has_function_privilege('anon', 'public.create_chisme(text, text, text, jsonb, text, text)', 'execute'), 'anon cannot call create_chisme');
 select ok(not has_function_privilege('anon', 'public.like_chisme(text)', 'execute'), 'anon cannot call like_chisme');
 select ok(not has_function_privilege('anon', 'public.add_comment(text, text, text, text, text, text)', 'execute'), 'anon cannot call add_comment');

@@ -177,7 +177,7 @@ select throws_ok($$ delete from public.chismes $$,
 select tests.authenticate_as('other');
 select is_empty($$ select 1 from public.chisme_authors $$, 'other: sees none of the author''s authorship rows');
 select ok(
-  (select bool_and(not is_mine) from public.get_feed('recent', false)),
+  (select bool_and(not is_mine) from public.get_feed('recent', 'false')),
   'other: none of the author''s chismes is theirs'
 );
 select throws_ok(
@@ -225,7 +225,7 @@ select results_eq(
 );
 select tests.authenticate_as('author');
 select is(
-  (select image_viewable from public.get_feed('recent', true) where content = 'Cotilleo con dieciocho'),
+  (select image_viewable from public.get_feed('recent', 'true') where content = 'Cotilleo con dieciocho'),
   true,
   'author: a fresh cotilleo chisme with a file is viewable'
 );

@@ -15,15 +15,15 @@ select set_config('test.own', (select id::text from public.create_chisme('Hombre
 
 -- Act as another user
 select is(public.like_chisme(current_setting('test.chisme')), 1, 'other: liking returns the new count');
-select is((select liked_by_me from public.get_chisme(current_setting('test.chisme')::uuid)), true, 'other: the chisme shows as liked by me');
+select is((select liked_by_me from public.get_chisme(current_setting('test.chisme'))), true, 'other: the chisme shows as liked by me');
 select throws_ok($$ select public.like_chisme(current_setting('test.chisme')) $$, 'P0001', 'like_already_exists', 'other: a repeat like is refused');
-select is((select likes from public.get_chisme(current_setting('test.chisme')::uuid)), 1, 'other: the refused repeat did not count');
+select is((select likes from public.get_chisme(current_setting('test.chisme'))), 1, 'other: the refused repeat did not count');
 select throws_ok($$ select public.like_chisme(current_setting('test.own')) $$, 'P0001', 'like_own_chisme', 'other: cannot like their own chisme');
-select is((select likes from public.get_chisme(current_setting('test.own')::uuid)), 0, 'other: the refused own like did not count');
+select is((select likes from public.get_chisme(current_setting('test.own'))), 0, 'other: the refused own like did not count');
 select throws_ok($$ select public.like_chisme(gen_random_uuid()::text) $$, 'P0001', 'chisme_not_found', 'other: cannot like a chisme that does not exist');
 select is((select count(*)::int from public.likes), 1, 'other: sees exactly their own like');
 select is(public.unlike_chisme(current_setting('test.chisme')), 0, 'other: unliking returns the new count');
-select is((select liked_by_me from public.get_chisme(current_setting('test.chisme')::uuid)), false, 'other: no longer liked by me');
+select is((select liked_by_me from public.get_chisme(current_setting('test.chisme'))), false, 'other: no longer liked by me');
 select throws_ok($$ select public.unlike_chisme(current_setting('test.chisme')) $$, 'P0001', 'like_not_found', 'other: cannot unlike twice');
 select throws_ok($$ select public.unlike_chisme(gen_random_uuid()::text) $$, 'P0001', 'chisme_not_found', 'other: cannot unlike a missing chisme');
 select is(public.like_chisme(current_setting('test.chisme')), 1, 'other: may like again after unliking');
@@ -40,13 +40,13 @@ select results_eq(
   array[0],
   'third: cannot remove someone else''s like'
 );
-select is((select likes from public.get_chisme(current_setting('test.chisme')::uuid)), 2, 'third: the count is unchanged by the attempt');
+select is((select likes from public.get_chisme(current_setting('test.chisme'))), 2, 'third: the count is unchanged by the attempt');
 select is(public.like_chisme(current_setting('test.own')), 1, 'third: may like another user''s chisme');
 
 -- Act as the author
 select tests.authenticate_as('author');
 select throws_ok($$ select public.like_chisme(current_setting('test.chisme')) $$, 'P0001', 'like_own_chisme', 'author: cannot like their own chisme');
-select is((select likes from public.get_chisme(current_setting('test.chisme')::uuid)), 2, 'author: sees the count');
+select is((select likes from public.get_chisme(current_setting('test.chisme'))), 2, 'author: sees the count');
 select is_empty($$ select * from public.likes $$, 'author: cannot see who liked');
 select results_eq(
   $$ select count(*)::int, max(senders) from public.notifications where type = 'like_on_chisme' $$,

@@ -19,17 +19,17 @@ select tests.authenticate_as('other');
 select set_config('test.root', (select id::text from public.add_comment(current_setting('test.casual'), null, '  Primer comentario  ', 'Hombre', '20', 'España')), true);
 select results_eq(
   $$ select depth, parent_id, content, is_mine, is_chisme_author, commenter_number, report
-     from public.get_comments(current_setting('test.casual')::uuid) where id = current_setting('test.root')::uuid $$,
+     from public.get_comments(current_setting('test.casual')) where id = current_setting('test.root')::uuid $$,
   $$ values (1, null::uuid, 'Primer comentario'::text, true, false, 1, 0) $$,
   'other: a root comment has depth 1, trimmed content, is mine, commenter 1'
 );
-select is((select comments from public.get_chisme(current_setting('test.casual')::uuid)), 1, 'other: a root comment adds 1 to the chisme''s comments');
+select is((select comments from public.get_chisme(current_setting('test.casual'))), 1, 'other: a root comment adds 1 to the chisme''s comments');
 select set_config('test.reply', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.root'), 'Una respuesta', 'Hombre', '20', 'España')), true);
-select is((select depth from public.get_comments(current_setting('test.casual')::uuid) where id = current_setting('test.reply')::uuid), 2, 'other: a reply has depth 2');
-select is((select comments from public.get_chisme(current_setting('test.casual')::uuid)), 1, 'other: a reply does not add to the chisme''s comments');
+select is((select depth from public.get_comments(current_setting('test.casual')) where id = current_setting('test.reply')::uuid), 2, 'other: a reply has depth 2');
+select is((select comments from public.get_chisme(current_setting('test.casual'))), 1, 'other: a reply does not add to the chisme''s comments');
 select set_config('test.deep', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.reply'), 'Respuesta a la respuesta', 'Hombre', '20', 'España')), true);
-select is((select depth from public.get_comments(current_setting('test.casual')::uuid) where id = current_setting('test.deep')::uuid), 3, 'other: a reply to a reply has depth 3');
-select is((select commenter_number from public.get_comments(current_setting('test.casual')::uuid) where id = current_setting('test.deep')::uuid), 1, 'other: keeps their commenter number');
+select is((select depth from public.get_comments(current_setting('test.casual')) where id = current_setting('test.deep')::uuid), 3, 'other: a reply to a reply has depth 3');
+select is((select commenter_number from public.get_comments(current_setting('test.casual')) where id = current_setting('test.deep')::uuid), 1, 'other: keeps their commenter number');
 select is((select char_length(content) from public.add_comment(current_setting('test.casual'), null, repeat('c', 400), 'Mujer', '30', 'ES')), 400, 'other: 400 characters are accepted');
 select is((select years from public.add_comment(current_setting('test.casual'), null, 'Cien años tengo', 'Mujer', '100', 'ES')), 100, 'other: age 100 is accepted');
 select is((select years from public.add_comment(current_setting('test.casual'), null, 'Trece años tengo', 'Mujer', '13', 'ES')), 13, 'other: age 13 is accepted on a casual chisme');
@@ -116,7 +116,7 @@ select tests.authenticate_as('third');
 select is((select commenter_number from public.add_comment(current_setting('test.casual'), null, 'Soy el tercero', 'Hombre', '40', 'MX')), 3, 'third: gets commenter number 3');
 select set_config('test.long', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.author_reply'),
   'Una respuesta muy larga que supera con creces los cincuenta caracteres del fragmento', 'Hombre', '40', 'MX')), true);
-select is((select depth from public.get_comments(current_setting('test.casual')::uuid) where id = current_setting('test.long')::uuid), 3, 'third: may reply to a depth-2 comment');
+select is((select depth from public.get_comments(current_setting('test.casual')) where id = current_setting('test.long')::uuid), 3, 'third: may reply to a depth-2 comment');
 select is_empty($$ select 1 from public.comment_authors where comment_id = current_setting('test.root')::uuid $$, 'third: cannot see who wrote a comment');
 
 -- Reply notifications
@@ -137,7 +137,7 @@ select is(
   1,
   'author: notified of the third user''s reply to their comment'
 );
-select is((select comments from public.get_chisme(current_setting('test.casual')::uuid)), 8, 'author: the chisme counts the 8 root comments only');
+select is((select comments from public.get_chisme(current_setting('test.casual'))), 8, 'author: the chisme counts the 8 root comments only');
 
 -- A token without a user
 select tests.reset_role();
@@ -150,7 +150,7 @@ select tests.clear_authentication();
 select throws_ok($$ select public.add_comment(current_setting('test.casual'), null, 'Hola', 'Hombre', '20', 'ES') $$, '42501', null, 'anon: cannot comment');
 select throws_ok($$ select * from public.comments $$, '42501', null, 'anon: cannot read comments');
 select throws_ok($$ insert into public.comments (chisme_id, content, gender, years, country) values (current_setting('test.casual')::uuid, 'x', 'Mujer', 30, 'ES') $$, '42501', null, 'anon: cannot insert comments');
-select throws_ok($$ select * from public.get_comments(current_setting('test.casual')::uuid) $$, '42501', null, 'anon: cannot read threads');
+select throws_ok($$ select * from public.get_comments(current_setting('test.casual')) $$, '42501', null, 'anon: cannot read threads');
 
 select * from finish();
 rollback;

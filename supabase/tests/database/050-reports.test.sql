@@ -19,9 +19,9 @@ select set_config('test.own_comment', (select id::text from public.add_comment(c
 
 -- Act as another user
 select lives_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'other: reports a chisme');
-select is((select report from public.get_chisme(current_setting('test.chisme')::uuid)), 1, 'other: the chisme''s report counter went up');
+select is((select report from public.get_chisme(current_setting('test.chisme'))), 1, 'other: the chisme''s report counter went up');
 select throws_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'P0001', 'report_already_exists', 'other: a repeat report has its own key');
-select is((select report from public.get_chisme(current_setting('test.chisme')::uuid)), 1, 'other: the repeat did not count');
+select is((select report from public.get_chisme(current_setting('test.chisme'))), 1, 'other: the repeat did not count');
 select results_eq(
   $$ select reason, chisme_id, comment_id from public.reports $$,
   $$ values ('Sin especificar'::text, current_setting('test.chisme')::uuid, null::uuid) $$,
@@ -30,7 +30,7 @@ select results_eq(
 select lives_ok($$ select public.report_chisme(current_setting('test.chisme2'), 'Contenido inapropiado') $$, 'other: reports with a reason');
 select is((select reason from public.reports where chisme_id = current_setting('test.chisme2')::uuid), 'Contenido inapropiado', 'other: the reason is stored');
 select throws_ok($$ select public.report_chisme(current_setting('test.own_chisme')) $$, 'P0001', 'report_own_chisme', 'other: cannot report their own chisme');
-select is((select report from public.get_chisme(current_setting('test.own_chisme')::uuid)), 0, 'other: the refused report did not count');
+select is((select report from public.get_chisme(current_setting('test.own_chisme'))), 0, 'other: the refused report did not count');
 select throws_ok($$ select public.report_chisme(gen_random_uuid()::text) $$, 'P0001', 'report_target_not_found', 'other: cannot report a missing chisme');
 select lives_ok($$ select public.report_comment(current_setting('test.own_comment')) $$, 'other: reporting their own comment raises no error');
 select is_empty($$ select 1 from public.reports where comment_id = current_setting('test.own_comment')::uuid $$, 'other: ...and records nothing');
@@ -53,7 +53,7 @@ select tests.authenticate_as('third');
 select is_empty($$ select 1 from public.reports $$, 'third: cannot see anyone else''s reports');
 select throws_ok($$ select public.report_chisme(current_setting('test.chisme'), repeat('r', 201)) $$, 'P0001', 'report_reason_too_long', 'third: a reason over 200 characters is refused');
 select lives_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'third: reports the same chisme');
-select is((select report from public.get_chisme(current_setting('test.chisme')::uuid)), 2, 'third: every reporter counts once');
+select is((select report from public.get_chisme(current_setting('test.chisme'))), 2, 'third: every reporter counts once');
 
 -- Act as the author
 select tests.authenticate_as('author');

@@ -45,13 +45,13 @@ declare
   v_text text := '';
   v_chisme record;
 begin
-  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('recent', false, p_limit => 100) f), '');
-  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('trending', true, p_limit => 100) f), '');
-  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('top', false, p_tags => array['anon']) f), '');
+  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('recent', 'false', p_limit => '100') f), '');
+  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('trending', 'true', p_limit => '100') f), '');
+  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('top', 'false', p_tags => to_jsonb(array['anon'])) f), '');
   v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_my_chismes(false) f), '');
   for v_chisme in select id from public.chismes where 'anon' = any (tags) or tags = '{#anon}' loop
-    v_text := v_text || to_jsonb(public.get_chisme(v_chisme.id))::text;
-    v_text := v_text || coalesce((select jsonb_agg(c)::text from public.get_comments(v_chisme.id, p_limit => 100) c), '');
+    v_text := v_text || to_jsonb(public.get_chisme((v_chisme.id)::text))::text;
+    v_text := v_text || coalesce((select jsonb_agg(c)::text from public.get_comments((v_chisme.id)::text, p_limit => '100') c), '');
   end loop;
   v_text := v_text || coalesce((select jsonb_agg(to_jsonb(n) - 'user_id')::text from public.notifications n), '');
   v_text := v_text || coalesce((select jsonb_agg(c)::text from public.chismes c), '');
@@ -80,13 +80,13 @@ select results_eq(
 );
 select ok((select bool_and(user_id = tests.get_supabase_uid('ana')) from public.notifications), 'ana: notifications are addressed to her alone');
 select is(
-  (select count(*)::int from public.get_feed('recent', false, p_tags => array['anon']) where is_mine),
+  (select count(*)::int from public.get_feed('recent', 'false', p_tags => to_jsonb(array['anon'])) where is_mine),
   1,
   'ana: exactly one casual chisme is hers'
 );
 select is(
   -- get_chisme, not get_feed: a reporter's feed no longer lists what they reported (issue 12)
-  (select count(*)::int from public.chismes c, public.get_chisme(c.id) f where c.cotilleo = false and '#anon' = any (c.tags) and f.liked_by_me),
+  (select count(*)::int from public.chismes c, public.get_chisme((c.id)::text) f where c.cotilleo = false and '#anon' = any (c.tags) and f.liked_by_me),
   2,
   'ana: she liked the other two'
 );
@@ -104,13 +104,13 @@ select is(position(tests.get_supabase_uid('ana')::text in pg_temp.everything_vis
 select is(position(tests.get_supabase_uid('beto')::text in pg_temp.everything_visible()), 0, 'carla: nothing she can read carries beto''s id');
 select is(
   (select count(distinct commenter_number)::int
-   from public.get_comments((select id from public.chismes where content = 'El chisme casual de ana'))),
+   from public.get_comments((select id from public.chismes where content = 'El chisme casual de ana')::text)),
   3,
   'carla: the thread on ana''s chisme tells three people apart by number only'
 );
 select is(
   (select array_agg(distinct is_chisme_author order by is_chisme_author)
-   from public.get_comments((select id from public.chismes where content = 'El chisme casual de ana'))
+   from public.get_comments((select id from public.chismes where content = 'El chisme casual de ana')::text)
    where content like 'Respuesta de ana%'),
   array[true],
   'carla: ana''s replies on her own chisme carry the Autor flag'

@@ -15,6 +15,8 @@ describe('database error keys', () => {
       'rate_limited', 'content_personal_data', 'report_target_invalid', 'report_reason_too_long', 'country_too_long',
       'display_name_invalid', 'chisme_tags_invalid', 'chisme_mode_invalid', 'notification_not_found',
       'profile_setting_invalid', 'rest_write_not_allowed', 'new_account_limited',
+      'feed_filter_invalid', 'feed_cursor_invalid', 'comments_cursor_invalid',
+      'moderation_queue_cursor_invalid',
     ];
     expect(documented.filter((key) => !knownErrorKeys.includes(key))).toEqual([]);
   });

@@ -67,6 +67,10 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   notification_not_found: () => 'Esta notificación ya no existe.',
   profile_setting_invalid: () => 'Error API: Ajuste no válido',
   rest_write_not_allowed: () => 'Error API: Operación no permitida',
+  feed_filter_invalid: () => 'Error API: Filtro no válido',
+  feed_cursor_invalid: () => 'Error API: Página no válida',
+  comments_cursor_invalid: () => 'Error API: Página no válida',
+  moderation_queue_cursor_invalid: () => 'Error API: Página no válida',
 };
 
 /** The Spanish message for a database error key, or `fallback` when the key is unknown. */
