@@ -2,7 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
-import { API_URL } from '../local-stack/keys';
+import { API_URL } from '../local-stack/keys.ts';
 
 /**
  * `<link rel="preconnect">` to the API origin in index.html, so DNS, TCP and TLS are done while
