@@ -79,7 +79,7 @@ export function colorSchemeOf(page: Page): Promise<string | null> {
   return page.evaluate(() => document.documentElement.dataset.axePersonScheme ?? document.documentElement.getAttribute('data-mantine-color-scheme'));
 }
 
-// In the page: calls `report(screen)` once per new screen, after 400 ms without DOM changes
+// In the page: calls `report(screen)` once per new screen of this document, after 400 ms without DOM changes
 // (at most 3 s after the change) and with nothing loading. A screen is the path plus the names
 // of open dialogs and menus.
 function installScreenWatcher(): void {
@@ -145,7 +145,14 @@ export async function watchAccessibility(page: Page, person: string): Promise<Ac
       }
     });
   };
-  await page.exposeBinding('__chismesAxeScreen', (_source, screen: string) => enqueue(`${person} on ${screen}`));
+  // Each document reports its screens; a screen already scanned (e.g. /login again after a
+  // redirect) is not scanned again.
+  const screens = new Set<string>();
+  await page.exposeBinding('__chismesAxeScreen', (_source, screen: string) => {
+    if (screens.has(screen)) return;
+    screens.add(screen);
+    enqueue(`${person} on ${screen}`);
+  });
   await page.addInitScript(installScreenWatcher);
   return {
     finish: async (label: string) => {
