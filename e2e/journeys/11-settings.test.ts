@@ -2,6 +2,7 @@
 // logging out closes the menu and returns to /login.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { colorSchemeOf } from '../support/axe.ts';
 import { snap } from '../support/browser.ts';
 import { person, useBrowser } from '../support/journey.ts';
 import { createAccount, signIn } from '../support/users.ts';
@@ -15,7 +16,8 @@ async function openMenu(page: Page) {
   return menu;
 }
 
-const colorScheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+// The person's scheme, not the one an accessibility scan applies for a moment.
+const colorScheme = (page: Page) => colorSchemeOf(page);
 
 describe('journey 11: menu and settings', () => {
   it('keeps dark mode, alerts for Murmuro, opens About, and logs out', async () => {

@@ -1,37 +1,165 @@
-// axe-core (from npm, injected as a script) on a journey's page, in light and dark, failing on
-// any serious or critical WCAG violation. `person()` runs it on every page when its test ends;
-// a journey may also call `expectAccessible(page, 'label')` on a screen or dialog it opened.
+// axe-core (from npm, injected as a script) on every screen and dialog a journey's person sees,
+// in light and dark, failing the journey on any serious or critical WCAG violation.
+// `watchAccessibility(page)` (called by `person()`) adds a small in-page watcher: when the
+// screen changes (path, open dialogs or menus) and the page has been quiet and not loading for
+// a moment, it asks Node to scan. Scans run one at a time; their findings fail the test when it
+// ends, after a last scan of where the person is. A journey may also call
+// `expectAccessible(page, 'label')` to scan a state at a precise moment.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
+type Violation = { id: string; impact: string | null; help: string; targets: string[] };
+type SchemeResult = { scheme: 'light' | 'dark'; violations: Violation[] };
 
-async function violations(page: Page): Promise<Violation[]> {
+// axe refuses to start while it runs: scans of one page go one after another.
+const running = new WeakMap<Page, Promise<unknown>>();
+
+function scanBothSchemes(page: Page): Promise<SchemeResult[]> {
+  const scan = (running.get(page) ?? Promise.resolve()).catch(() => undefined).then(() => scanNow(page));
+  running.set(page, scan);
+  return scan;
+}
+
+/** Runs axe in both schemes inside the page, restoring the person's scheme unless the app changed it meanwhile. */
+async function scanNow(page: Page): Promise<SchemeResult[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
+    const root = document.documentElement;
+    const original = root.getAttribute('data-mantine-color-scheme');
+    const results: { scheme: 'light' | 'dark'; violations: { id: string; impact: string | null; help: string; targets: string[] }[] }[] = [];
+    // While a scan has flipped the scheme, the person's own is kept here (see colorSchemeOf).
+    if (original) root.dataset.axePersonScheme = original;
+    try {
+      for (const scheme of ['light', 'dark'] as const) {
+        // Mantine applies a scheme through this attribute alone; flipping it re-renders nothing.
+        root.setAttribute('data-mantine-color-scheme', scheme);
+        const result = await axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+          resultTypes: ['violations'],
+        });
+        results.push({
+          scheme,
+          violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) })),
+        });
+        if (root.getAttribute('data-mantine-color-scheme') !== scheme) break; // the app changed it: stop flipping
+      }
+    } finally {
+      const current = root.getAttribute('data-mantine-color-scheme');
+      if (original && (current === 'light' || current === 'dark') && results.some((r) => r.scheme === current)) {
+        root.setAttribute('data-mantine-color-scheme', original);
+      }
+      delete root.dataset.axePersonScheme;
+    }
+    return results;
   });
+}
+
+function seriousFindings(results: SchemeResult[], label: string): string[] {
+  return results.flatMap(({ scheme, violations }) =>
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `[${label}, ${scheme}] ${v.impact} ${v.id}: ${v.help} — ${v.targets.join(', ')}`),
+  );
 }
 
 /** Fails with a readable list when the page, in light or dark mode, has a serious/critical violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   if (page.isClosed() || !page.url().startsWith('http')) return;
-  const found: string[] = [];
-  const html = page.locator('html');
-  const original = await html.getAttribute('data-mantine-color-scheme');
-  for (const scheme of ['light', 'dark'] as const) {
-    // Mantine applies a scheme through this attribute alone; flipping it re-renders nothing.
-    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
-    for (const v of await violations(page)) {
-      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-      found.push(`[${scheme}] ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)).join(', ')}`);
+  const found = seriousFindings(await scanBothSchemes(page), label);
+  if (found.length) throw new Error(`axe: ${found.length} serious/critical violation(s):\n${found.join('\n')}`);
+}
+
+/** The person's colour scheme, even while a scan has the other one applied for a moment. */
+export function colorSchemeOf(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.documentElement.dataset.axePersonScheme ?? document.documentElement.getAttribute('data-mantine-color-scheme'));
+}
+
+// In the page: calls `report(screen)` once per new screen of this document, after 400 ms without DOM changes
+// (at most 3 s after the change) and with nothing loading. A screen is the path plus the names
+// of open dialogs and menus.
+function installScreenWatcher(): void {
+  const report = (window as unknown as { __chismesAxeScreen?: (screen: string) => void }).__chismesAxeScreen;
+  if (!report || window !== window.top) return;
+  const seen = new Set<string>();
+  let timer: number | undefined;
+  let changedAt = 0;
+  const nameOf = (el: Element) => {
+    const labelledBy = el.getAttribute('aria-labelledby');
+    const byId = labelledBy ? document.getElementById(labelledBy.split(' ')[0]!)?.textContent : undefined;
+    return `${el.getAttribute('role')}:${el.getAttribute('aria-label') ?? byId ?? ''}`.trim();
+  };
+  const screen = () =>
+    [location.pathname, ...[...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="menu"]')].map(nameOf).sort()].join(' | ');
+  const busy = () => document.querySelector('[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root') !== null;
+  const check = () => {
+    timer = undefined;
+    if (document.visibilityState === 'hidden' || !document.body) return;
+    const current = screen();
+    if (seen.has(current)) return;
+    if (busy()) {
+      schedule();
+      return;
     }
-  }
-  if (original) await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), original);
-  if (found.length) throw new Error(`axe: ${found.length} serious/critical violation(s) on ${label}:\n${found.join('\n')}`);
+    seen.add(current);
+    report(current);
+  };
+  const schedule = () => {
+    if (timer !== undefined) window.clearTimeout(timer);
+    const now = Date.now();
+    if (!changedAt || now - changedAt > 3_000) changedAt = now;
+    const wait = Math.min(400, Math.max(0, changedAt + 3_000 - now));
+    timer = window.setTimeout(() => {
+      changedAt = 0;
+      check();
+    }, wait);
+  };
+  const start = () => {
+    new MutationObserver(schedule).observe(document.body, { childList: true, subtree: true });
+    schedule();
+  };
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start, { once: true });
+}
+
+export type AccessibilityWatch = { finish: (label: string) => Promise<void> };
+
+/** Scans each new screen and dialog of this page as the journey goes; `finish` throws what was found. */
+export async function watchAccessibility(page: Page, person: string): Promise<AccessibilityWatch> {
+  const found: string[] = [];
+  const scanned: string[] = [];
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (label: string) => {
+    queue = queue.then(async () => {
+      if (page.isClosed() || !page.url().startsWith('http')) return;
+      try {
+        found.push(...seriousFindings(await scanBothSchemes(page), label));
+        scanned.push(label);
+      } catch (error) {
+        // The page navigated or closed during the scan: that screen is gone; the next is scanned.
+        if (!/context was destroyed|Target .*closed|has been closed|navigat/i.test(String(error))) throw error;
+      }
+    });
+  };
+  // Each document reports its screens; a screen already scanned (e.g. /login again after a
+  // redirect) is not scanned again.
+  const screens = new Set<string>();
+  await page.exposeBinding('__chismesAxeScreen', (_source, screen: string) => {
+    if (screens.has(screen)) return;
+    screens.add(screen);
+    enqueue(`${person} on ${screen}`);
+  });
+  await page.addInitScript(installScreenWatcher);
+  return {
+    finish: async (label: string) => {
+      enqueue(`${label}, last screen`);
+      await queue;
+      if (process.env.E2E_AXE_LOG === '1') console.log(`axe scanned ${scanned.length} states for ${person}:\n  ${scanned.join('\n  ')}`);
+      if (found.length) throw new Error(`axe: ${found.length} serious/critical violation(s):\n${[...new Set(found)].join('\n')}`);
+    },
+  };
 }

@@ -7,20 +7,32 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const resultsDir = fileURLToPath(new URL('../../test-results/e2e/', import.meta.url));
 
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
+}
+
+/**
+ * Chromium with a real (temporary) profile: what a person installs an app from. Contexts of
+ * launchBrowser() are off the record, where Chromium refuses installation ("in-incognito").
+ */
+export function launchProfile(userDataDir: string, baseURL: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: chromiumArgs,
+    baseURL,
+    locale: 'es-ES',
   });
 }
 

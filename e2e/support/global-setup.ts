@@ -1,6 +1,8 @@
 // Before the journeys: the web app built for production against the local stack, a fresh
 // seeded stack, and web/dist served on 127.0.0.1:4173. Afterwards everything started here stops.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { ensureStack } from '../../local-stack/index.ts';
@@ -12,8 +14,20 @@ const distDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 function buildWeb(): void {
   console.log('e2e: building the web app for production (npm run build -w web)');
-  const result = spawnSync('npm', ['run', '--silent', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, and Vite keeps a NODE_ENV it finds: the build would bundle
+  // React's development version. The journeys test what people get: production.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', '--silent', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`npm run build -w web failed (exit ${result.status ?? result.signal})`);
+  assertProductionReact();
+}
+
+/** React's development build carries its warnings; the production one has none of them. */
+function assertProductionReact(): void {
+  const assets = join(distDir, 'assets');
+  const js = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  const dev = js.filter((name) => readFileSync(join(assets, name), 'utf8').includes('react_stack_bottom_frame'));
+  if (dev.length) throw new Error(`web/dist has React's development build (${dev.join(', ')}): build with NODE_ENV=production`);
 }
 
 export default async function setup(): Promise<() => Promise<void>> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectAccessible } from './axe.ts';
+import { watchAccessibility } from './axe.ts';
 import { closePerson, launchBrowser, newPerson, resultsDir, snap } from './browser.ts';
 import { WEB_URL } from './env.ts';
 import { recordThirdPartyRequests } from './request-hosts.ts';
@@ -33,14 +33,15 @@ export async function person(name: string): Promise<Page> {
   thirdPartyRequests.set(page, thirdParty);
   page.setDefaultTimeout(20_000);
   page.setDefaultNavigationTimeout(30_000);
+  // Every screen and dialog this person sees is checked with axe, light and dark (support/axe.ts).
+  const accessibility = await watchAccessibility(page, name);
   onTestFinished(async ({ task }) => {
     let failed = task.result?.state === 'fail';
     const evidence = `${slug(task.name)}-${name}`;
-    // Every journey ends with an accessibility check of where each person is (light and dark).
-    // Opt-in (E2E_AXE=1) until a full run shows every journey clean; see e2e/README.md.
+    // The findings of every screen this person saw, plus a last scan of where they are.
     let axeError: unknown;
-    if (!failed && process.env.E2E_AXE === '1') {
-      await expectAccessible(page, `${task.name} (${name})`).catch((error: unknown) => {
+    if (!failed) {
+      await accessibility.finish(`${task.name} (${name})`).catch((error: unknown) => {
         axeError = error;
         failed = true;
       });

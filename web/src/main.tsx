@@ -1,12 +1,13 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles';
 import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startEarlyFeed } from './app/early-feed';
 import { installStaleChunkReload } from './lib/stale-chunk';
 
 installStaleChunkReload();
+startEarlyFeed();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');

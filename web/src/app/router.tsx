@@ -5,24 +5,44 @@ import { AppLayout } from './layout/app-layout';
 import { AuthCheckPending, RedirectIfSignedIn, RequireAuth } from './guards';
 import { RouteError } from './route-error';
 
+/**
+ * A screen's chunk, loaded lazily. When the import fails (a chunk gone after a deploy), the
+ * error becomes the route's own error through a loader: React Router keeps a rejected `lazy`
+ * pending on a first load and renders nothing, so the error page would never show.
+ */
+function lazyScreen(load: () => Promise<Pick<RouteObject, 'element'>>): () => Promise<Pick<RouteObject, 'element' | 'loader'>> {
+  return async () => {
+    try {
+      return await load();
+    } catch (error) {
+      return {
+        element: null,
+        loader: () => {
+          throw error;
+        },
+      };
+    }
+  };
+}
+
 /** Every screen gets its own error boundary, so a failure keeps the header and menu. */
 const withErrorBoundaries = (children: RouteObject[]): RouteObject[] =>
   children.map((route) => ({ errorElement: <RouteError />, ...route }));
 
 const feedRoute = (tab: FeedTab): RouteObject => ({
   path: paths.feed[tab],
-  lazy: async () => {
+  lazy: lazyScreen(async () => {
     const { FeedRoute } = await import('./routes/feed');
     return { element: <RequireAuth><FeedRoute tab={tab} /></RequireAuth> };
-  },
+  }),
 });
 
 const profileRoute = (tab: 'chismes' | 'notifications', path: string): RouteObject => ({
   path,
-  lazy: async () => {
+  lazy: lazyScreen(async () => {
     const { ProfileRoute } = await import('./routes/profile');
     return { element: <RequireAuth><ProfileRoute initialTab={tab} /></RequireAuth> };
-  },
+  }),
 });
 
 export const routes: RouteObject[] = [
@@ -35,10 +55,10 @@ export const routes: RouteObject[] = [
       { path: '/chismes', element: <Navigate to={paths.feed.recent} replace /> },
       {
         path: paths.login,
-        lazy: async () => {
+        lazy: lazyScreen(async () => {
           const { LoginRoute } = await import('./routes/login');
           return { element: <RedirectIfSignedIn><LoginRoute /></RedirectIfSignedIn> };
-        },
+        }),
       },
       feedRoute('recent'),
       feedRoute('trending'),
@@ -48,10 +68,10 @@ export const routes: RouteObject[] = [
       profileRoute('notifications', paths.notifications),
       {
         path: paths.moderation,
-        lazy: async () => {
+        lazy: lazyScreen(async () => {
           const { ModerationRoute } = await import('./routes/moderation');
           return { element: <RequireAuth><ModerationRoute /></RequireAuth> };
-        },
+        }),
       },
       { path: '*', element: <Navigate to={paths.feed.recent} replace /> },
     ]),

@@ -2,8 +2,9 @@
 import { supabase } from '../../../lib/supabase';
 import { toApiError } from '../../../lib/api-error';
 import { limits } from '../../../config/limits';
+import { rememberEarly, takeEarly } from '../../../lib/early-request';
 import type { FeedTab } from '../../../config/paths';
-import type { FeedChisme, FeedFilters } from '../../../types/api';
+import { emptyFilters, type FeedChisme, type FeedFilters } from '../../../types/api';
 
 export type FeedCursor = { createdAt: string; likes: number; id: string };
 
@@ -18,8 +19,25 @@ export function cursorAfter(chisme: FeedChisme): FeedCursor {
   return { createdAt: chisme.created_at, likes: chisme.likes, id: chisme.id };
 }
 
+/** The key under which app/early-feed.ts leaves a first page it already asked for. */
+export const earlyFeedKey = (key: FeedPageKey): string => JSON.stringify(key);
+
+/** Asks for a feed's first page before the feed mounts, if the stored session holds (app/early-feed.ts). */
+export async function startEarlyFirstPage(tab: FeedTab, cotilleo: boolean): Promise<void> {
+  const { data } = await supabase.auth.getSession();
+  if (!data.session) return;
+  const key = feedKeys.page(tab, cotilleo, emptyFilters, null);
+  rememberEarly(earlyFeedKey(key), fetchFeedPage(key));
+}
+
+/** SWR's fetcher: the early first page when there is one (retried here if it failed). */
+export function getFeed(key: FeedPageKey): Promise<FeedChisme[]> {
+  const early = takeEarly<FeedChisme[]>(earlyFeedKey(key));
+  return early ? early.catch(() => fetchFeedPage(key)) : fetchFeedPage(key);
+}
+
 // The RPC takes text arguments and the tags as a JSON array (a malformed one gets a stable key).
-export async function getFeed([, tab, cotilleo, filters, cursor]: FeedPageKey): Promise<FeedChisme[]> {
+export async function fetchFeedPage([, tab, cotilleo, filters, cursor]: FeedPageKey): Promise<FeedChisme[]> {
   const { data, error } = await supabase.rpc('get_feed', {
     p_tab: tab,
     p_cotilleo: String(cotilleo),

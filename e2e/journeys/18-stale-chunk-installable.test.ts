@@ -1,0 +1,83 @@
+// Journey 18 (issue 15): Chromium reports the app installable (valid manifest, icons), and a
+// tab left open across a deploy — the next screen's chunk no longer exists — reloads; a screen
+// whose chunk is still missing shows the Spanish error page, not React Router's English one.
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { launchProfile, snap } from '../support/browser.ts';
+import { WEB_URL } from '../support/env.ts';
+import { person, useBrowser } from '../support/journey.ts';
+import { createAccount, signIn } from '../support/users.ts';
+
+useBrowser();
+
+const dist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** The built file of a source module, from Vite's manifest. */
+function builtFile(source: string): string {
+  const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+  const entry = manifest[source];
+  if (!entry) throw new Error(`${source} is not in web/dist/.vite/manifest.json`);
+  return `${dist}${entry.file}`;
+}
+
+describe('journey 18: installable, and resilient to a deploy', () => {
+  it('is installable: Chromium finds no installability error and a valid manifest', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'chismes-install-'));
+    const context = await launchProfile(profile, WEB_URL);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Bienvenido a Chismes' }).waitFor();
+      const cdp = await context.newCDPSession(page);
+      const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+      expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+      expect(manifest.errors).toEqual([]);
+      // Chromium fetches and decodes the icons before it answers, so this also proves they load.
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  it('reloads when the next screen’s chunk is gone, and shows the Spanish error page if it stays gone', async () => {
+    const owner = await createAccount('stale');
+    const page = await person('stale-tab');
+    await signIn(page, owner);
+    // A deploy replaced the build: the profile screen's chunk this tab knows no longer exists.
+    const chunk = builtFile('src/app/routes/profile.tsx');
+    const hidden = `${chunk}.deployed-away`;
+    renameSync(chunk, hidden);
+    try {
+      let loads = 0;
+      page.on('load', () => loads++);
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await page.getByRole('dialog', { name: 'Menú' }).getByTestId('menu-chismes').click();
+      // The router keeps the old URL until a screen's chunk has loaded: the reload (meant to
+      // fetch the new build's files) brings the feed back, still signed in.
+      await expect.poll(() => loads, { timeout: 30_000 }).toBe(1);
+      await page.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/chismes/');
+      // Opening that screen directly while its chunk is still missing: at most one more reload
+      // (one per 10 s), then the Spanish error page, never React Router's English one.
+      const before = loads;
+      await page.goto('/profile/');
+      await page.getByRole('heading', { name: 'Algo salió mal', level: 1 }).waitFor({ timeout: 40_000 });
+      expect(loads - before).toBeLessThanOrEqual(2);
+      expect(new URL(page.url()).pathname).toBe('/profile/');
+      await page.getByText('Puede que haya una versión nueva de Chismes: recarga la página.').waitFor();
+      expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+      expect(await page.title()).toBe('Algo salió mal · Chismes');
+      await snap(page, '18-stale-chunk-error-page');
+    } finally {
+      if (existsSync(hidden)) renameSync(hidden, chunk);
+    }
+    // With the file back, "Recargar" brings the screen.
+    await page.getByRole('button', { name: 'Recargar' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mis Chismes' }).waitFor();
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { rememberEarly, takeEarly } from './early-request';
+
+describe('early requests', () => {
+  it('hands a fresh request to the first taker only', async () => {
+    rememberEarly('a', Promise.resolve([1]), 1_000);
+    const taken = takeEarly<number[]>('a', 2_000);
+    expect(await taken).toEqual([1]);
+    expect(takeEarly('a', 2_000)).toBeUndefined();
+  });
+
+  it('drops a request older than 10 s', () => {
+    rememberEarly('b', Promise.resolve([]), 1_000);
+    expect(takeEarly('b', 11_001)).toBeUndefined();
+  });
+
+  it('drops a request that failed before anyone took it', async () => {
+    const failed = Promise.reject(new Error('offline'));
+    rememberEarly('c', failed, Date.now());
+    await failed.catch(() => undefined);
+    await Promise.resolve();
+    expect(takeEarly('c')).toBeUndefined();
+  });
+
+  it('gives nothing for a key never asked for', () => {
+    expect(takeEarly('never')).toBeUndefined();
+  });
+});
