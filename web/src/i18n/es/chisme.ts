@@ -17,6 +17,17 @@ export const chisme = {
     unlikeFailed: 'No se pudo quitar tu me gusta. Inténtalo de nuevo.',
     commentsWord: 'comentarios',
     mine: 'Tu chisme',
+    share: 'Compartir',
+    shareTitle: 'Un chisme en Chismes',
+    linkCopied: 'Enlace copiado',
+    copyFailed: (url: string) => `No se pudo copiar el enlace: ${url}`,
+  },
+  page: {
+    title: 'Chisme',
+    notFound: 'Este chisme no existe o ya no está disponible',
+    loadFailed: 'No se pudo cargar el chisme',
+    backToFeed: 'Volver a los chismes',
+    comments: 'Comentarios',
   },
   gender: {
     label: 'Género',
