@@ -1,14 +1,14 @@
 // A Spanish banner while the browser is offline, so a write that cannot reach the API is
 // expected rather than a surprise; a short toast says when the connection is back.
 import { Alert } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { useOffline } from '../hooks/use-offline';
 import { common } from '../i18n/es/common';
 import { toast } from '../lib/toast';
 
 export function OfflineBanner() {
-  const { online } = useNetwork();
+  const online = !useOffline();
   const wasOffline = useRef(false);
   useEffect(() => {
     if (!online) wasOffline.current = true;

@@ -45,6 +45,7 @@ export const chisme = {
     tagsPlaceholder: 'Escribe una etiqueta y pulsa Enter',
     image: 'Imagen',
     imagePlaceholder: 'Selecciona una imagen (.png, .jpg, .jpeg)',
+    imagePreview: 'Vista previa de la imagen elegida',
     submit: 'Publicar',
     submitting: 'Publicando...',
     uploading: 'Subiendo imagen...',

@@ -104,4 +104,20 @@ describe('NewChismeDialog', () => {
     expect(gender).toHaveFocus();
     expect(gender).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('previews the chosen image and revokes its object URL on change and on close', async () => {
+    let n = 0;
+    const create = vi.fn(() => `blob:preview-${++n}`);
+    const revoke = vi.fn();
+    Object.assign(URL, { createObjectURL: create, revokeObjectURL: revoke });
+    const { unmount } = render(<NewChismeDialog onClose={() => {}} cotilleo country="Chile" />);
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File(['a'], 'uno.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Vista previa de la imagen elegida' })).toHaveAttribute('src', 'blob:preview-1');
+    await userEvent.upload(input, new File(['b'], 'dos.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Vista previa de la imagen elegida' })).toHaveAttribute('src', 'blob:preview-2'));
+    expect(revoke).toHaveBeenCalledWith('blob:preview-1');
+    unmount();
+    expect(revoke).toHaveBeenCalledWith('blob:preview-2');
+  });
 });

@@ -1,11 +1,12 @@
 // New-post dialog: gender, age, content (counter), tags and, in cotilleo mode, an image.
-import { Alert, Button, FileInput, Group, Modal, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Image, Modal, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TagInput } from '../../../components/tag-input';
 import { limits } from '../../../config/limits';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
+import { useObjectUrl } from '../../../hooks/use-object-url';
 import { usePersonalDataWarning } from '../../../hooks/use-personal-data-warning';
 import { visibleLength } from '../../../lib/text-rules';
 import { chisme as texts } from '../../../i18n/es/chisme';
@@ -33,6 +34,7 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
   const personalDataWarning = usePersonalDataWarning(form.values.content);
   const [tags, setTags] = useState<string[]>([]);
   const [image, setImage] = useState<File | null>(null);
+  const preview = useObjectUrl(cotilleo ? image : null);
   const { publish, step, progress } = usePublishChisme();
   const busy = step !== 'idle';
 
@@ -82,6 +84,7 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
               leftSection={<IconPhoto size={18} aria-hidden />}
             />
           )}
+          {preview && <Image src={preview} alt={texts.newPost.imagePreview} h={120} w="auto" maw="100%" fit="contain" radius="sm" data-testid="image-preview" />}
           {step === 'uploading' && (
             <Stack gap={4}>
               <Text size="sm">{texts.newPost.uploading}</Text>
