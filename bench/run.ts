@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { cluster } from '../local-stack/database.ts';
+import { cluster } from '../local-stack/postgres/database.ts';
 import { ensureStack, isStackRunning, startStack, stopStack } from '../local-stack/index.ts';
 import { logDir, stackDir } from '../local-stack/paths.ts';
 import { startCluster, stopCluster } from '../local-stack/postgres/cluster.ts';

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { cluster } from './database.ts';
+import { cluster } from './postgres/database.ts';
 import { API_URL, ANON_KEY } from './keys.ts';
 import { stopCluster } from './postgres/cluster.ts';
 import { DB_PORT, GATEWAY_PORT, HOST, logDir, repoRoot, stackDir } from './paths.ts';

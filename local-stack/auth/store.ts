@@ -3,9 +3,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
-import type { StackConfig } from './config.ts';
-import { signJwt } from './jwt.ts';
-import { API_URL } from './keys.ts';
+import type { StackConfig } from '../config.ts';
+import { signJwt } from '../jwt.ts';
+import { API_URL } from '../keys.ts';
 
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 export const API_VERSION = '2024-01-01';

@@ -3,10 +3,10 @@
 // DENO_SERVE_ADDRESS says), so editing a function's files reloads it without a restart.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from './postgres/cluster.ts';
-import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from './keys.ts';
-import { binDir, functionsDir, HOST } from './paths.ts';
-import { spawnService, waitForHttp, type Service } from './processes.ts';
+import { freePort } from '../postgres/cluster.ts';
+import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from '../keys.ts';
+import { binDir, functionsDir, HOST } from '../paths.ts';
+import { spawnService, waitForHttp, type Service } from '../processes.ts';
 
 export interface FunctionService extends Service {
   functionName: string;

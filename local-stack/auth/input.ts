@@ -3,8 +3,8 @@
 // the parameters object), e-mail addresses checked for length and format, and metadata that
 // PostgreSQL can store (no NUL characters).
 import type { IncomingMessage } from 'node:http';
-import { AuthError } from './auth-store.ts';
-import { BadJson, hasNul, PayloadTooLarge, readJson } from './http.ts';
+import { AuthError } from './store.ts';
+import { BadJson, hasNul, PayloadTooLarge, readJson } from '../http.ts';
 
 /** GoTrue's limitRequestBody middleware. */
 export const AUTH_BODY_LIMIT = 1 << 20;

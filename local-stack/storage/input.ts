@@ -2,8 +2,8 @@
 // EntityTooLarge), invalid JSON is 400 InvalidRequest, and the route's body schema is checked
 // with Fastify's `body/<field> must be …` messages (400 InvalidRequest), never a 500.
 import type { IncomingMessage } from 'node:http';
-import { BadJson, PayloadTooLarge, readJson } from './http.ts';
-import { StorageError } from './storage-db.ts';
+import { BadJson, PayloadTooLarge, readJson } from '../http.ts';
+import { StorageError } from './db.ts';
 
 /** Fastify's default bodyLimit */
 const JSON_BODY_LIMIT = 1024 * 1024;

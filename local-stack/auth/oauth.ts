@@ -4,10 +4,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import pg from 'pg';
-import { AuthError, randomToken, type AuthStore, type Db } from './auth-store.ts';
-import type { StackConfig } from './config.ts';
-import { API_URL } from './keys.ts';
-import { str } from './http.ts';
+import { AuthError, randomToken, type AuthStore, type Db } from './store.ts';
+import type { StackConfig } from '../config.ts';
+import { API_URL } from '../keys.ts';
+import { str } from '../http.ts';
 import { renderSimulator } from './oauth-simulator.ts';
 
 export function createOAuth(pool: pg.Pool, config: StackConfig, store: AuthStore) {

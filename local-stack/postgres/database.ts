@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { bootstrapDir, describeCluster, initCluster, runSqlFile, startCluster, stopCluster } from './postgres/cluster.ts';
-import { DB_PORT, dbDataDir, logDir, repoRoot, stackDir, supabaseDir } from './paths.ts';
+import { bootstrapDir, describeCluster, initCluster, runSqlFile, startCluster, stopCluster } from './cluster.ts';
+import { DB_PORT, dbDataDir, logDir, repoRoot, stackDir, supabaseDir } from '../paths.ts';
 
 export const cluster = describeCluster(dbDataDir, DB_PORT);
 const appliedBootstrapFile = join(stackDir, 'bootstrap-applied.json');

@@ -2,18 +2,19 @@
 // heartbeats, joins, leaves and token updates; client broadcasts (text or binary frames)
 // relayed between sockets; and Broadcast from Database (contract §10): private channels are
 // authorised at join by the project's RLS policies on realtime.messages, and every committed
-// row reaches the joined sockets through the LISTEN/NOTIFY trigger of bootstrap/10-*.sql.
+// row reaches the joined sockets through the LISTEN/NOTIFY trigger of postgres/bootstrap/10-*.sql.
 // postgres_changes bindings are served by postgres-changes.ts.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { bearerToken, verifyJwt, type Claims } from './jwt.ts';
-import { listen, type OnLost } from './realtime-listener.ts';
-import { BadJson, PayloadTooLarge, readJson, sendJson, type Handler } from './http.ts';
-import { broadcastErrors, PLUG_BODY_LIMIT } from './realtime-input.ts';
+import type { Claims } from '../jwt.ts';
+import { listen, type OnLost } from './listener.ts';
+import type { Handler } from '../http.ts';
+import { authorize, checkToken } from './authorize.ts';
+import { broadcastApi, type BroadcastMessage } from './broadcast-api.ts';
 import { startPostgresChanges, type PostgresBinding, type Subscriber } from './postgres-changes.ts';
-import { decodeBinaryPush, encodeBinaryBroadcast, hashBinding, type Frame, type Ref } from './realtime-frames.ts';
+import { decodeBinaryPush, encodeBinaryBroadcast, hashBinding, type Frame, type Ref } from './frames.ts';
 
 const NOTIFY_CHANNEL = 'realtime_local_stack';
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -38,15 +39,6 @@ interface Client {
   vsn2: boolean;
   token: string;
   channels: Map<string, Channel>;
-}
-
-interface BroadcastMessage {
-  topic: string;
-  event: string;
-  payload: unknown;
-  isPrivate: boolean;
-  /** raw bytes of a binary (encoding 0) client broadcast */
-  binary?: Buffer;
 }
 
 export interface Realtime {
@@ -81,56 +73,6 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
     send(client, { joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: 'phx_close', payload: {} });
   }
 
-  /** The verified claims of a token, or a reason the real server would give for refusing it. */
-  async function checkToken(token: string): Promise<Claims | string> {
-    try {
-      const claims = await verifyJwt(token);
-      if (!claims.role || !claims.exp) return 'InvalidJWTToken: Fields `role` and `exp` are required in JWT';
-      return claims;
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      return code === 'ERR_JWT_EXPIRED' ? 'InvalidJWTToken: Token has expired' : `InvalidJWTToken: ${(error as Error).message}`;
-    }
-  }
-
-  /**
-   * Join-time authorisation as the real server does it: a probe row inserted with elevated
-   * rights, then read (and inserted) as the caller's role and claims, all rolled back.
-   */
-  async function authorize(name: string, claims: Claims): Promise<{ canRead: boolean; canWrite: boolean }> {
-    const db = await pool.connect();
-    try {
-      await db.query('begin');
-      const { rows } = await db.query<{ id: string }>(
-        `insert into realtime.messages (topic, extension, private, event, payload)
-         values ($1, 'broadcast', true, 'local_stack_probe', '{}') returning id`,
-        [name],
-      );
-      await db.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('realtime.topic', $3, true)`,
-        [String(claims.role), JSON.stringify(claims), name],
-      );
-      const read = await db.query('select 1 from realtime.messages where id = $1', [rows[0]!.id]);
-      let canWrite = true;
-      await db.query('savepoint probe_write');
-      try {
-        await db.query(
-          `insert into realtime.messages (topic, extension, private, event, payload) values ($1, 'broadcast', true, 'local_stack_probe', '{}')`,
-          [name],
-        );
-      } catch {
-        canWrite = false;
-        await db.query('rollback to savepoint probe_write');
-      }
-      return { canRead: (read.rowCount ?? 0) > 0, canWrite };
-    } catch {
-      return { canRead: false, canWrite: false };
-    } finally {
-      await db.query('rollback').catch(() => undefined);
-      db.release();
-    }
-  }
-
   function armExpiry(client: Client, channel: Channel): void {
     clearTimeout(channel.expiryTimer);
     const delay = Number(channel.claims.exp) * 1000 - Date.now();
@@ -150,7 +92,7 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
     if (typeof claims === 'string') return reply(client, frame, 'error', { reason: claims });
     const name = frame.topic.replace(/^realtime:/, '');
     const isPrivate = config.private === true;
-    const access = isPrivate ? await authorize(name, claims) : { canRead: true, canWrite: true };
+    const access = isPrivate ? await authorize(pool, name, claims) : { canRead: true, canWrite: true };
     if (!access.canRead) {
       return reply(client, frame, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${name}` });
     }
@@ -184,7 +126,7 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
     const claims = await checkToken(token);
     if (typeof claims === 'string') return closeChannel(client, channel, claims);
     if (channel.isPrivate) {
-      const access = await authorize(channel.name, claims);
+      const access = await authorize(pool, channel.name, claims);
       if (!access.canRead) return closeChannel(client, channel, `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.name}`);
       Object.assign(channel, access);
     }
@@ -292,46 +234,7 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
   };
   const postgresChanges = await startPostgresChanges(pool, subscribers);
 
-  const api: Handler = async (req: IncomingMessage, res: ServerResponse, path: string) => {
-    if (req.method !== 'POST' || path !== '/api/broadcast') return sendJson(res, 404, { message: 'Not found' });
-    const claims = await checkToken(bearerToken(req.headers.authorization) ?? '');
-    if (typeof claims === 'string') return sendJson(res, 401, { message: claims });
-    let body: Record<string, unknown>;
-    try {
-      body = await readJson(req, PLUG_BODY_LIMIT);
-    } catch (error) {
-      // Plug.Parsers' errors rendered by Phoenix: the status text as a JSON string.
-      if (error instanceof PayloadTooLarge) return sendJson(res, 413, 'Content Too Large');
-      if (error instanceof BadJson) return sendJson(res, 400, 'Bad Request');
-      throw error;
-    }
-    const errors = broadcastErrors(body);
-    if (errors) return sendJson(res, 422, { errors });
-    const messages = body.messages as Record<string, unknown>[];
-    for (const message of messages) {
-      const topic = String(message.topic ?? '').replace(/^realtime:/, '');
-      const event = String(message.event ?? '');
-      if (message.private === true) {
-        // Private sends obey the INSERT policy: the row is written as the caller, then NOTIFY delivers it.
-        const db = await pool.connect();
-        try {
-          await db.query('begin');
-          await db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('realtime.topic', $3, true)`,
-            [String(claims.role), JSON.stringify(claims), topic]);
-          await db.query(`insert into realtime.messages (topic, extension, private, event, payload) values ($1, 'broadcast', true, $2, $3)`,
-            [topic, event, message.payload ?? {}]);
-          await db.query('commit');
-        } catch {
-          await db.query('rollback').catch(() => undefined);
-        } finally {
-          db.release();
-        }
-      } else {
-        deliver({ topic, event, payload: message.payload, isPrivate: false });
-      }
-    }
-    sendJson(res, 202, {});
-  };
+  const api = broadcastApi(pool, (message) => deliver(message));
 
   return {
     api,

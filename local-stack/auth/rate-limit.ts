@@ -9,7 +9,7 @@
 // X-Forwarded-For are limited by its first address, others are not (so the e2e journeys and
 // the bench, which sign up many users from 127.0.0.1, behave as under `supabase start`).
 import type { IncomingMessage } from 'node:http';
-import { AuthError } from './auth-store.ts';
+import { AuthError } from './store.ts';
 
 const BURST = 30;
 const WINDOW_SECONDS = 5 * 60;

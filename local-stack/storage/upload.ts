@@ -1,15 +1,15 @@
 // Reading an upload's body: multipart (the first file part, options fields before it) or
 // raw bytes with headers (contract §2.2), within the bucket's size and mime-type limits.
 import type { IncomingMessage } from 'node:http';
-import type { StackConfig } from './config.ts';
-import { hasNul, PayloadTooLarge, readBody, str } from './http.ts';
-import { StorageError, type Bucket, type Upload } from './storage-db.ts';
+import type { StackConfig } from '../config.ts';
+import { hasNul, PayloadTooLarge, readBody, str } from '../http.ts';
+import { StorageError, type Bucket, type Upload } from './db.ts';
 
 /**
  * Custom metadata as storage-api reads it: JSON (base64 in `x-metadata`); a value that does not
  * parse into an object, or that PostgreSQL could not store (NUL), is ignored, not an error.
  */
-function userMetadata(text: string | undefined, base64: boolean): Record<string, unknown> | null {
+export function userMetadata(text: string | undefined, base64: boolean): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(base64 ? Buffer.from(text, 'base64').toString('utf8') : text);
