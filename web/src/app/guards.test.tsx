@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import { render, screen, signedIn, signedOut } from '../test-utils/render';
-import { mightHaveSession } from '../lib/auth';
+import { mightHaveSession, StaticSessionProvider } from '../lib/auth';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 
 function App() {
@@ -10,6 +10,7 @@ function App() {
       <Route path="/login" element={<RedirectIfSignedIn><p>Bienvenida</p></RedirectIfSignedIn>} />
       <Route path="/chismes/" element={<RequireAuth><p>Feed privado</p></RequireAuth>} />
       <Route path="/profile/" element={<RequireAuth><p>Perfil privado</p></RequireAuth>} />
+      <Route path="/chismes/:id" element={<RequireAuth><p>Un chisme</p></RequireAuth>} />
     </Routes>
   );
 }
@@ -36,6 +37,13 @@ describe('route guards', () => {
   it('sends a signed-in user away from /login to /chismes/', () => {
     render(<App />, { session: signedIn, route: '/login' });
     expect(screen.getByText('Feed privado')).toBeInTheDocument();
+  });
+
+  it('keeps a deep link across /login and opens it once signed in', () => {
+    const { rerender } = render(<App />, { session: signedOut, route: '/chismes/2b7c1e9a-5d4f-4c3b-9a8e-1f2d3c4b5a69' });
+    expect(screen.getByText('Bienvenida')).toBeInTheDocument();
+    rerender(<StaticSessionProvider value={signedIn}><App /></StaticSessionProvider>);
+    expect(screen.getByText('Un chisme')).toBeInTheDocument();
   });
 
   it('shows a signed-in user the protected screen', () => {

@@ -9,6 +9,7 @@ describe('route titles', () => {
     expect(screenTitle('/chismes/tranding/')).toBe('Tranding');
     expect(screenTitle('/chismes/top/')).toBe('Tops');
     expect(screenTitle('/chismes/old/')).toBe('Olds');
+    expect(screenTitle('/chismes/2b7c1e9a-5d4f-4c3b-9a8e-1f2d3c4b5a69')).toBe('Chisme');
     expect(screenTitle('/profile/')).toBe('Mis Chismes');
     expect(screenTitle('/notifications/')).toBe('Notificaciones');
     expect(screenTitle('/moderacion')).toBe('Moderación');

@@ -1,7 +1,7 @@
 // Per-route <title> and the screen's one h1 (visually hidden where the screen shows none itself).
 import { VisuallyHidden } from '@mantine/core';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { matchPath, useLocation } from 'react-router-dom';
 import { feedTabs, paths } from '../config/paths';
 import { titles } from '../i18n/es/titles';
 
@@ -13,6 +13,7 @@ export function screenTitle(pathname: string): string | null {
   if (pathname === paths.profile) return titles.profile;
   if (pathname === paths.notifications) return titles.notifications;
   if (pathname === paths.moderation) return titles.moderation;
+  if (matchPath(paths.chismePattern, pathname)) return titles.chisme;
   return null;
 }
 

@@ -64,6 +64,13 @@ export const routes: RouteObject[] = [
       feedRoute('trending'),
       feedRoute('top'),
       feedRoute('old'),
+      {
+        path: paths.chismePattern,
+        lazy: async () => {
+          const { ChismeRoute } = await import('./routes/chisme');
+          return { element: <RequireAuth><ChismeRoute /></RequireAuth> };
+        },
+      },
       profileRoute('chismes', paths.profile),
       profileRoute('notifications', paths.notifications),
       {

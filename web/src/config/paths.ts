@@ -10,6 +10,9 @@ export const paths = {
     top: '/chismes/top/',
     old: '/chismes/old/',
   } satisfies Record<FeedTab, string>,
+  /** One chisme with its comments (a deep link people share). */
+  chisme: (id: string) => `/chismes/${encodeURIComponent(id)}`,
+  chismePattern: '/chismes/:id',
   profile: '/profile/',
   notifications: '/notifications/',
   moderation: '/moderacion',

@@ -9,8 +9,10 @@ function isChisme(value: unknown): value is FeedChisme {
   return typeof value === 'object' && value !== null && 'id' in value && 'liked_by_me' in value;
 }
 
-/** Maps the chisme with `id` inside arrays (or arrays of pages); null when it is not there. */
+/** Maps the chisme with `id` inside arrays (or arrays of pages), or a single cached chisme (the
+ * /chismes/:id page); null when it is not there. */
 export function mapChismeIn(data: unknown, id: string, patch: Patch): unknown | null {
+  if (isChisme(data)) return data.id === id ? patch(data) : null;
   if (!Array.isArray(data)) return null;
   let found = false;
   const next = data.map((item: unknown) => {

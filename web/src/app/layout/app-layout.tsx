@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPencilPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { OfflineBanner } from '../../components/offline-banner';
 import { paths } from '../../config/paths';
 import { openDialog } from '../../hooks/use-dialogs';
 import { feed } from '../../i18n/es/feed';
@@ -54,6 +55,7 @@ export function AppLayout() {
       <AppShell.Main>
         <Container size="sm" px={0} pb={signedIn ? 80 : 0}>
           <RouteHead />
+          <OfflineBanner />
           <Outlet />
         </Container>
       </AppShell.Main>

@@ -20,4 +20,7 @@ export const common = {
   cancel: 'Cancelar',
   unknownCountry: 'Desconocido',
   unknownCountryFlag: 'País desconocido',
+  offline: 'Sin conexión a internet. Lo que hagas ahora no se guardará hasta que vuelvas a conectarte.',
+  backOnline: 'Conexión restablecida',
+  cotilleoSaveFailed: 'No se pudo guardar el modo cotilleo en tu perfil. Inténtalo de nuevo.',
 } as const;

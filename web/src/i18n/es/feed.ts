@@ -4,6 +4,7 @@ export const feed = {
   empty: 'No hay chismes por aquí...',
   loadError: 'No se pudieron cargar los chismes trending en tiempo real',
   loadingMore: 'Cargando más chismes...',
+  loading: 'Cargando chismes...',
   loadMore: 'Cargar más chismes',
   newPost: 'Nuevo chisme',
   filter: 'Filtrar Chismes',

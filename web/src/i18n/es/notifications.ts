@@ -9,4 +9,6 @@ export const notifications = {
   open: 'Ver comentarios',
   newTitle: 'Nueva notificación',
   loadMore: 'Cargar más notificaciones',
+  deleteFailed: 'No se pudo eliminar la notificación. Inténtalo de nuevo.',
+  markAllFailed: 'No se pudieron marcar las notificaciones como leídas. Inténtalo de nuevo.',
 } as const;

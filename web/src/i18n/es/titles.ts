@@ -1,4 +1,5 @@
 // Page titles (<title> and each screen's h1) and the error page texts.
+import { chisme } from './chisme';
 import { common } from './common';
 import { moderation } from './moderation';
 import { profile } from './profile';
@@ -11,6 +12,7 @@ export const titles = {
   profile: profile.myChismes,
   notifications: profile.notifications,
   moderation: moderation.title,
+  chisme: chisme.page.title,
   error: {
     title: 'Algo salió mal',
     body: 'No pudimos cargar esta pantalla. Puede que haya una versión nueva de Chismes: recarga la página.',

@@ -1,6 +1,7 @@
 // Login view: e-mail, password, forgot-password notice, providers.
 import { Alert, Anchor, Button, Divider, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { auth } from '../../../i18n/es/auth';
 import { signInWithPassword } from '../api/sign-in-with-password';
 import { authErrorMessage } from '../utils/auth-error-message';
@@ -9,34 +10,25 @@ import { PasswordField } from './password-field';
 import { ProviderButtons } from './provider-buttons';
 
 export function LoginForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSwitch: () => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { form, formError, setFormError, onSubmit } = useFirstErrorForm({ name: 'login', initialValues: { email: '', password: '' }, validate: validateLogin });
   const [visible, setVisible] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const submitting = form.submitting;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const invalid = validateLogin({ email, password });
-    setError(invalid);
-    if (invalid) return;
-    setSubmitting(true);
+  async function submit(values: { email: string; password: string }) {
     try {
-      await signInWithPassword(email, password);
+      await signInWithPassword(values.email, values.password);
       onSuccess();
     } catch (failure) {
-      setError(authErrorMessage(failure));
-    } finally {
-      setSubmitting(false);
+      setFormError(authErrorMessage(failure));
     }
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={onSubmit(submit)} noValidate>
       <Stack gap="sm">
-        <TextInput label={auth.email} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-autofocus />
-        <PasswordField label={auth.password} value={password} onChange={setPassword} visible={visible} onToggleVisible={() => setVisible((v) => !v)} autoComplete="current-password" />
+        <TextInput label={auth.email} type="email" autoComplete="email" {...form.getInputProps('email')} data-autofocus />
+        <PasswordField label={auth.password} {...form.getInputProps('password')} visible={visible} onToggleVisible={() => setVisible((v) => !v)} autoComplete="current-password" />
         <Anchor component="button" type="button" size="sm" ta="right" onClick={() => setNotice(auth.forgotPasswordAlert)}>
           {auth.forgotPassword}
         </Anchor>
@@ -45,16 +37,16 @@ export function LoginForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSw
             {notice}
           </Alert>
         )}
-        {error && (
+        {formError && (
           <Alert color="red" role="alert">
-            {error}
+            {formError}
           </Alert>
         )}
         <Button type="submit" disabled={submitting} fullWidth>
           {submitting ? auth.loggingIn : auth.loginButton}
         </Button>
         <Divider label={auth.or} labelPosition="center" />
-        <ProviderButtons disabled={submitting} onError={setError} />
+        <ProviderButtons disabled={submitting} onError={setFormError} />
         <Anchor component="button" type="button" size="sm" onClick={onSwitch}>
           {auth.toRegister}
         </Anchor>

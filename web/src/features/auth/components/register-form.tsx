@@ -1,54 +1,48 @@
 // Register view: username, e-mail, password twice, providers.
 import { Alert, Anchor, Button, Divider, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { auth } from '../../../i18n/es/auth';
 import { signUp } from '../api/sign-up';
 import { authErrorMessage } from '../utils/auth-error-message';
-import { validateRegister } from '../utils/validate-auth';
+import { validateRegister, type RegisterValues } from '../utils/validate-auth';
 import { PasswordField } from './password-field';
 import { ProviderButtons } from './provider-buttons';
 
-export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSwitch: () => void }) {
-  const [values, setValues] = useState({ username: '', email: '', password: '', confirmPassword: '' });
-  const [visible, setVisible] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+const initialValues: RegisterValues = { username: '', email: '', password: '', confirmPassword: '' };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const invalid = validateRegister(values);
-    setError(invalid);
-    if (invalid) return;
-    setSubmitting(true);
+export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSwitch: () => void }) {
+  const { form, formError, setFormError, onSubmit } = useFirstErrorForm({ name: 'register', initialValues, validate: validateRegister });
+  const [visible, setVisible] = useState(false);
+  const submitting = form.submitting;
+
+  async function submit(values: RegisterValues) {
     try {
       await signUp(values.username, values.email, values.password);
       onSuccess();
     } catch (failure) {
-      setError(authErrorMessage(failure));
-    } finally {
-      setSubmitting(false);
+      setFormError(authErrorMessage(failure));
     }
   }
 
   const toggle = () => setVisible((v) => !v);
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={onSubmit(submit)} noValidate>
       <Stack gap="sm">
-        <TextInput label={auth.username} autoComplete="username" value={values.username} onChange={(e) => set('username')(e.currentTarget.value)} data-autofocus />
-        <TextInput label={auth.email} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} />
-        <PasswordField label={auth.password} value={values.password} onChange={set('password')} visible={visible} onToggleVisible={toggle} autoComplete="new-password" />
-        <PasswordField label={auth.confirmPassword} value={values.confirmPassword} onChange={set('confirmPassword')} visible={visible} onToggleVisible={toggle} autoComplete="new-password" />
-        {error && (
+        <TextInput label={auth.username} autoComplete="username" {...form.getInputProps('username')} data-autofocus />
+        <TextInput label={auth.email} type="email" autoComplete="email" {...form.getInputProps('email')} />
+        <PasswordField label={auth.password} {...form.getInputProps('password')} visible={visible} onToggleVisible={toggle} autoComplete="new-password" />
+        <PasswordField label={auth.confirmPassword} {...form.getInputProps('confirmPassword')} visible={visible} onToggleVisible={toggle} autoComplete="new-password" />
+        {formError && (
           <Alert color="red" role="alert">
-            {error}
+            {formError}
           </Alert>
         )}
         <Button type="submit" disabled={submitting} fullWidth>
           {submitting ? auth.registering : auth.registerButton}
         </Button>
         <Divider label={auth.or} labelPosition="center" />
-        <ProviderButtons disabled={submitting} onError={setError} />
+        <ProviderButtons disabled={submitting} onError={setFormError} />
         <Anchor component="button" type="button" size="sm" onClick={onSwitch}>
           {auth.toLogin}
         </Anchor>

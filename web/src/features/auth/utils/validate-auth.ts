@@ -1,8 +1,12 @@
-// Auth form validation of spec section 5; only the first failure is reported.
+// Auth form validation of spec section 5; only the first failure is reported, with its field.
 import { limits } from '../../../config/limits';
 import { auth } from '../../../i18n/es/auth';
+import { firstFailure, type FieldError } from '../../../lib/field-error';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type LoginValues = { email: string; password: string };
+export type RegisterValues = { username: string; email: string; password: string; confirmPassword: string };
 
 export function validateEmail(email: string): string | null {
   if (email.trim() === '') return auth.validation.emailRequired;
@@ -10,12 +14,12 @@ export function validateEmail(email: string): string | null {
   return null;
 }
 
-export function validateLogin(values: { email: string; password: string }): string | null {
-  return (
-    validateEmail(values.email) ??
-    (values.password === '' ? auth.validation.passwordRequired : null) ??
-    (values.password.length < limits.passwordMin ? auth.validation.passwordTooShort : null)
-  );
+export function validateLogin(values: LoginValues): FieldError<keyof LoginValues> | null {
+  return firstFailure<keyof LoginValues>([
+    ['email', () => validateEmail(values.email)],
+    ['password', () => (values.password === '' ? auth.validation.passwordRequired : null)],
+    ['password', () => (values.password.length < limits.passwordMin ? auth.validation.passwordTooShort : null)],
+  ]);
 }
 
 export function validateNewPassword(password: string): string | null {
@@ -26,11 +30,11 @@ export function validateNewPassword(password: string): string | null {
   return null;
 }
 
-export function validateRegister(values: { username: string; email: string; password: string; confirmPassword: string }): string | null {
-  if (values.username.trim() === '') return auth.validation.usernameRequired;
-  return (
-    validateEmail(values.email) ??
-    validateNewPassword(values.password) ??
-    (values.password !== values.confirmPassword ? auth.validation.passwordsMismatch : null)
-  );
+export function validateRegister(values: RegisterValues): FieldError<keyof RegisterValues> | null {
+  return firstFailure<keyof RegisterValues>([
+    ['username', () => (values.username.trim() === '' ? auth.validation.usernameRequired : null)],
+    ['email', () => validateEmail(values.email)],
+    ['password', () => validateNewPassword(values.password)],
+    ['confirmPassword', () => (values.password !== values.confirmPassword ? auth.validation.passwordsMismatch : null)],
+  ]);
 }

@@ -10,8 +10,16 @@ import { chismeColor } from './chisme-colors';
 import { ImageButton } from './image-button';
 import { LikeButton } from './like-button';
 import { ReportButton } from './report-button';
+import { ShareButton } from './share-button';
 
-export function ChismeCard({ chisme, showImageButton }: { chisme: FeedChisme; showImageButton: boolean }) {
+type Props = {
+  chisme: FeedChisme;
+  showImageButton: boolean;
+  /** What the comments button does; by default it opens the comments dialog. */
+  onComments?: () => void;
+};
+
+export function ChismeCard({ chisme, showImageButton, onComments }: Props) {
   const color = chismeColor(chisme.gender, chisme.cotilleo);
   return (
     <Card
@@ -61,7 +69,7 @@ export function ChismeCard({ chisme, showImageButton }: { chisme: FeedChisme; sh
               color="gray"
               leftSection={<IconMessageCircle size={18} aria-hidden />}
               data-testid="comment-button"
-              onClick={() => openDialog({ kind: 'comments', chismeId: chisme.id })}
+              onClick={onComments ?? (() => openDialog({ kind: 'comments', chismeId: chisme.id }))}
             >
               {chisme.comments}
               {' '}
@@ -70,6 +78,7 @@ export function ChismeCard({ chisme, showImageButton }: { chisme: FeedChisme; sh
           </Group>
           <Group gap="xs">
             {showImageButton && <ImageButton chisme={chisme} />}
+            <ShareButton chismeId={chisme.id} />
             <ReportButton chisme={chisme} />
           </Group>
         </Group>

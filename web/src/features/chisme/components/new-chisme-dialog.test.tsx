@@ -79,4 +79,45 @@ describe('NewChismeDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('El chisme no puede exceder los 400 caracteres');
   });
+
+  it('marks the failing field invalid, describes it with the message and focuses it', async () => {
+    remember('Mujer', '12');
+    render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), 'Un chisme suficientemente largo');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    const age = screen.getByLabelText('Edad');
+    expect(age).toHaveFocus();
+    expect(age).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = (age.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(describedBy).toContain('Ingresa una edad válida entre 13 y 99 años');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByLabelText('Contenido del chisme')).not.toHaveAttribute('aria-invalid');
+    expect(createChisme).not.toHaveBeenCalled();
+  });
+
+  it('focuses the gender picker when it is missing and remembers the age typed', async () => {
+    render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.type(screen.getByLabelText('Edad'), '4a2');
+    expect(JSON.parse(localStorage.getItem('edad') ?? 'null')).toBe('42');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    const gender = screen.getAllByLabelText('Género').find((el) => el.tagName === 'INPUT')!;
+    expect(gender).toHaveFocus();
+    expect(gender).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('previews the chosen image and revokes its object URL on change and on close', async () => {
+    let n = 0;
+    const create = vi.fn(() => `blob:preview-${++n}`);
+    const revoke = vi.fn();
+    Object.assign(URL, { createObjectURL: create, revokeObjectURL: revoke });
+    const { unmount } = render(<NewChismeDialog onClose={() => {}} cotilleo country="Chile" />);
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File(['a'], 'uno.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Vista previa de la imagen elegida' })).toHaveAttribute('src', 'blob:preview-1');
+    await userEvent.upload(input, new File(['b'], 'dos.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Vista previa de la imagen elegida' })).toHaveAttribute('src', 'blob:preview-2'));
+    expect(revoke).toHaveBeenCalledWith('blob:preview-1');
+    unmount();
+    expect(revoke).toHaveBeenCalledWith('blob:preview-2');
+  });
 });

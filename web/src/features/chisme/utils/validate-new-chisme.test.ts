@@ -5,20 +5,20 @@ const ok = { gender: 'Mujer', age: '25', content: 'Un chisme bastante largo' };
 
 describe('validateNewChisme', () => {
   it('requires a gender', () => {
-    expect(validateNewChisme({ ...ok, gender: null }, false)).toBe('Por favor, selecciona tu género');
+    expect(validateNewChisme({ ...ok, gender: null }, false)).toEqual({ field: 'gender', message: 'Por favor, selecciona tu género' });
   });
   it('requires an age between 13 and 99 in casual mode', () => {
-    expect(validateNewChisme({ ...ok, age: '12' }, false)).toBe('Ingresa una edad válida entre 13 y 99 años');
-    expect(validateNewChisme({ ...ok, age: '' }, false)).toBe('Ingresa una edad válida entre 13 y 99 años');
+    expect(validateNewChisme({ ...ok, age: '12' }, false)).toEqual({ field: 'age', message: 'Ingresa una edad válida entre 13 y 99 años' });
+    expect(validateNewChisme({ ...ok, age: '' }, false)).toEqual({ field: 'age', message: 'Ingresa una edad válida entre 13 y 99 años' });
     expect(validateNewChisme({ ...ok, age: '13' }, false)).toBeNull();
   });
   it('requires an age between 18 and 99 in cotilleo mode', () => {
-    expect(validateNewChisme({ ...ok, age: '17' }, true)).toBe('Ingresa una edad válida entre 18 y 99 años');
+    expect(validateNewChisme({ ...ok, age: '17' }, true)).toEqual({ field: 'age', message: 'Ingresa una edad válida entre 18 y 99 años' });
     expect(validateNewChisme({ ...ok, age: '18' }, true)).toBeNull();
   });
   it('requires 10 to 400 characters after removing markup', () => {
-    expect(validateNewChisme({ ...ok, content: '  <b>corto</b>   ' }, false)).toBe('El chisme debe tener al menos 10 caracteres');
-    expect(validateNewChisme({ ...ok, content: 'x'.repeat(401) }, false)).toBe('El chisme no puede exceder los 400 caracteres');
+    expect(validateNewChisme({ ...ok, content: '  <b>corto</b>   ' }, false)).toEqual({ field: 'content', message: 'El chisme debe tener al menos 10 caracteres' });
+    expect(validateNewChisme({ ...ok, content: 'x'.repeat(401) }, false)).toEqual({ field: 'content', message: 'El chisme no puede exceder los 400 caracteres' });
     expect(validateNewChisme({ ...ok, content: 'x'.repeat(400) }, false)).toBeNull();
   });
   it('strips script blocks and tags', () => {

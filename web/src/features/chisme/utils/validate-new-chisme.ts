@@ -2,6 +2,7 @@
 import { limits } from '../../../config/limits';
 import { chisme } from '../../../i18n/es/chisme';
 import { safety } from '../../../i18n/es/safety';
+import { firstFailure, type FieldError } from '../../../lib/field-error';
 import { cleanText, findPersonalData, visibleLength } from '../../../lib/text-rules';
 
 export type NewChismeValues = { gender: string | null; age: string; content: string };
@@ -11,17 +12,25 @@ export function cleanContent(text: string): string {
   return cleanText(text);
 }
 
-export function validateNewChisme(values: NewChismeValues, cotilleo: boolean): string | null {
-  if (!values.gender) return chisme.validation.genderRequired;
+function ageError(value: string, cotilleo: boolean): string | null {
   const range = cotilleo ? limits.postAge.cotilleo : limits.postAge.casual;
-  const age = Number(values.age);
-  if (!/^\d{1,2}$/.test(values.age) || age < range.min || age > range.max) {
-    return cotilleo ? chisme.validation.ageCotilleo : chisme.validation.ageCasual;
-  }
-  const content = cleanContent(values.content);
+  const age = Number(value);
+  if (/^\d{1,2}$/.test(value) && age >= range.min && age <= range.max) return null;
+  return cotilleo ? chisme.validation.ageCotilleo : chisme.validation.ageCasual;
+}
+
+function contentError(text: string): string | null {
+  const content = cleanContent(text);
   if (visibleLength(content) < limits.postContent.min) return chisme.validation.contentTooShort;
   if (visibleLength(content) > limits.postContent.max) return chisme.validation.contentTooLong;
   const personalData = findPersonalData(content);
-  if (personalData) return safety.personalData(personalData);
-  return null;
+  return personalData ? safety.personalData(personalData) : null;
+}
+
+export function validateNewChisme(values: NewChismeValues, cotilleo: boolean): FieldError<keyof NewChismeValues> | null {
+  return firstFailure<keyof NewChismeValues>([
+    ['gender', () => (values.gender ? null : chisme.validation.genderRequired)],
+    ['age', () => ageError(values.age, cotilleo)],
+    ['content', () => contentError(values.content)],
+  ]);
 }

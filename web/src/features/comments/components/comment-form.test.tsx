@@ -26,6 +26,23 @@ describe('CommentForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Selecciona un género');
   });
 
+  it('marks the failing field invalid, describes it and focuses it', async () => {
+    render(<CommentForm {...base} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar comentario' }));
+    const content = screen.getByLabelText('Comentario');
+    expect(content).toHaveFocus();
+    expect(content).toHaveAttribute('aria-invalid', 'true');
+    const described = (content.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('El contenido del comentario es obligatorio');
+    await userEvent.type(content, 'Qué fuerte');
+    expect(content).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar comentario' }));
+    const gender = screen.getAllByLabelText('Género').find((el) => el.tagName === 'INPUT')!;
+    expect(gender).toHaveFocus();
+    expect(gender).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   it('requires a detected country', async () => {
     localStorage.setItem('genero', JSON.stringify('Hombre'));
     localStorage.setItem('edad', JSON.stringify('30'));

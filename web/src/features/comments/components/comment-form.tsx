@@ -1,15 +1,15 @@
 // The comment form: reply banner, content with a 400 counter, gender and age.
 import { Alert, Button, CloseButton, Group, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
 import { limits } from '../../../config/limits';
+import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { usePersonalDataWarning } from '../../../hooks/use-personal-data-warning';
 import { visibleLength } from '../../../lib/text-rules';
 import { chisme } from '../../../i18n/es/chisme';
 import { comments as texts } from '../../../i18n/es/comments';
 import type { NewComment } from '../api/add-comment';
 import { replySnippet, type CommentNode } from '../utils/build-thread';
-import { validateComment } from '../utils/validate-comment';
+import { validateComment, type CommentFields } from '../utils/validate-comment';
 
 const genders = [chisme.gender.male, chisme.gender.female, chisme.gender.none];
 
@@ -24,26 +24,31 @@ type Props = {
 };
 
 export function CommentForm({ chismeId, cotilleo, country, replyTo, onCancelReply, onSend, sending }: Props) {
+  // Gender and age are remembered between comments and posts (same keys as the new-post dialog).
   const [gender, setGender] = useLocalStorage<string | null>({ key: 'genero', defaultValue: null, getInitialValueInEffect: false });
   const [age, setAge] = useLocalStorage<string>({ key: 'edad', defaultValue: '', getInitialValueInEffect: false });
-  const [content, setContent] = useState('');
-  const personalDataWarning = usePersonalDataWarning(content);
-  const [error, setError] = useState<string | null>(null);
+  const { form, formError, onSubmit } = useFirstErrorForm<CommentFields>({
+    name: 'comment',
+    initialValues: { content: '', gender, age },
+    validate: (values) => validateComment({ ...values, country }, cotilleo),
+    onValuesChange: (values) => {
+      setGender(values.gender);
+      setAge(values.age);
+    },
+  });
+  const personalDataWarning = usePersonalDataWarning(form.values.content);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const invalid = validateComment({ content, gender, age, country }, cotilleo);
-    setError(invalid);
-    if (invalid || !gender || !country) return;
-    const sent = await onSend({ chismeId, parentId: replyTo?.id ?? null, content: content.trim(), gender, years: Number(age), country });
+  async function submit(values: CommentFields) {
+    if (!values.gender || !country) return;
+    const sent = await onSend({ chismeId, parentId: replyTo?.id ?? null, content: values.content.trim(), gender: values.gender, years: Number(values.age), country });
     if (sent) {
-      setContent('');
+      form.setFieldValue('content', '');
       onCancelReply();
     }
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={onSubmit(submit)} noValidate>
       <Stack gap="xs">
         {replyTo && (
           <Paper withBorder p="xs" bg="var(--mantine-color-default-hover)">
@@ -62,18 +67,17 @@ export function CommentForm({ chismeId, cotilleo, country, replyTo, onCancelRepl
           minRows={2}
           maxRows={6}
           maxLength={limits.commentContentMax}
-          value={content}
-          onChange={(e) => setContent(e.currentTarget.value)}
-          description={`${visibleLength(content)}/${limits.commentContentMax}`}
-          error={personalDataWarning}
+          {...form.getInputProps('content')}
+          description={`${visibleLength(form.values.content)}/${limits.commentContentMax}`}
+          error={form.errors.content ?? personalDataWarning}
         />
         <Group grow align="flex-start">
-          <Select label={chisme.gender.label} placeholder={chisme.gender.placeholder} data={genders} value={gender} onChange={setGender} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
-          <TextInput label={texts.age} inputMode="numeric" maxLength={limits.ageDigits} value={age} onChange={(e) => setAge(e.currentTarget.value.replace(/\D/g, '').slice(0, 2))} />
+          <Select label={chisme.gender.label} placeholder={chisme.gender.placeholder} data={genders} {...form.getInputProps('gender')} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
+          <TextInput label={texts.age} inputMode="numeric" maxLength={limits.ageDigits} {...form.getInputProps('age')} onChange={(e) => form.setFieldValue('age', e.currentTarget.value.replace(/\D/g, '').slice(0, 2))} />
         </Group>
-        {error && (
+        {formError && (
           <Alert color="red" role="alert">
-            {error}
+            {formError}
           </Alert>
         )}
         <Button type="submit" disabled={sending}>

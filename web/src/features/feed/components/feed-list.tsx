@@ -1,6 +1,7 @@
 // A feed: pages of chismes with infinite scroll, empty and error states, live updates.
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
+import { ChismeCardSkeleton } from '../../../components/chisme-card-skeleton';
 import { InfiniteSentinel } from '../../../components/infinite-sentinel';
 import type { FeedTab } from '../../../config/paths';
 import { feed } from '../../../i18n/es/feed';
@@ -23,13 +24,7 @@ export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: 
   const hasRows = chismes.length > 0;
   useEffect(() => { if (hasRows && performance.getEntriesByName('feed:first-rows').length === 0) performance.mark('feed:first-rows'); }, [hasRows]);
 
-  if (isLoadingFirst) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={feed.loadingMore} />
-      </Center>
-    );
-  }
+  if (isLoadingFirst) return <ChismeCardSkeleton count={3} label={feed.loading} />;
 
   return (
     <Stack gap="md">

@@ -18,6 +18,10 @@ describe('FilterModal', () => {
     await userEvent.type(screen.getByLabelText('Edad hasta'), to);
     await userEvent.click(screen.getByRole('button', { name: 'Aplicar Filtros' }));
     expect(screen.getByRole('alert')).toHaveTextContent(message);
+    const fromInput = screen.getByLabelText('Edad desde');
+    expect(fromInput).toHaveFocus();
+    expect(fromInput).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Edad hasta')).not.toHaveAttribute('aria-invalid');
     expect(filtersStore.get()).toEqual(emptyFilters);
     expect(onClose).not.toHaveBeenCalled();
   });

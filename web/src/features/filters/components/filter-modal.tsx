@@ -1,7 +1,8 @@
 // "Filtrar Chismes": gender, country, age range and tags for every feed. Closes on outside click.
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { TagInput } from '../../../components/tag-input';
+import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { resetFeedFilters, setFeedFilters, useFeedFilters } from '../../../hooks/use-feed-filters';
 import { chisme } from '../../../i18n/es/chisme';
 import { common } from '../../../i18n/es/common';
@@ -19,24 +20,31 @@ const countryOptions = [
 ];
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 2);
 
+type FilterValues = { gender: string; country: string; from: string; to: string };
+
 export function FilterModal({ onClose }: { onClose: () => void }) {
   const current = useFeedFilters();
-  const [gender, setGender] = useState<string>(current.gender ?? all);
-  const [country, setCountry] = useState<string>(current.country ?? allCountriesCode);
-  const [from, setFrom] = useState(current.yearsFrom?.toString() ?? '');
-  const [to, setTo] = useState(current.yearsTo?.toString() ?? '');
   const [tags, setTags] = useState<string[]>(current.tags ?? []);
-  const [error, setError] = useState<string | null>(null);
+  const { form, onSubmit } = useFirstErrorForm<FilterValues>({
+    name: 'filters',
+    initialValues: {
+      gender: current.gender ?? all,
+      country: current.country ?? allCountriesCode,
+      from: current.yearsFrom?.toString() ?? '',
+      to: current.yearsTo?.toString() ?? '',
+    },
+    validate: (values) => {
+      const range = validateAgeRange(values.from, values.to);
+      return 'error' in range ? { field: range.field, message: range.error } : null;
+    },
+  });
 
-  const apply = () => {
-    const range = validateAgeRange(from, to);
-    if ('error' in range) {
-      setError(range.error);
-      return;
-    }
+  const apply = (values: FilterValues) => {
+    const range = validateAgeRange(values.from, values.to);
+    if ('error' in range) return;
     setFeedFilters({
-      gender: gender === all ? null : (gender as Gender),
-      country: country === allCountriesCode ? null : country,
+      gender: values.gender === all ? null : (values.gender as Gender),
+      country: values.country === allCountriesCode ? null : values.country,
       yearsFrom: range.from,
       yearsTo: range.to,
       tags: tags.length > 0 ? tags : null,
@@ -53,26 +61,23 @@ export function FilterModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal opened onClose={onClose} title={texts.title} closeOnClickOutside closeButtonProps={{ 'aria-label': common.close }} centered>
-      <Stack gap="sm">
-        <Select label={texts.gender} data={genderOptions} value={gender} onChange={(v) => setGender(v ?? all)} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
-        <Select label={texts.country} data={countryOptions} value={country} onChange={(v) => setCountry(v ?? allCountriesCode)} searchable allowDeselect={false} comboboxProps={{ withinPortal: false }} />
-        <SimpleGrid cols={2}>
-          <TextInput label={texts.ageFrom} inputMode="numeric" value={from} onChange={(e) => setFrom(digitsOnly(e.currentTarget.value))} maxLength={2} />
-          <TextInput label={texts.ageTo} inputMode="numeric" value={to} onChange={(e) => setTo(digitsOnly(e.currentTarget.value))} maxLength={2} />
-        </SimpleGrid>
-        <TagInput label={texts.tags} value={tags} onChange={setTags} />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="space-between" mt="sm">
-          <Button variant="default" onClick={clear}>
-            {texts.clear}
-          </Button>
-          <Button onClick={apply}>{texts.apply}</Button>
-        </Group>
-      </Stack>
+      <form onSubmit={onSubmit(apply)} noValidate>
+        <Stack gap="sm">
+          <Select label={texts.gender} data={genderOptions} {...form.getInputProps('gender')} onChange={(v) => form.setFieldValue('gender', v ?? all)} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
+          <Select label={texts.country} data={countryOptions} {...form.getInputProps('country')} onChange={(v) => form.setFieldValue('country', v ?? allCountriesCode)} searchable allowDeselect={false} comboboxProps={{ withinPortal: false }} />
+          <SimpleGrid cols={2}>
+            <TextInput label={texts.ageFrom} inputMode="numeric" {...form.getInputProps('from')} onChange={(e) => form.setFieldValue('from', digitsOnly(e.currentTarget.value))} maxLength={2} />
+            <TextInput label={texts.ageTo} inputMode="numeric" {...form.getInputProps('to')} onChange={(e) => form.setFieldValue('to', digitsOnly(e.currentTarget.value))} maxLength={2} />
+          </SimpleGrid>
+          <TagInput label={texts.tags} value={tags} onChange={setTags} />
+          <Group justify="space-between" mt="sm">
+            <Button type="button" variant="default" onClick={clear}>
+              {texts.clear}
+            </Button>
+            <Button type="submit">{texts.apply}</Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

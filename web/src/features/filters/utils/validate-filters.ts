@@ -7,13 +7,15 @@ const parseAge = (value: string): number | null | 'invalid' => {
   return /^\d+$/.test(value.trim()) ? Number(value.trim()) : 'invalid';
 };
 
-/** The first problem with the age range, or the parsed range. */
-export function validateAgeRange(from: string, to: string): { error: string } | { from: number | null; to: number | null } {
+export type AgeField = 'from' | 'to';
+
+/** The first problem with the age range and the input it points at, or the parsed range. */
+export function validateAgeRange(from: string, to: string): { field: AgeField; error: string } | { from: number | null; to: number | null } {
   const a = parseAge(from);
   const b = parseAge(to);
-  if (a === 'invalid' || b === 'invalid') return { error: filters.validation.ageNotNumber };
+  if (a === 'invalid' || b === 'invalid') return { field: a === 'invalid' ? 'from' : 'to', error: filters.validation.ageNotNumber };
   const outOfRange = (n: number | null) => n !== null && (n < limits.filterAge.min || n > limits.filterAge.max);
-  if (outOfRange(a) || outOfRange(b)) return { error: filters.validation.ageOutOfRange };
-  if (a !== null && b !== null && a > b) return { error: filters.validation.rangeInvalid };
+  if (outOfRange(a) || outOfRange(b)) return { field: outOfRange(a) ? 'from' : 'to', error: filters.validation.ageOutOfRange };
+  if (a !== null && b !== null && a > b) return { field: 'from', error: filters.validation.rangeInvalid };
   return { from: a, to: b };
 }

@@ -45,6 +45,15 @@ describe('NotificationItem', () => {
     expect(await screen.findByRole('button', { name: 'Eliminando...' })).toBeDisabled();
   });
 
+  it('says so with a toast when deleting fails, and offers the button again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    deleteNotification.mockRejectedValue(new Error('offline'));
+    render(<NotificationItem notification={aNotification({ is_read: true })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('No se pudo eliminar la notificación. Inténtalo de nuevo.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Eliminar' })).toBeEnabled();
+  });
+
   it('opens the comments of the related chisme', () => {
     render(<NotificationItem notification={aNotification({ is_read: true, data: { chismeId: 'c-7' } })} />);
     fireEvent.click(screen.getByRole('button', { name: /Ver comentarios/ }));

@@ -3,6 +3,8 @@ import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core
 import { useState } from 'react';
 import { openDialog } from '../../../hooks/use-dialogs';
 import { notifications as texts } from '../../../i18n/es/notifications';
+import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { relativeTime } from '../../../lib/relative-time';
 import type { AppNotification } from '../../../types/api';
 import { useAutoMarkRead } from '../hooks/use-auto-mark-read';
@@ -52,6 +54,7 @@ export function NotificationItem({ notification }: { notification: AppNotificati
             setDeleting(true);
             actions.remove(notification.id).catch((error: unknown) => {
               console.error('delete notification failed', error);
+              toast.error(errorMessage(error, texts.deleteFailed));
               setDeleting(false);
             });
           }}

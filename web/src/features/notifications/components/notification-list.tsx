@@ -1,6 +1,8 @@
 // The caller's notifications with "mark all read" and paging.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications as texts } from '../../../i18n/es/notifications';
+import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import type { AppNotification } from '../../../types/api';
 import { useNotificationActions } from '../hooks/use-notification-actions';
 import { NotificationItem } from './notification-item';
@@ -19,7 +21,12 @@ export function NotificationList({ notifications, hasMore, onLoadMore }: Props) 
   return (
     <Stack gap="sm">
       <Group justify="flex-end">
-        <Button variant="subtle" size="compact-sm" disabled={notifications.every((n) => n.is_read)} onClick={() => void actions.markAllRead().catch((e: unknown) => console.error(e))}>
+        <Button variant="subtle" size="compact-sm" disabled={notifications.every((n) => n.is_read)} onClick={() =>
+            void actions.markAllRead().catch((error: unknown) => {
+              console.error('mark all read failed', error);
+              toast.error(errorMessage(error, texts.markAllFailed));
+            })
+          }>
           {texts.markAllRead}
         </Button>
       </Group>

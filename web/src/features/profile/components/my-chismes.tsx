@@ -1,6 +1,8 @@
 // "Mis Chismes": count text, empty state, and the caller's own chismes of the current mode.
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ChismeCardSkeleton } from '../../../components/chisme-card-skeleton';
+import { common } from '../../../i18n/es/common';
 import { profile } from '../../../i18n/es/profile';
 import type { FeedChisme } from '../../../types/api';
 import { useMyChismes } from '../hooks/use-my-chismes';
@@ -9,13 +11,7 @@ type Props = { userId: string; cotilleo: boolean; renderChisme: (chisme: FeedChi
 
 export function MyChismes({ userId, cotilleo, renderChisme }: Props) {
   const { data, error, isLoading } = useMyChismes(userId, cotilleo);
-  if (isLoading) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  if (isLoading) return <ChismeCardSkeleton count={2} label={common.loading} />;
   if (error) {
     return (
       <Text c="red" role="alert">

@@ -1,0 +1,70 @@
+// /chismes/:id: the chisme and its comments, one not-found for unknown, hidden or malformed ids.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
+import { render, screen, userEvent, within } from '../../test-utils/render';
+import { aChisme, aComment } from '../../test-utils/fixtures';
+import { ChismeRoute } from './chisme';
+
+const getChisme = vi.fn();
+const getComments = vi.fn();
+vi.mock('../../features/comments/api/get-chisme', () => ({ getChisme: (id: string) => getChisme(id) }));
+vi.mock('../../features/comments/api/get-comments', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../features/comments/api/get-comments')>()),
+  getComments: (key: unknown) => getComments(key),
+}));
+
+const id = '2b7c1e9a-5d4f-4c3b-9a8e-1f2d3c4b5a69';
+const page = (path: string) =>
+  render(
+    <Routes>
+      <Route path="/chismes/:id" element={<ChismeRoute />} />
+    </Routes>,
+    { route: path },
+  );
+
+describe('ChismeRoute', () => {
+  beforeEach(() => {
+    getChisme.mockReset().mockResolvedValue(aChisme({ id, content: 'Mi vecina tiene un secreto', comments: 1 }));
+    getComments.mockReset().mockResolvedValue([aComment({ id: 'r1', chisme_id: id, content: 'Qué fuerte lo de tu vecina' })]);
+  });
+
+  it('shows skeleton cards, then the chisme and its comments', async () => {
+    page(`/chismes/${id}`);
+    expect(screen.getByTestId('chisme-skeleton')).toBeInTheDocument();
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Mi vecina tiene un secreto')).toBeInTheDocument();
+    expect(await screen.findByText('Qué fuerte lo de tu vecina')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comentarios' })).toBeInTheDocument();
+    expect(getChisme).toHaveBeenCalledWith(id);
+    expect(getComments).toHaveBeenCalledWith(['comments', id, null]);
+  });
+
+  it('moves to the comment form instead of opening the dialog', async () => {
+    page(`/chismes/${id}`);
+    const card = await screen.findByRole('article');
+    await userEvent.click(within(card).getByRole('button', { name: '1 comentarios' }));
+    expect(screen.getByLabelText('Comentario')).toHaveFocus();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says the chisme does not exist when the database answers nothing (unknown or hidden)', async () => {
+    getChisme.mockResolvedValue(null);
+    page(`/chismes/${id}`);
+    expect(await screen.findByText('Este chisme no existe o ya no está disponible')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a los chismes' })).toHaveAttribute('href', '/chismes/');
+    expect(getComments).not.toHaveBeenCalled();
+  });
+
+  it('answers a malformed id with the same not-found, without asking the database', () => {
+    page('/chismes/no-es-un-id');
+    expect(screen.getByText('Este chisme no existe o ya no está disponible')).toBeInTheDocument();
+    expect(getChisme).not.toHaveBeenCalled();
+  });
+
+  it('shows a Spanish error line when loading fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    getChisme.mockRejectedValue(new Error('offline'));
+    page(`/chismes/${id}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el chisme');
+  });
+});

@@ -1,0 +1,56 @@
+// /chismes/:id — one chisme and its comments, the link "Compartir" gives. Unknown, malformed or
+// hidden ids get the same Spanish not-found (the database answers null for hidden ones).
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { useRef } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { ChismeCard } from '../../features/chisme/components/chisme-card';
+import { CommentThread } from '../../features/comments/components/comment-thread';
+import { useChisme } from '../../features/comments/hooks/use-chisme';
+import { useDetectedCountry } from '../../features/country/hooks/use-detected-country';
+import { chisme as texts } from '../../i18n/es/chisme';
+import { common } from '../../i18n/es/common';
+import { ChismeCardSkeleton } from '../../components/chisme-card-skeleton';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function ChismeRoute() {
+  const { id = '' } = useParams();
+  const valid = uuid.test(id);
+  const { chisme, isLoading, error } = useChisme(valid ? id : null);
+  const country = useDetectedCountry(valid);
+  const thread = useRef<HTMLDivElement>(null);
+
+  if (!valid || (!isLoading && !error && !chisme)) {
+    return (
+      <Stack align="center" py="xl" gap="sm" data-testid="chisme-not-found">
+        <Text fw={600}>{texts.page.notFound}</Text>
+        <Anchor component={Link} to={paths.feed.recent}>
+          {texts.page.backToFeed}
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (error) {
+    return (
+      <Text c="red.8" role="alert" ta="center" py="xl">
+        {texts.page.loadFailed}
+      </Text>
+    );
+  }
+  if (!chisme) return <ChismeCardSkeleton label={common.loading} />;
+
+  // The comments button moves to the thread below instead of opening the dialog.
+  const toThread = () => thread.current?.querySelector('textarea')?.focus();
+  return (
+    <Stack gap="lg">
+      <ChismeCard chisme={chisme} showImageButton={chisme.cotilleo} onComments={toThread} />
+      <Stack gap="sm" ref={thread}>
+        <Title order={2} size="h4">
+          {texts.page.comments}
+        </Title>
+        <CommentThread chismeId={chisme.id} cotilleo={chisme.cotilleo} country={country} />
+      </Stack>
+    </Stack>
+  );
+}
