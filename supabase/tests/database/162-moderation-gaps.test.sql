@@ -18,16 +18,16 @@ create function pg_temp.as_moderator() returns void language sql as $$
 $$;
 
 select tests.authenticate_as('author');
-select set_config('test.c', (select id::text from public.create_chisme('Mujer', 30, 'Chisme con comentarios', null, 'CR', true)), true);
-select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c')::uuid, null, 'Primer comentario', 'Mujer', 30, 'CR')), true);
-select set_config('test.k2', (select id::text from public.add_comment(current_setting('test.c')::uuid, null, 'Segundo comentario', 'Mujer', 30, 'CR')), true);
-select set_config('test.k3', (select id::text from public.add_comment(current_setting('test.c')::uuid, null, 'Tercer comentario', 'Mujer', 30, 'CR')), true);
+select set_config('test.c', (select id::text from public.create_chisme('Mujer', '30', 'Chisme con comentarios', null, 'CR', 'true')), true);
+select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c'), null, 'Primer comentario', 'Mujer', '30', 'CR')), true);
+select set_config('test.k2', (select id::text from public.add_comment(current_setting('test.c'), null, 'Segundo comentario', 'Mujer', '30', 'CR')), true);
+select set_config('test.k3', (select id::text from public.add_comment(current_setting('test.c'), null, 'Tercer comentario', 'Mujer', '30', 'CR')), true);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 3, 'arrange: three root comments counted');
 
 -- 1. The counter follows what others see
 select tests.authenticate_as('reporter');
-select public.report_comment(current_setting('test.k1')::uuid, 'Insulto');
+select public.report_comment(current_setting('test.k1'), 'Insulto');
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 2, 'a hidden root comment leaves the counter');
 select is((select count(*)::int from realtime.messages where event = 'chisme_counts' and payload ->> 'id' = current_setting('test.c') and (payload ->> 'comments')::int = 2),
@@ -37,7 +37,7 @@ select public.moderate_restore('comment', current_setting('test.k1'));
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 3, 'a restored comment counts again');
 select tests.authenticate_as('reporter');
-select public.report_comment(current_setting('test.k2')::uuid, 'Insulto');
+select public.report_comment(current_setting('test.k2'), 'Insulto');
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 2, 'hidden again (another comment)');
 select pg_temp.as_moderator();
@@ -51,7 +51,7 @@ select is((select comments from public.chismes where id = current_setting('test.
 
 -- 2. Restoring a chisme tells open feeds
 select tests.authenticate_as('reporter');
-select public.report_chisme(current_setting('test.c')::uuid, 'Spam');
+select public.report_chisme(current_setting('test.c'), 'Spam');
 select pg_temp.as_moderator();
 select public.moderate_restore('chisme', current_setting('test.c'));
 select tests.reset_role();
@@ -64,9 +64,9 @@ select is((select count(*)::int from realtime.messages where event = 'chisme_res
 
 -- 3. Keyset paging of the queue: 7 reported chismes, pages of 3
 select tests.authenticate_as('author');
-select public.create_chisme('Mujer', 30, 'Chisme reportado número ' || n, null, 'CR', false) from generate_series(1, 7) n;
+select public.create_chisme('Mujer', '30', 'Chisme reportado número ' || n, null, 'CR', 'false') from generate_series(1, 7) n;
 select tests.authenticate_as('reporter');
-select public.report_chisme(c.id) from public.chismes c where c.content like 'Chisme reportado número %';
+select public.report_chisme(c.id::text) from public.chismes c where c.content like 'Chisme reportado número %';
 select pg_temp.as_moderator();
 create temp table page1 as select * from public.get_moderation_queue('3');
 select is((select count(*)::int from page1), 3, 'queue: a page holds p_limit items');

@@ -230,7 +230,7 @@ isOneToOne: false
           }
           Functions: {
             "add_comment":
-{ Args: { "p_chisme_id": string,"p_content": string,"p_country": string,"p_gender": string,"p_parent_id": string,"p_years": number }; Returns: Database["public"]['CompositeTypes']["thread_comment"]
+{ Args: { "p_chisme_id": string,"p_content": string,"p_country": string,"p_gender": string,"p_parent_id": string,"p_years": string }; Returns: Database["public"]['CompositeTypes']["thread_comment"]
                           SetofOptions: {
         from: "*"
         to: "thread_comment"
@@ -250,13 +250,16 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "create_chisme":
-{ Args: { "p_content": string,"p_cotilleo": boolean,"p_country": string,"p_gender": string,"p_tags": (string)[],"p_years": number }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]
+{ Args: { "p_content": string,"p_cotilleo": string,"p_country": string,"p_gender": string,"p_tags": Json,"p_years": string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]
                           SetofOptions: {
         from: "*"
         to: "feed_chisme"
         isOneToOne: true
         isSetofReturn: false
       } },
+"delete_notification":
+{ Args: { "p_id": string }; Returns: boolean
+                           },
 "delete_offensive_word":
 { Args: { "p_word": string }; Returns: boolean
                            },
@@ -324,8 +327,14 @@ isOneToOne: false
 "list_expired_chisme_images":
 { Args: { "p_limit"?: number }; Returns: string[]
                            },
+"log_country":
+{ Args: { "p_country": string }; Returns: boolean
+                           },
 "mark_all_notifications_read":
 { Args: Record<PropertyKey, never>; Returns: number
+                           },
+"mark_notification_read":
+{ Args: { "p_id": string }; Returns: boolean
                            },
 "moderate_add_offensive_word":
 { Args: { "p_word": string }; Returns: {
@@ -362,6 +371,9 @@ isOneToOne: false
                            },
 "unlike_chisme":
 { Args: { "p_chisme_id": string }; Returns: number
+                           },
+"update_my_profile":
+{ Args: { "p_cotilleo"?: string,"p_display_name"?: string,"p_murmuro"?: string }; Returns: undefined
                            }
           }
           Enums: {
