@@ -3,8 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, path: string, url: URL) => Promise<void>;
 
-/** How long the rest of a refused upload is drained (and dropped) before the socket is closed. */
-const LINGER_MS = 5000;
+/**
+ * How long the rest of a refused upload is drained (and dropped) before the socket is closed:
+ * nginx's default lingering_time. 5 s was too short for a 50 MB upload on a loaded machine.
+ */
+const LINGER_MS = 30_000;
 
 /**
  * After refusing a body: drops whatever the client still sends, as nginx's lingering close
