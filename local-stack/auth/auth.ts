@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
+import { absentGrant, absentRoute, absentSignUp, OAuthError } from './absent.ts';
 import { createOAuth } from './oauth.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './store.ts';
 import type { StackConfig } from '../config.ts';
@@ -27,6 +28,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
   // POST /signup (autoconfirm, as the CLI's enable_confirmations = false)
   async function signUp(req: IncomingMessage): Promise<Record<string, unknown>> {
     const body = await readAuthJson(req);
+    absentSignUp(body);
     limitSignUps(req);
     if (!config.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
     const password = str(body.password) ?? '';
@@ -191,8 +193,9 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
       if (method === 'POST' && path === '/signup') return sendJson(res, 200, await signUp(req), version);
       if (method === 'POST' && path === '/token') {
         const grant = url.searchParams.get('grant_type') ?? '';
-        if (!['password', 'refresh_token', 'pkce'].includes(grant)) throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+        if (!['password', 'refresh_token', 'pkce', 'web3', 'id_token'].includes(grant)) throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
         limitTokens(req);
+        if (grant === 'web3' || grant === 'id_token') return await absentGrant(req, grant, config.oauthProviders);
         const body = await readAuthJson(req);
         if (grant === 'password') return sendJson(res, 200, await passwordGrant(body), version);
         if (grant === 'refresh_token') return sendJson(res, 200, await refreshGrant(body), version);
@@ -215,9 +218,20 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
       if (method === 'GET' && path === '/authorize') return await authorize(res, url);
       if (method === 'GET' && path === '/simulator') return await simulator(res, url);
       if (method === 'GET' && path === '/callback') return await callback(res, url);
+      const signedIn = async () => {
+        const db = await pool.connect();
+        try {
+          return await caller(req, db);
+        } finally {
+          db.release();
+        }
+      };
+      const accepted = await absentRoute(req, method, path, signedIn);
+      if (accepted) return sendJson(res, 200, accepted, version);
       throw new AuthError(404, 'not_found', 'Not Found');
     } catch (error) {
       if (error instanceof AuthError) return sendError(req, res, error);
+      if (error instanceof OAuthError) return sendJson(res, 400, { error: error.error, error_description: error.description }, version);
       console.error('auth:', error);
       const message = /auth\.users|trigger|violates/i.test(String(error)) ? 'Database error saving new user' : 'Internal server error';
       return sendError(req, res, new AuthError(500, 'unexpected_failure', message));

@@ -1,4 +1,5 @@
-// Realtime's REST broadcast, `POST /realtime/v1/api/broadcast`: public messages go straight
+// Realtime's REST broadcast, `POST /realtime/v1/api/broadcast` (one message per topic and event:
+// broadcast-single.ts): public messages go straight
 // to the joined sockets; private ones are written to realtime.messages as the caller (so the
 // INSERT policy decides) and reach the sockets through the NOTIFY trigger.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -7,6 +8,7 @@ import { BadJson, PayloadTooLarge, readJson, sendJson, type Handler } from '../h
 import { bearerToken } from '../jwt.ts';
 import { actAs, checkToken } from './authorize.ts';
 import { broadcastErrors, PLUG_BODY_LIMIT } from './input.ts';
+import { singleBroadcast, singleBroadcastPath } from './broadcast-single.ts';
 
 export interface BroadcastMessage {
   topic: string;
@@ -18,10 +20,12 @@ export interface BroadcastMessage {
 }
 
 export function broadcastApi(pool: pg.Pool, deliver: (message: BroadcastMessage) => void): Handler {
-  return async (req: IncomingMessage, res: ServerResponse, path: string) => {
-    if (req.method !== 'POST' || path !== '/api/broadcast') return sendJson(res, 404, { message: 'Not found' });
+  return async (req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
+    const single = singleBroadcastPath.exec(path);
+    if (req.method !== 'POST' || (path !== '/api/broadcast' && !single)) return sendJson(res, 404, { message: 'Not found' });
     const claims = await checkToken(bearerToken(req.headers.authorization) ?? '');
     if (typeof claims === 'string') return sendJson(res, 401, { message: claims });
+    if (single) return singleBroadcast(pool, req, res, claims, single, url, deliver);
     let body: Record<string, unknown>;
     try {
       body = await readJson(req, PLUG_BODY_LIMIT);

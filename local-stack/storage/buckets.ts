@@ -50,21 +50,27 @@ export async function buckets(req: IncomingMessage, res: ServerResponse, segment
   const run = <T>(operation: string, sql: string, params: unknown[]) =>
     asCaller(req, operation, async (db) => (await db.query<Bucket & T>(sql, params)).rows);
   if (method === 'GET') {
-    const rows = await run('storage.bucket.get', 'select * from storage.buckets where id = $1', [id]);
+    const rows = await run('storage.bucket.get',
+      'select id, name, owner, public, created_at, updated_at, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]);
     if (!rows[0]) throw bucketNotFound();
     return sendJson(res, 200, bucketJson(rows[0]));
   }
   if (method === 'PUT') {
+    // Only the fields sent change (storage-api's updateBucket); null clears a limit.
     const rows = await run('storage.bucket.update',
-      `update storage.buckets set public = coalesce($2, public), file_size_limit = $3, allowed_mime_types = $4, updated_at = now() where id = $1 returning *`,
-      [id, typeof body.public === 'boolean' ? body.public : null, fileSizeLimit(body.file_size_limit), body.allowed_mime_types ?? null]);
+      `update storage.buckets set public = coalesce($2, public),
+         file_size_limit = case when $5 then $3 else file_size_limit end,
+         allowed_mime_types = case when $6 then $4 else allowed_mime_types end, updated_at = now()
+       where id = $1 returning *`,
+      [id, typeof body.public === 'boolean' ? body.public : null, fileSizeLimit(body.file_size_limit), body.allowed_mime_types ?? null,
+        'file_size_limit' in body, 'allowed_mime_types' in body]);
     if (!rows[0]) throw bucketNotFound();
     return sendJson(res, 200, { message: 'Successfully updated' });
   }
   if (method === 'POST' && action === 'empty') {
     const removed = await run<ObjectRow>('storage.bucket.empty', 'delete from storage.objects where bucket_id = $1 returning *', [id]);
     for (const row of removed) if (row.version) await rm(objectFile(id, row.name, row.version), { force: true });
-    return sendJson(res, 200, { message: 'Successfully emptied' });
+    return sendJson(res, 200, { message: 'Empty bucket has been queued. Completion may take up to an hour.' });
   }
   if (method === 'DELETE') {
     const { rows } = await pool.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id]);

@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { StackConfig } from '../config.ts';
 import { bearerToken, verifyJwt, type Claims } from '../jwt.ts';
 import { storageDir } from '../paths.ts';
 
@@ -146,3 +147,13 @@ export function createStorageDb(pool: pg.Pool) {
 }
 
 export type StorageDb = ReturnType<typeof createStorageDb>;
+
+/** What every storage route module needs. */
+export interface StorageContext {
+  pool: pg.Pool;
+  db: StorageDb;
+  config: StackConfig;
+}
+
+export const duplicate = () => new StorageError('409', 'Duplicate', 'The resource already exists', 400, 'ResourceAlreadyExists');
+export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';

@@ -9,7 +9,7 @@ import { StorageError, type Bucket, type Upload } from './db.ts';
  * Custom metadata as storage-api reads it: JSON (base64 in `x-metadata`); a value that does not
  * parse into an object, or that PostgreSQL could not store (NUL), is ignored, not an error.
  */
-function userMetadata(text: string | undefined, base64: boolean): Record<string, unknown> | null {
+export function userMetadata(text: string | undefined, base64: boolean): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(base64 ? Buffer.from(text, 'base64').toString('utf8') : text);

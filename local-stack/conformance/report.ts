@@ -1,0 +1,31 @@
+// Prints one package's results: all tests, then in scope and out of scope (out-of-scope.ts),
+// the failing in-scope tests by name, and out-of-scope tests that now pass (so the list stays
+// true). Returns the number of failing in-scope tests.
+import { outOfScope } from './out-of-scope.ts';
+
+export interface JestResults {
+  testResults: { name: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+}
+
+export function report(suite: string, results: JestResults, seconds: number): number {
+  const tests = results.testResults.flatMap((file) => file.assertionResults.map((test) => ({ ...test, file: file.name.split('/').pop() })));
+  const ran = tests.filter((test) => test.status === 'passed' || test.status === 'failed');
+  const reasonFor = (test: (typeof ran)[number]) => outOfScope.find((entry) =>
+    entry.suite === suite && entry.test.test(test.fullName)
+    && (!entry.failure || (test.status === 'failed' && entry.failure.test(test.failureMessages.join('\n')))))?.reason;
+  const inScope = ran.filter((test) => !reasonFor(test));
+  const excluded = ran.filter((test) => reasonFor(test));
+  const passed = (list: typeof ran) => list.filter((test) => test.status === 'passed').length;
+  console.log(`\n${suite}: ${passed(ran)}/${ran.length} passed (${tests.length - ran.length} skipped by the suite or -t) in ${seconds.toFixed(1)} s`);
+  console.log(`  in scope: ${passed(inScope)}/${inScope.length} passed; out of scope: ${passed(excluded)}/${excluded.length} passed`);
+  const failing = inScope.filter((test) => test.status === 'failed');
+  for (const test of failing) {
+    const firstLine = (test.failureMessages[0] ?? '').split('\n').find((line) => line.trim()) ?? '';
+    console.log(`  FAIL ${test.file} › ${test.fullName}\n       ${firstLine.trim().slice(0, 200)}`);
+  }
+  for (const test of excluded.filter((t) => t.status === 'failed')) console.log(`  out of scope, failed: ${test.fullName}`);
+  for (const test of excluded.filter((t) => t.status === 'passed')) {
+    console.log(`  note: out-of-scope test passes now: ${test.fullName}`);
+  }
+  return failing.length;
+}
