@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
-import { isStackRunning, startStack } from '../index.ts';
+import { after, describe, test } from 'node:test';
+import { isStackRunning, startStack, stopStack } from '../index.ts';
 import { dbDataDir, logDir, repoRoot } from '../paths.ts';
 import { isAlive, readState } from '../state.ts';
 import { backoffMs, createSupervisor } from '../supervisor.ts';
@@ -38,6 +38,13 @@ function stackStatus(): { code: number | null; output: string } {
 }
 
 describe('supervision: failures', () => {
+  // Whatever happened above, the files after this one get a serving stack.
+  after(async () => {
+    if (await isStackRunning()) return;
+    await stopStack();
+    await startStack();
+  });
+
   test('back-off: 0.5 s doubling to 30 s; a service that dies again at once waits twice as long', async () => {
     assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map(backoffMs), [500, 1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
     const lines: string[] = [];
@@ -72,7 +79,8 @@ describe('supervision: failures', () => {
     await until('stack.json saying failed', () => readState()?.status === 'failed', 15_000);
     const reason = readState()?.reason ?? '';
     assert.match(reason, /^postgres died; see .*postgres\.log$/);
-    await until('every stack process gone', () => pids.every((pid) => !isAlive(pid)), 30_000);
+    await until('every stack process gone', () => pids.every((pid) => !isAlive(pid)), 30_000)
+      .catch((error: Error) => assert.fail(`${error.message}; alive: ${pids.filter((pid) => isAlive(pid)).map((pid) => `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 80)}`).join(', ')}`));
     const status = stackStatus();
     assert.equal(status.code, 1);
     assert.ok(status.output.includes(reason), status.output);
