@@ -55,13 +55,25 @@ function continueStarting(): void {
   if (stopping) throw new Error('stopping');
 }
 
+/**
+ * At most `ms` for an in-process close. After PostgreSQL died, node-postgres may never settle
+ * `end()` on a connection the server dropped, and that wait kept the daemon (and its children)
+ * alive after "postgres died"; the processes are stopped whatever these closes do.
+ */
+function within(ms: number, what: string, closing: Promise<unknown> | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => (log(`${what} did not close within ${ms / 1000} s; going on`), resolve()), ms);
+    void Promise.resolve(closing).catch(() => undefined).finally(() => (clearTimeout(timer), resolve()));
+  });
+}
+
 async function shutdown(): Promise<void> {
   stopping = true;
   const closed = new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
   gateway?.closeAllConnections();
-  await realtime?.close();
-  await closed;
-  await Promise.all(pools.map((pool) => pool.end().catch(() => undefined)));
+  await within(5000, 'realtime', realtime?.close());
+  await within(5000, 'the gateway', closed);
+  await within(5000, 'the database pools', Promise.all(pools.map((pool) => pool.end().catch(() => undefined))));
   await Promise.all(services.map((service) => stopService(service)));
   if (databaseStarted) stopDatabase();
 }

@@ -49,11 +49,20 @@ export function clearState(): void {
   rmSync(stateFile, { force: true });
 }
 
+/**
+ * Whether the process runs. A zombie (exited, not yet reaped: a daemon started by a process
+ * that is blocked, as test:stack's runner is in spawnSync) counts as dead.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return !existsSync('/proc/self/stat'); // gone meanwhile; or no /proc (not Linux): kill(pid, 0) answered
   }
 }

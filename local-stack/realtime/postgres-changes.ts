@@ -75,7 +75,8 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export interface PostgresChanges {
   /** undefined when every binding names a published table, else the real server's error message */
-  validate(bindings: PostgresBinding[]): Promise<string | undefined>;
+  /** The real server's system message when the bindings cannot be subscribed with this role, else undefined. */
+  validate(bindings: PostgresBinding[], role: string): Promise<string | undefined>;
   stop(): Promise<void>;
 }
 
@@ -144,6 +145,18 @@ export async function startPostgresChanges(pool: pg.Pool, subscribers: () => Sub
     }
   }
 
+  /** Postgrex's rendering of the error casting the role to regrole, or undefined if it is a role. */
+  async function roleProblem(role: string): Promise<string | undefined> {
+    try {
+      await pool.query('select $1::text::regrole', [role]);
+      return undefined;
+    } catch (error) {
+      const { code, message } = error as { code?: string; message: string };
+      const name = code === '42704' ? 'undefined_object' : code === '42602' ? 'invalid_name' : 'internal_error';
+      return `ERROR ${code ?? 'XX000'} (${name}) ${message}`;
+    }
+  }
+
   let queue = Promise.resolve();
   const feed: ChangeFeed = await startChangeFeed(
     pool,
@@ -154,18 +167,24 @@ export async function startPostgresChanges(pool: pg.Pool, subscribers: () => Sub
   );
 
   return {
-    async validate(bindings) {
+    async validate(bindings, role) {
       const { rows } = await pool.query<{ schemaname: string; tablename: string }>(
         `select schemaname, tablename from pg_publication_tables where pubname = 'supabase_realtime'`,
       );
+      const describe = (binding: PostgresBinding) => `schema: ${binding.schema ?? 'public'}, table: ${binding.table ?? '*'}, filters: [${binding.filter ?? ''}]`;
       const missing = bindings.filter((binding) => {
         const schema = binding.schema ?? 'public';
         const table = binding.table ?? '*';
         return !rows.some((row) => (schema === '*' || row.schemaname === schema) && (table === '*' || row.tablename === table));
       });
-      if (missing.length === 0) return undefined;
-      const described = missing.map((binding) => `schema: ${binding.schema ?? 'public'}, table: ${binding.table ?? '*'}, filters: [${binding.filter ?? ''}]`);
-      return `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [${described.join('; ')}]`;
+      if (missing.length > 0) {
+        return `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [${missing.map(describe).join('; ')}]`;
+      }
+      // The real server stores each subscription with `claims_role regrole` computed from the
+      // token's role, so a role the database does not know makes the insert raise.
+      const problem = await roleProblem(role);
+      if (!problem) return undefined;
+      return `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${describe(bindings[0]!)}]. Exception: ${problem}`;
     },
     async stop() {
       await feed.stop();

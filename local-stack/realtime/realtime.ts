@@ -110,7 +110,7 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
     armExpiry(client, channel);
     reply(client, frame, 'ok', { postgres_changes: bindings });
     if (bindings.length > 0) {
-      const problem = await postgresChanges.validate(bindings);
+      const problem = await postgresChanges.validate(bindings, String(claims.role));
       if (!problem) channel.bindings = bindings;
       send(client, {
         joinRef: frame.joinRef, ref: null, topic: frame.topic, event: 'system',
