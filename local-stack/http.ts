@@ -3,10 +3,27 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, path: string, url: URL) => Promise<void>;
 
+/** How long the rest of a refused upload is drained (and dropped) before the socket is closed. */
+const LINGER_MS = 5000;
+
+/**
+ * After refusing a body: drops whatever the client still sends, as nginx's lingering close
+ * does, so a client still uploading sees the answer instead of a reset connection; closes the
+ * connection if the upload has not ended within LINGER_MS.
+ */
+export function lingerAndClose(req: IncomingMessage): void {
+  if (req.complete) return;
+  req.removeAllListeners('data');
+  req.on('data', () => undefined);
+  req.resume();
+  const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+  req.once('end', () => clearTimeout(timer));
+  req.socket.once('close', () => clearTimeout(timer));
+}
+
 /**
  * Reads a request body of at most `limit` bytes. Past the limit it stops keeping bytes at once
- * and fails with PayloadTooLarge, while the rest of the upload is read and discarded so the
- * client, still uploading, gets the answer instead of a reset connection.
+ * and fails with PayloadTooLarge; the rest of the upload is dropped (lingerAndClose).
  */
 export function readBody(req: IncomingMessage, limit = Number.MAX_SAFE_INTEGER): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -18,6 +35,7 @@ export function readBody(req: IncomingMessage, limit = Number.MAX_SAFE_INTEGER):
       failed = true;
       chunks.length = 0;
       reject(new PayloadTooLarge(limit));
+      lingerAndClose(req);
     };
     if (Number.isFinite(declared) && declared > limit) tooLarge();
     req.on('data', (chunk: Buffer) => {

@@ -1,11 +1,12 @@
 // The gateway on 127.0.0.1:54321 (what Kong is in `supabase start`, contract §0): routes
 // /auth/v1, /rest/v1, /storage/v1, /realtime/v1 and /functions/v1, answers CORS preflights,
 // exposes the headers browsers need, and maps `apikey` to `Authorization` as local Kong does.
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { StackConfig } from '../config.ts';
 import { bearerToken, verifyJwt } from '../jwt.ts';
 import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../keys.ts';
-import { readBody, sendJson, type Handler } from '../http.ts';
+import { sendJson, type Handler } from '../http.ts';
+import { proxyBounded } from './bounded-proxy.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 
 const EXPOSED_HEADERS = [
@@ -38,43 +39,19 @@ function applyKeyMapping(req: IncomingMessage): void {
   else delete req.headers.authorization;
 }
 
-function proxy(req: IncomingMessage, res: ServerResponse, port: number, path: string, timeoutMs: number): void {
-  const headers = { ...req.headers, host: `127.0.0.1:${port}` };
-  const upstream = httpRequest({ host: '127.0.0.1', port, path, method: req.method, headers, timeout: timeoutMs }, (response) => {
-    res.writeHead(response.statusCode ?? 502, response.headers);
-    response.pipe(res);
-  });
-  upstream.on('timeout', () => upstream.destroy(new Error('upstream timed out')));
-  upstream.on('error', (error) => {
-    if (res.headersSent) return void res.destroy();
-    sendJson(res, 502, { message: `Upstream unavailable: ${error.message}` });
-  });
-  req.pipe(upstream);
-}
-
 /**
- * To a function's Deno process. The body is buffered so the request can be retried while
- * `deno --watch` restarts the function after an edit (its port is closed for a moment).
+ * Supabase documents no request-size limit for Edge Functions and local Kong sets none; the
+ * stack bounds them anyway so that no function route can make the gateway (or a function
+ * that reads its whole body) take an unbounded upload. Functions with a stricter limit stop
+ * reading themselves (chisme-image after about 1.1 MiB); the gateway then stops as well.
  */
-async function proxyToFunction(req: IncomingMessage, res: ServerResponse, port: number, path: string): Promise<void> {
-  const body = await readBody(req);
-  const headers = { ...req.headers, host: `127.0.0.1:${port}` };
-  const deadline = Date.now() + 5000;
-  const attempt = (): void => {
-    const upstream = httpRequest({ host: '127.0.0.1', port, path, method: req.method, headers, timeout: 150_000 }, (response) => {
-      res.writeHead(response.statusCode ?? 502, response.headers);
-      response.pipe(res);
-    });
-    upstream.on('timeout', () => upstream.destroy(new Error('the function did not answer within 150 s')));
-    upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED' && Date.now() < deadline) return void setTimeout(attempt, 100);
-      if (res.headersSent) return void res.destroy();
-      sendJson(res, 503, { msg: `Function unavailable (see .local-stack/logs): ${error.message}` }, { 'x-relay-error': 'true' });
-    });
-    upstream.end(body);
-  };
-  attempt();
-}
+export const FUNCTION_BODY_LIMIT = 20 * 1024 * 1024;
+
+const upstreamUnavailable = (res: ServerResponse, error: Error): void =>
+  sendJson(res, 502, { message: `Upstream unavailable: ${error.message}` });
+
+const functionUnavailable = (res: ServerResponse, error: Error): void =>
+  sendJson(res, 503, { msg: `Function unavailable (see .local-stack/logs): ${error.message}` }, { 'x-relay-error': 'true' });
 
 export function createGateway(targets: GatewayTargets): Server {
   async function functions(req: IncomingMessage, res: ServerResponse, path: string, search: string): Promise<void> {
@@ -90,7 +67,11 @@ export function createGateway(targets: GatewayTargets): Server {
         return sendJson(res, 401, { msg: 'Invalid JWT' });
       }
     }
-    await proxyToFunction(req, res, port, path + search);
+    // Retried for a few seconds while `deno --watch` restarts the function after an edit (its
+    // port is closed for a moment); no body byte is read before the connection is made.
+    proxyBounded(req, res, {
+      port, path: path + search, limit: FUNCTION_BODY_LIMIT, timeoutMs: 150_000, retryRefusedMs: 5000, unavailable: functionUnavailable,
+    });
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -115,7 +96,10 @@ export function createGateway(targets: GatewayTargets): Server {
       case 'auth':
         return targets.auth(req, res, path, url);
       case 'rest':
-        return proxy(req, res, targets.postgrestPort, path + url.search, 60_000);
+        // PostgREST, like Kong in front of it, sets no body limit; the body is streamed, never held.
+        return proxyBounded(req, res, {
+          port: targets.postgrestPort, path: path + url.search, limit: Infinity, timeoutMs: 60_000, unavailable: upstreamUnavailable,
+        });
       case 'storage':
         return targets.storage(req, res, path, url);
       case 'realtime':

@@ -19,6 +19,8 @@ export async function sendObject(req: IncomingMessage, res: ServerResponse, row:
     etag: String(metadata.eTag ?? ''),
     'last-modified': row.updated_at.toUTCString(),
     'content-length': String(bytes.length),
+    // Never let a browser guess a type other than the stored one (issue 13: polyglot images).
+    'x-content-type-options': 'nosniff',
   };
   const download = url.searchParams.get('download');
   if (download !== null) {

@@ -1,0 +1,181 @@
+// Bodies bounded while streaming (issue 13 item 5, issue 16 item 3): a 50 MB chunked upload
+// (no Content-Length, so nothing can be refused up front) through the gateway, to the
+// chisme-image function and to Storage, gets its 413 while the stack's process (gateway,
+// Storage and Auth live in the daemon) grows by less than 10 MB; downloads carry nosniff.
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { ANON_KEY, API_URL, SERVICE_ROLE_KEY } from '../keys.ts';
+import { FUNCTION_BODY_LIMIT } from '../gateway/gateway.ts';
+import { readState } from '../state.ts';
+import { serviceClient, signedInUser, sleep, sql } from './helpers.ts';
+
+const FIFTY_MB = 50 * 1024 * 1024;
+const bucket = 'local-stack-limits';
+
+/** Resident memory of the stack's daemon process, in kB. */
+function daemonRssKb(): number {
+  const pid = readState()?.pid;
+  if (!pid) throw new Error('no stack daemon pid in stack.json');
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((row) => row.startsWith('VmRSS:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1]);
+}
+
+/** Runs `work` while sampling the daemon's RSS every 10 ms; returns the peak growth in MB. */
+async function daemonGrowthMb(work: () => Promise<void>): Promise<number> {
+  global.gc?.();
+  await sleep(200);
+  const start = daemonRssKb();
+  let peak = start;
+  const timer = setInterval(() => (peak = Math.max(peak, daemonRssKb())), 10);
+  try {
+    await work();
+    await sleep(300);
+    peak = Math.max(peak, daemonRssKb());
+  } finally {
+    clearInterval(timer);
+  }
+  return (peak - start) / 1024;
+}
+
+interface Sent {
+  status: number;
+  body: string;
+  /** bytes written by the client when the answer arrived */
+  sentAtAnswer: number;
+}
+
+/**
+ * POSTs `head` then `total` bytes of 'A' in 256 KiB chunks with chunked transfer encoding,
+ * writing as fast as the connection accepts; resolves with the answer (the upload stops there).
+ */
+function chunkedPost(path: string, headers: Record<string, string>, head: Buffer, total: number): Promise<Sent> {
+  const chunk = Buffer.alloc(256 * 1024, 0x41);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = request(`${API_URL}${path}`, { method: 'POST', headers: { ...headers, 'transfer-encoding': 'chunked' } }, (res) => {
+      answered = true;
+      const sentAtAnswer = sent;
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8'), sentAtAnswer });
+        req.destroy();
+      });
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    req.write(head);
+    const pump = (): void => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+function multipartHead(boundary: string, chismeId: string): Buffer {
+  return Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="chisme_id"\r\n\r\n${chismeId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="enorme.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+}
+
+describe('bodies bounded while streaming', () => {
+  before(async () => {
+    await sql('delete from storage.objects where bucket_id = $1', [bucket]);
+    await sql('delete from storage.buckets where id = $1', [bucket]);
+    await sql(`insert into storage.buckets (id, name, public, file_size_limit) values ($1, $1, false, 1048576)`, [bucket]);
+  });
+  after(async () => {
+    await sql('delete from storage.objects where bucket_id = $1', [bucket]);
+    await sql('delete from storage.buckets where id = $1', [bucket]);
+  });
+
+  test('a 50 MB chunked upload to chisme-image through the gateway: 413, the stack grows < 10 MB', async () => {
+    const author = await signedInUser('limits');
+    const { data, error } = await author.client.rpc('create_chisme', {
+      p_gender: 'Mujer', p_years: 30, p_content: 'Un cotilleo con una foto enorme', p_tags: ['#prueba'], p_country: 'Costa Rica', p_cotilleo: true,
+    });
+    assert.equal(error, null);
+    const boundary = 'limite-de-prueba';
+    let result: Sent | undefined;
+    const grewMb = await daemonGrowthMb(async () => {
+      result = await chunkedPost('/functions/v1/chisme-image', {
+        authorization: `Bearer ${author.token}`, apikey: ANON_KEY, 'content-type': `multipart/form-data; boundary=${boundary}`,
+      }, multipartHead(boundary, (data as { id: string }).id), FIFTY_MB);
+    });
+    console.log(`chisme-image via gateway: ${result!.status}, answered after ${(result!.sentAtAnswer / 1048576).toFixed(1)} MB sent; daemon RSS +${grewMb.toFixed(1)} MB`);
+    assert.equal(result!.status, 413, result!.body);
+    assert.ok(result!.sentAtAnswer < 20 * 1048576, `the answer came only after ${result!.sentAtAnswer} bytes`);
+    assert.ok(grewMb < 10, `the stack's daemon grew by ${grewMb.toFixed(1)} MB`);
+  });
+
+  test('a 50 MB chunked upload to a 1 MiB bucket: 413 EntityTooLarge, the stack grows < 10 MB, nothing stored', async () => {
+    let result: Sent | undefined;
+    const grewMb = await daemonGrowthMb(async () => {
+      result = await chunkedPost(`/storage/v1/object/${bucket}/enorme.bin`, {
+        authorization: `Bearer ${SERVICE_ROLE_KEY}`, apikey: SERVICE_ROLE_KEY, 'content-type': 'application/octet-stream',
+      }, Buffer.alloc(0), FIFTY_MB);
+    });
+    console.log(`storage upload: ${result!.status}, answered after ${(result!.sentAtAnswer / 1048576).toFixed(1)} MB sent; daemon RSS +${grewMb.toFixed(1)} MB`);
+    assert.equal(result!.status, 400);
+    assert.equal(JSON.parse(result!.body).statusCode, '413');
+    assert.ok(result!.sentAtAnswer < 20 * 1048576, `the answer came only after ${result!.sentAtAnswer} bytes`);
+    assert.ok(grewMb < 10, `the stack's daemon grew by ${grewMb.toFixed(1)} MB`);
+    assert.deepEqual(await sql('select name from storage.objects where bucket_id = $1', [bucket]), []);
+  });
+
+  test('a chunked body past the gateway limit to a function that reads it all: the gateway answers 413 itself', async () => {
+    const user = await signedInUser('limits-cap');
+    let result: Sent | undefined;
+    const grewMb = await daemonGrowthMb(async () => {
+      result = await chunkedPost('/functions/v1/log-country', {
+        authorization: `Bearer ${user.token}`, apikey: ANON_KEY, 'content-type': 'application/json',
+      }, Buffer.from('{"country":"'), FIFTY_MB);
+    });
+    console.log(`log-country via gateway: ${result!.status}, answered after ${(result!.sentAtAnswer / 1048576).toFixed(1)} MB sent; daemon RSS +${grewMb.toFixed(1)} MB`);
+    assert.equal(result!.status, 413, result!.body);
+    assert.deepEqual(JSON.parse(result!.body), { message: 'Request size limit exceeded' });
+    // The client counts what its socket accepted, so a few MB in flight are included.
+    assert.ok(result!.sentAtAnswer < FUNCTION_BODY_LIMIT + 15 * 1048576, `the answer came only after ${result!.sentAtAnswer} bytes`);
+    // 20 MiB passed through: allocation churn shows in RSS (3–15 MB measured) until the next
+    // GC, but holding the body would cost at least the whole limit.
+    assert.ok(grewMb < FUNCTION_BODY_LIMIT / 1048576, `the stack's daemon grew by ${grewMb.toFixed(1)} MB`);
+    assert.deepEqual(await sql('select 1 from public.country_logs where user_id = $1', [user.id]), []);
+  });
+
+  test('a function body declared (Content-Length) over the gateway limit is 413 before any byte is read', async () => {
+    const response = await fetch(`${API_URL}/functions/v1/log-country`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ANON_KEY}`, 'content-length': String(1024 ** 3) },
+      body: new ReadableStream({ start: (controller) => controller.enqueue(new Uint8Array(10)) }),
+      duplex: 'half',
+    } as RequestInit).catch((error: unknown) => error as Error);
+    assert.ok(!(response instanceof Error), String(response));
+    assert.equal(response.status, 413);
+    assert.deepEqual(await response.json(), { message: 'Request size limit exceeded' });
+  });
+
+  test('downloads (authenticated, plain, signed) carry X-Content-Type-Options: nosniff', async () => {
+    const storage = serviceClient().storage.from(bucket);
+    const { error } = await storage.upload('pagina.html', Buffer.from('<script>alert(1)</script>'), { contentType: 'image/png' });
+    assert.equal(error, null);
+    const authenticated = await fetch(`${API_URL}/storage/v1/object/authenticated/${bucket}/pagina.html`, { headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` } });
+    const plain = await fetch(`${API_URL}/storage/v1/object/${bucket}/pagina.html`, { headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` } });
+    const { data } = await storage.createSignedUrl('pagina.html', 60);
+    const signed = await fetch(data!.signedUrl);
+    for (const response of [authenticated, plain, signed]) {
+      assert.equal(response.status, 200, response.url);
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff', response.url);
+      assert.equal(response.headers.get('content-type'), 'image/png');
+      await response.arrayBuffer();
+    }
+  });
+});
