@@ -60,8 +60,11 @@ export async function info(ctx: StorageContext, req: IncomingMessage, res: Serve
   });
 }
 
-/** Verifies a signed-URL token (download or upload) for this object; returns its claims. */
-export async function verifySignedToken(token: string, bucketId: string, name: string): Promise<Claims> {
+/**
+ * Verifies a signed-URL token for this object and use; returns its claims. As storage-api, a
+ * token without `scope` is an upload token when it has `upsert` (older tokens), else a download one.
+ */
+export async function verifySignedToken(token: string, bucketId: string, name: string, scope: 'download' | 'upload'): Promise<Claims> {
   let claims: Claims;
   try {
     claims = await verifyJwt(token);
@@ -69,12 +72,14 @@ export async function verifySignedToken(token: string, bucketId: string, name: s
     const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
     throw new StorageError('400', expired ? 'InvalidJWT' : 'InvalidSignature', expired ? 'The provided token has expired.' : 'The signature is invalid');
   }
+  const tokenScope = claims.scope ?? ('upsert' in claims ? 'upload' : 'download');
+  if (tokenScope !== scope) throw new StorageError('400', 'InvalidSignature', `Token is not scoped for ${scope}`);
   if (claims.url !== `${bucketId}/${name}`) throw new StorageError('400', 'InvalidSignature', 'The url do not match the signature');
   return claims;
 }
 
 export async function signedDownload(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string, name: string, url: URL): Promise<void> {
-  await verifySignedToken(url.searchParams.get('token') ?? '', bucketId, name);
+  await verifySignedToken(url.searchParams.get('token') ?? '', bucketId, name, 'download');
   const { rows } = await ctx.pool.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
   if (!rows[0]) throw notFound();
   await sendObject(req, res, rows[0], url);

@@ -14,7 +14,7 @@ const uploadUrlSeconds = 2 * 60 * 60;
 
 async function signedUrl(bucketId: string, name: string, expiresIn: number): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const token = await signJwt({ url: `${bucketId}/${name}`, iat: now, exp: now + expiresIn });
+  const token = await signJwt({ url: `${bucketId}/${name}`, scope: 'download', iat: now, exp: now + expiresIn });
   return `/object/sign/${bucketId}/${name}?token=${token}`;
 }
 
@@ -51,7 +51,7 @@ export async function signUpload(ctx: StorageContext, req: IncomingMessage, res:
   const upsert = str(req.headers['x-upsert']) === 'true';
   const owner = await probeWrite(ctx, req, bucketId, name, { isUpdate: false, upsert, userMetadata: userMetadata(str(req.headers['x-metadata']), true) });
   const now = Math.floor(Date.now() / 1000);
-  const token = await signJwt({ owner: owner.ownerId ?? undefined, url: `${bucketId}/${name}`, upsert, iat: now, exp: now + uploadUrlSeconds });
+  const token = await signJwt({ owner: owner.ownerId ?? undefined, url: `${bucketId}/${name}`, upsert, scope: 'upload', iat: now, exp: now + uploadUrlSeconds });
   sendJson(res, 200, { url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token });
 }
 
@@ -59,7 +59,7 @@ export async function signUpload(ctx: StorageContext, req: IncomingMessage, res:
 export async function uploadSigned(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string, name: string, url: URL): Promise<void> {
   const token = url.searchParams.get('token');
   if (!token) throw new StorageError('400', 'InvalidRequest', "querystring must have required property 'token'", 400, 'InvalidRequest');
-  const claims = await verifySignedToken(token, bucketId, name);
+  const claims = await verifySignedToken(token, bucketId, name, 'upload');
   checkKey(name);
   const bucket = await ctx.db.findBucket(bucketId);
   const data = await readUpload(req, bucket, ctx.config);

@@ -17,7 +17,7 @@ import { moveOrCopy } from './move-copy.ts';
 import { info, publicDownload, selectAsCaller, sendObject, signedDownload } from './read.ts';
 import { sign, signUpload, uploadSigned } from './sign.ts';
 import { readUpload } from './upload.ts';
-import { probeWrite, storeObject } from './write.ts';
+import { probeWrite, storeObject, systemMetadata } from './write.ts';
 
 async function upload(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string, name: string): Promise<void> {
   checkKey(name);
@@ -25,7 +25,8 @@ async function upload(ctx: StorageContext, req: IncomingMessage, res: ServerResp
   const data = await readUpload(req, bucket, ctx.config);
   const isUpdate = req.method === 'PUT';
   const upsert = isUpdate || str(req.headers['x-upsert']) === 'true';
-  const owner = await probeWrite(ctx, req, bucketId, name, { isUpdate, upsert, userMetadata: data.userMetadata });
+  const metadata = systemMetadata(data.bytes, data.mimetype, data.cacheControl);
+  const owner = await probeWrite(ctx, req, bucketId, name, { isUpdate, upsert, metadata, userMetadata: data.userMetadata });
   const id = await storeObject(ctx, bucketId, name, data, owner, upsert);
   sendJson(res, 200, { Id: id, Key: `${bucketId}/${name}` });
 }

@@ -85,6 +85,13 @@ describe('storage features of the official suite', () => {
 
     const wrongPath = await storage.uploadToSignedUrl('subidas/otra.png', upsert.data!.token, Buffer.from('x'));
     assert.equal(statusOf(wrongPath.error), '400', 'a token signs one path only');
+    const asDownload = await fetch(`${API_URL}/storage/v1/object/sign/${bucket}/subidas/foto.png?token=${upsert.data!.token}`);
+    assert.equal(asDownload.status, 400, 'an upload token does not download');
+    assert.equal(((await asDownload.json()) as { message: string }).message, 'Token is not scoped for download');
+    const download = await storage.createSignedUrl('subidas/foto.png', 60);
+    const downloadToken = new URL(download.data!.signedUrl).searchParams.get('token')!;
+    const withDownloadToken = await storage.uploadToSignedUrl('subidas/foto.png', downloadToken, Buffer.from('x'));
+    assert.equal(withDownloadToken.error?.message, 'Token is not scoped for upload');
     const user = await signedInUser('signer');
     const refused = await user.client.storage.from(bucket).createSignedUploadUrl(`${user.id}/x.png`);
     assert.equal(statusOf(refused.error), '403');
