@@ -17,7 +17,7 @@ export function CotilleoToggle({ signedIn }: { signedIn: boolean }) {
         const next = event.currentTarget.checked;
         setCotilleo(next);
         if (signedIn && session.user) {
-          updateProfileCotilleo(session.user.id, next).catch((error: unknown) => console.error('cotilleo save failed', error));
+          updateProfileCotilleo(next).catch((error: unknown) => console.error('cotilleo save failed', error));
         }
       }}
       px="sm"
