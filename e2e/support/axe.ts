@@ -28,17 +28,21 @@ async function scanNow(page: Page): Promise<SchemeResult[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
     type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
+    const axe = (window as unknown as { axe: { run: (ctx: Document | { include: Element[] }, opts: object) => Promise<AxeResult> } }).axe;
     const root = document.documentElement;
     const original = root.getAttribute('data-mantine-color-scheme');
     const results: { scheme: 'light' | 'dark'; violations: { id: string; impact: string | null; help: string; targets: string[] }[] }[] = [];
     // While a scan has flipped the scheme, the person's own is kept here (see colorSchemeOf).
     if (original) root.dataset.axePersonScheme = original;
+    // With a dialog open, only the dialog: the screen behind it was scanned on its own, and a
+    // whole long feed takes seconds per scheme on a loaded machine, blocking the page.
+    const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')];
+    const context = dialogs.length ? { include: dialogs } : document;
     try {
       for (const scheme of ['light', 'dark'] as const) {
         // Mantine applies a scheme through this attribute alone; flipping it re-renders nothing.
         root.setAttribute('data-mantine-color-scheme', scheme);
-        const result = await axe.run(document, {
+        const result = await axe.run(context, {
           runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
           resultTypes: ['violations'],
         });

@@ -31,7 +31,9 @@ export async function person(name: string): Promise<Page> {
   const { context, page } = await newPerson(browser, WEB_URL);
   const thirdParty = recordThirdPartyRequests(context, page, WEB_URL);
   thirdPartyRequests.set(page, thirdParty);
-  page.setDefaultTimeout(20_000);
+  // 45 s: an accessibility scan (support/axe.ts) can keep the page busy for several seconds on a
+  // loaded machine; journey 6 timed out at 20 s scrolling to a field during one (load ~17).
+  page.setDefaultTimeout(45_000);
   page.setDefaultNavigationTimeout(30_000);
   // Every screen and dialog this person sees is checked with axe, light and dark (support/axe.ts).
   const accessibility = await watchAccessibility(page, name);
