@@ -29,6 +29,8 @@ describe('journey 15: deep link to one chisme', () => {
   it('shares a link that opens the chisme and its comments after sign-in, and refuses unknown or hidden ids', { timeout: 300_000 }, async () => {
     const [authorAccount, neighbourAccount] = await Promise.all([createAccount('enlace'), createAccount('vecino')]);
     const author = await person('author');
+    // Two people on a loaded 2-core machine: a role query alone took 20 s once (load 15-27).
+    author.setDefaultTimeout(40_000);
     await author.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: WEB_URL });
     await signIn(author, authorAccount);
     const content = uniqueContent('Chisme compartido');
@@ -46,6 +48,7 @@ describe('journey 15: deep link to one chisme', () => {
 
     // A signed-out neighbour opening it signs in first, then lands on the chisme itself.
     const neighbour = await person('neighbour');
+    neighbour.setDefaultTimeout(40_000);
     await neighbour.goto(link);
     await neighbour.waitForURL('**/login');
     await signInHere(neighbour, neighbourAccount);
