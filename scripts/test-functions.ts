@@ -66,7 +66,7 @@ async function missingSchema(): Promise<string[]> {
     const { rows } = await client.query<{ missing: string }>(`
       select name as missing from (values
         ('bucket chismes', exists (select from storage.buckets where id = 'chismes')),
-        ('function public.get_chisme', to_regprocedure('public.get_chisme(uuid)') is not null),
+        ('function public.get_chisme', exists (select from pg_proc where proname = 'get_chisme')),
         ('function public.create_chisme', exists (select from pg_proc where proname = 'create_chisme')),
         ('column public.chismes.file_exist', exists (select from information_schema.columns
            where table_schema = 'public' and table_name = 'chismes' and column_name = 'file_exist'))

@@ -17,6 +17,13 @@ function params(variant: Variant, cursor: Cursor | undefined): unknown[] {
   ];
 }
 
+/** The same, typed as get_feed takes them since issue 12's text arguments (tags as JSON). */
+function rpcParams(variant: Variant, cursor: Cursor | undefined): unknown[] {
+  const [tab, cotilleo, gender, country, from, to, tags, createdAt, likes, id] = params(variant, cursor);
+  const text = (value: unknown) => (value === null ? null : String(value));
+  return [tab, text(cotilleo), gender, country, text(from), text(to), tags === null ? null : JSON.stringify(tags), createdAt, text(likes), id];
+}
+
 export interface CursorInfo {
   cursor?: Cursor;
   /** rows before page 50 (980 when the feed is that long) */
@@ -30,7 +37,7 @@ export async function page50Cursor(client: pg.Client, variant: Variant): Promise
   while (seen < 980) {
     const take = Math.min(100, 980 - seen);
     const { rows } = await client.query<{ id: string; likes: number; created_at: Date }>(
-      `select id, likes, created_at from public.get_feed(${ARGS}, p_limit => $11)`, [...params(variant, cursor), take]);
+      `select id, likes, created_at from public.get_feed(${ARGS}, p_limit => $11)`, [...rpcParams(variant, cursor), String(take)]);
     if (rows.length === 0) break;
     const last = rows[rows.length - 1]!;
     cursor = { p_cursor_created_at: last.created_at.toISOString(), p_cursor_likes: last.likes, p_cursor_id: last.id };
@@ -80,12 +87,12 @@ export async function feedPlan(client: pg.Client, variant: Variant, cursor: Curs
     await client.query(`set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
       set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on; set client_min_messages = log`);
     await actAs(client, benchUserId(FREE_USER_BASE + 1));
-    await client.query(`select count(*) from public.get_feed(${ARGS})`, params(variant, cursor));
+    await client.query(`select count(*) from public.get_feed(${ARGS})`, rpcParams(variant, cursor));
   } finally {
     await client.query('reset role');
     await client.query(`set client_min_messages = notice; set auto_explain.log_min_duration = -1`);
     client.off('notice', onNotice);
   }
-  const inner = notices.filter((n) => n.includes('from public.chismes c'));
+  const inner = notices.filter((n) => n.includes('from public.chismes c') || n.includes('from private.trending_chismes t'));
   return (inner[0] ?? notices.join('\n')).trim();
 }

@@ -31,6 +31,7 @@ delete from private.notified_likes n using bench_users u where n.liker_id = u.id
 delete from public.likes l using bench_chismes b where l.chisme_id = b.id;
 delete from public.likes l using bench_users u where l.user_id = u.id;
 delete from public.chisme_authors a using bench_chismes b where a.chisme_id = b.id;
+delete from private.trending_chismes t using bench_chismes b where t.id = b.id;
 delete from public.chismes c using bench_chismes b where c.id = b.id;
 delete from private.notification_senders s using public.notifications n, bench_users u where s.notification_id = n.id and n.user_id = u.id;
 delete from private.notification_senders s using bench_users u where s.sender_id = u.id;

@@ -1,4 +1,4 @@
--- PROPOSED MIGRATION (issue 14), not applied by anything: the covering version of the
+-- APPLIED by 20261124100000_update_chismes_rls_hide_moderated.sql (kept for the record). Was: PROPOSED MIGRATION (issue 14), not applied by anything: the covering version of the
 -- country-led feed indexes of 20261123110000_create_feed_country_indexes.sql. It needs
 -- public.chismes.hidden_at (added by 20261123140000_create_moderation.sql, which sorts after
 -- the whole timestamp range issue 14 may use), so it has to become a migration named after

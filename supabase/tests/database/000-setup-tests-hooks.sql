@@ -8,7 +8,9 @@ create schema if not exists tests;
 grant usage on schema tests to anon, authenticated, service_role;
 
 -- A confirmed user, as GoTrue would create it (the profile trigger fires). `identifier` names
--- the persona in the test; the e-mail defaults to <identifier>@test.chismes.
+-- the persona in the test; the e-mail defaults to <identifier>@test.chismes. Personas are
+-- established accounts (created 30 days ago), so the new-account rules (issue 11, pgTAP 177)
+-- apply only where a test asks for a new account with tests.make_account_new.
 create or replace function tests.create_supabase_user(
   identifier text,
   email text default null,
@@ -32,7 +34,7 @@ begin
     extensions.crypt('Password1', extensions.gen_salt('bf', 4)), now(),
     jsonb_build_object('provider', provider, 'providers', jsonb_build_array(provider)),
     coalesce(metadata, '{}'::jsonb) || jsonb_build_object('test_identifier', identifier),
-    now(), now()
+    now() - interval '30 days', now()
   );
   insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
   values (
@@ -43,6 +45,17 @@ begin
   );
   return v_user_id;
 end;
+$$;
+
+-- Makes a persona a new account: created `age` ago (default one hour).
+create or replace function tests.make_account_new(identifier text, age interval default interval '1 hour')
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update auth.users u set created_at = now() - age
+  where u.raw_user_meta_data ->> 'test_identifier' = identifier;
 $$;
 
 -- The id of a persona created with tests.create_supabase_user.

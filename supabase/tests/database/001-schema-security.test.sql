@@ -1,7 +1,7 @@
 -- The schema as a whole: RLS everywhere, fixed search paths, deliberate grants, no author or
 -- liker ids in anything served, house naming and comments.
 begin;
-select plan(57);
+select plan(64);
 
 -- RLS on every exposed table
 select tests.rls_enabled('public');
@@ -34,9 +34,9 @@ select is_empty(
 select set_eq(
   $$ select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where p.prosecdef and n.nspname = 'public' $$,
-  array['get_sign_in_methods', 'set_moderator', 'get_my_suspension', 'get_moderation_queue', 'moderate_restore',
+  array['get_sign_in_methods', 'get_feed', 'set_moderator', 'get_my_suspension', 'get_moderation_queue', 'moderate_restore',
         'moderate_delete', 'moderate_suspend_author', 'moderate_add_offensive_word', 'moderate_delete_offensive_word'],
-  'the only security definer functions in public are the deliberate get_sign_in_methods and the moderation RPCs (issue 12)'
+  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed (applies the hide rule itself so the tag index serves it) and the moderation RPCs (issue 12)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -47,8 +47,9 @@ select is_empty(
                              'normalize_text', 'visible_length', 'fold_for_filter',
                              'find_personal_data', 'assert_no_personal_data',
                              'is_moderator', 'require_moderator', 'can_see_hidden_chisme',
-                             'uuid_arg', 'int_arg', 'boolean_arg', 'timestamptz_arg', 'text_array_arg') $$,
-  'API roles may execute only the few pure private helpers the invoker RPCs call'
+                             'uuid_arg', 'int_arg', 'boolean_arg', 'timestamptz_arg', 'text_array_arg',
+                             'check_request') $$,
+  'API roles may execute only the few pure private helpers the invoker RPCs call, and PostgREST''s pre-request check'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -63,13 +64,29 @@ select is_empty(
 );
 
 -- RPC grants: signed-in only, service role only, anon too
-select ok(not has_function_privilege('anon', 'public.get_feed(text, boolean, text, text, int, int, text[], timestamptz, int, uuid, int)', 'execute'), 'anon cannot call get_feed');
-select ok(has_function_privilege('authenticated', 'public.get_feed(text, boolean, text, text, int, int, text[], timestamptz, int, uuid, int)', 'execute'), 'authenticated can call get_feed');
-select ok(not has_function_privilege('anon', 'public.create_chisme(text, int, text, text[], text, boolean)', 'execute'), 'anon cannot call create_chisme');
-select ok(not has_function_privilege('anon', 'public.like_chisme(uuid)', 'execute'), 'anon cannot call like_chisme');
-select ok(not has_function_privilege('anon', 'public.add_comment(uuid, uuid, text, text, int, text)', 'execute'), 'anon cannot call add_comment');
-select ok(not has_function_privilege('anon', 'public.report_chisme(uuid, text)', 'execute'), 'anon cannot call report_chisme');
+select ok(not has_function_privilege('anon', 'public.get_feed(text, text, text, text, text, text, jsonb, text, text, text, text)', 'execute'), 'anon cannot call get_feed');
+select ok(has_function_privilege('authenticated', 'public.get_feed(text, text, text, text, text, text, jsonb, text, text, text, text)', 'execute'), 'authenticated can call get_feed');
+select ok(not has_function_privilege('anon', 'public.create_chisme(text, text, text, jsonb, text, text)', 'execute'), 'anon cannot call create_chisme');
+select ok(not has_function_privilege('anon', 'public.like_chisme(text)', 'execute'), 'anon cannot call like_chisme');
+select ok(not has_function_privilege('anon', 'public.add_comment(text, text, text, text, text, text)', 'execute'), 'anon cannot call add_comment');
+select ok(not has_function_privilege('anon', 'public.report_chisme(text, text)', 'execute'), 'anon cannot call report_chisme');
 select ok(not has_function_privilege('anon', 'public.mark_all_notifications_read()', 'execute'), 'anon cannot call mark_all_notifications_read');
+select ok(not has_function_privilege('anon', 'public.mark_notification_read(text)', 'execute'), 'anon cannot call mark_notification_read');
+select ok(not has_function_privilege('anon', 'public.delete_notification(text)', 'execute'), 'anon cannot call delete_notification');
+select ok(not has_function_privilege('anon', 'public.update_my_profile(text, text, text)', 'execute'), 'anon cannot call update_my_profile');
+select ok(not has_function_privilege('anon', 'public.log_country(text)', 'execute'), 'anon cannot call log_country');
+select ok(has_function_privilege('authenticated', 'public.log_country(text)', 'execute'), 'authenticated can call log_country');
+select is_empty(
+  $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'public' and has_function_privilege('authenticated', p.oid, 'execute')
+       and exists (select 1 from unnest(p.proargtypes) t where t::regtype::text in ('uuid', 'integer', 'boolean', 'timestamp with time zone', 'text[]'))
+       and p.proname in ('create_chisme', 'add_comment', 'like_chisme', 'unlike_chisme', 'report_chisme', 'report_comment',
+                         'mark_notification_read', 'delete_notification', 'update_my_profile', 'log_country') $$,
+  'the write RPCs take text (and jsonb) arguments only, so PostgREST never casts them (issue 11)'
+);
+select ok(exists (select 1 from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+                  where r.rolname = 'authenticator' and 'pgrst.db_pre_request=private.check_request' = any (s.setconfig)),
+  'PostgREST runs private.check_request before every request (REST table writes are refused with a key)');
 select ok(has_function_privilege('anon', 'public.find_offensive_words(text)', 'execute'), 'anon can call find_offensive_words');
 select ok(has_function_privilege('anon', 'public.get_sign_in_methods(text)', 'execute'), 'anon can call get_sign_in_methods');
 select ok(not has_function_privilege('authenticated', 'public.delete_reported_chisme(uuid)', 'execute'), 'authenticated cannot call delete_reported_chisme');

@@ -16,87 +16,87 @@ insert into public.offensive_words (word) values ('tonto'), ('idiota');
 select tests.authenticate_as('author');
 
 select lives_ok(
-  $$ select public.create_chisme('Mujer', 25, 'Un chisme de prueba bastante normal', array['uno'], 'Costa Rica', false) $$,
+  $$ select public.create_chisme('Mujer', '25', 'Un chisme de prueba bastante normal', to_jsonb(array['uno']), 'Costa Rica', 'false') $$,
   'author: publishes a valid casual chisme'
 );
 select results_eq(
   $$ select is_mine, liked_by_me, likes, comments, report, file_exist, cotilleo, image_viewable
-     from public.create_chisme('Hombre', 13, 'Tengo trece años y un chisme', null, null, false) $$,
+     from public.create_chisme('Hombre', '13', 'Tengo trece años y un chisme', null, null, 'false') $$,
   $$ values (true, false, 0, 0, 0, false, false, false) $$,
   'author: the created row is mine, unliked, with zero counters and no image'
 );
 select is(
-  (select content from public.create_chisme('Hombre', 30, '  <b>Negrita</b> y <script>alert(1)</script>texto  limpio  ', null, 'ES', false)),
+  (select content from public.create_chisme('Hombre', '30', '  <b>Negrita</b> y <script>alert(1)</script>texto  limpio  ', null, 'ES', 'false')),
   'Negrita y texto  limpio',
   'author: script blocks and tags are stripped and the content trimmed'
 );
 select is(
-  (select content from public.create_chisme('Hombre', 30, e'<SCRIPT type="x">\nmal()\n</SCRIPT>Mayúsculas también', null, 'ES', false)),
+  (select content from public.create_chisme('Hombre', '30', e'<SCRIPT type="x">\nmal()\n</SCRIPT>Mayúsculas también', null, 'ES', 'false')),
   'Mayúsculas también',
   'author: script blocks are stripped case-insensitively and across lines'
 );
 select is(
-  (select char_length(content) from public.create_chisme('Mujer', 40, repeat('a', 400), null, null, false)),
+  (select char_length(content) from public.create_chisme('Mujer', '40', repeat('a', 400), null, null, 'false')),
   400,
   'author: exactly 400 characters are accepted'
 );
 select is(
-  (select char_length(content) from public.create_chisme('Mujer', 40, '<i>' || repeat('b', 400) || '</i>', null, null, false)),
+  (select char_length(content) from public.create_chisme('Mujer', '40', '<i>' || repeat('b', 400) || '</i>', null, null, 'false')),
   400,
   'author: the 400 limit counts the text after stripping markup'
 );
 select is(
-  (select content from public.create_chisme('Mujer', 40, '   abcdefghij   ', null, null, false)),
+  (select content from public.create_chisme('Mujer', '40', '   abcdefghij   ', null, null, 'false')),
   'abcdefghij',
   'author: exactly 10 characters after trimming are accepted'
 );
 select is(
-  (select tags from public.create_chisme('Mujer', 40, 'Etiquetas normalizadas', array[' uno', '#dos', '', '   ', '##tres'], null, false)),
+  (select tags from public.create_chisme('Mujer', '40', 'Etiquetas normalizadas', to_jsonb(array[' uno', '#dos', '', '   ', '##tres']), null, 'false')),
   array['#uno', '#dos', '#tres'],
   'author: tags are trimmed, blanks dropped, stored with one leading #'
 );
 select is(
-  (select tags from public.create_chisme('Mujer', 40, 'Etiquetas repetidas', array['uno', '#uno', 'dos'], null, false)),
+  (select tags from public.create_chisme('Mujer', '40', 'Etiquetas repetidas', to_jsonb(array['uno', '#uno', 'dos']), null, 'false')),
   array['#uno', '#dos'],
   'author: a repeated tag is stored once'
 );
 select is(
-  (select tags from public.create_chisme('Mujer', 40, 'Etiqueta de veinte', array[repeat('t', 20)], null, false)),
+  (select tags from public.create_chisme('Mujer', '40', 'Etiqueta de veinte', to_jsonb(array[repeat('t', 20)]), null, 'false')),
   array['#' || repeat('t', 20)],
   'author: a 20-character tag is accepted'
 );
 select is(
-  (select tags from public.create_chisme('Mujer', 40, 'Cuatro con un blanco', array['a', 'b', ' ', 'c'], null, false)),
+  (select tags from public.create_chisme('Mujer', '40', 'Cuatro con un blanco', to_jsonb(array['a', 'b', ' ', 'c']), null, 'false')),
   array['#a', '#b', '#c'],
   'author: four tags of which one is blank make three'
 );
 select is(
-  (select country from public.create_chisme('Mujer', 40, 'Sin país conocido', null, null, false)),
+  (select country from public.create_chisme('Mujer', '40', 'Sin país conocido', null, null, 'false')),
   'unknow',
   'author: a missing country becomes "unknow"'
 );
 select is(
-  (select country from public.create_chisme('Mujer', 40, 'País en blanco aquí', null, '   ', false)),
+  (select country from public.create_chisme('Mujer', '40', 'País en blanco aquí', null, '   ', 'false')),
   'unknow',
   'author: a blank country becomes "unknow"'
 );
 select is(
-  (select gender from public.create_chisme('Prefiero no decirlo', 40, 'Género no dicho aquí', null, 'MX', false)),
+  (select gender from public.create_chisme('Prefiero no decirlo', '40', 'Género no dicho aquí', null, 'MX', 'false')),
   'Prefiero no decirlo',
   'author: "Prefiero no decirlo" is a valid gender'
 );
 select is(
-  (select years from public.create_chisme('Mujer', 18, 'Cotilleo con dieciocho', null, 'MX', true)),
+  (select years from public.create_chisme('Mujer', '18', 'Cotilleo con dieciocho', null, 'MX', 'true')),
   18,
   'author: 18 is accepted in cotilleo mode'
 );
 select is(
-  (select years from public.create_chisme('Mujer', 99, 'Noventa y nueve años', null, 'MX', false)),
+  (select years from public.create_chisme('Mujer', '99', 'Noventa y nueve años', null, 'MX', 'false')),
   99,
   'author: 99 is accepted'
 );
 select is(
-  (select cotilleo from public.create_chisme('Mujer', 30, 'Qué tonto es el vecino', null, 'MX', true)),
+  (select cotilleo from public.create_chisme('Mujer', '30', 'Qué tonto es el vecino', null, 'MX', 'true')),
   true,
   'author: cotilleo mode skips the offensive-word check'
 );
@@ -107,41 +107,41 @@ select is(
 );
 
 -- Act as the author: denied paths
-select throws_ok($$ select public.create_chisme('Mujer', 25, '012345678', null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '25', '012345678', null, null, 'false') $$,
   'P0001', 'chisme_content_too_short', 'author: 9 characters are refused');
-select throws_ok($$ select public.create_chisme('Mujer', 25, '<b>  </b>   <p>corto</p>  ', null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '25', '<b>  </b>   <p>corto</p>  ', null, null, 'false') $$,
   'P0001', 'chisme_content_too_short', 'author: markup does not count towards the 10 characters');
-select throws_ok($$ select public.create_chisme('Mujer', 25, null, null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '25', null, null, null, 'false') $$,
   'P0001', 'chisme_content_too_short', 'author: missing content is refused');
-select throws_ok($$ select public.create_chisme('Mujer', 25, repeat('x', 401), null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '25', repeat('x', 401), null, null, 'false') $$,
   'P0001', 'chisme_content_too_long', 'author: 401 characters are refused');
-select throws_ok($$ select public.create_chisme('Otro', 25, 'Género que no existe', null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Otro', '25', 'Género que no existe', null, null, 'false') $$,
   'P0001', 'chisme_gender_invalid', 'author: an unknown gender is refused');
-select throws_ok($$ select public.create_chisme(null, 25, 'Género que no existe', null, null, false) $$,
+select throws_ok($$ select public.create_chisme(null, '25', 'Género que no existe', null, null, 'false') $$,
   'P0001', 'chisme_gender_invalid', 'author: a missing gender is refused');
-select throws_ok($$ select public.create_chisme('Mujer', 12, 'Demasiado joven aquí', null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '12', 'Demasiado joven aquí', null, null, 'false') $$,
   'P0001', 'chisme_years_out_of_range', 'author: 12 is refused in casual mode');
-select throws_ok($$ select public.create_chisme('Mujer', 100, 'Demasiado mayor aquí', null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '100', 'Demasiado mayor aquí', null, null, 'false') $$,
   'P0001', 'chisme_years_out_of_range', 'author: 100 is refused');
-select throws_ok($$ select public.create_chisme('Mujer', 17, 'Menor en cotilleo aquí', null, null, true) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '17', 'Menor en cotilleo aquí', null, null, 'true') $$,
   'P0001', 'chisme_years_out_of_range', 'author: 17 is refused in cotilleo mode');
-select throws_ok($$ select public.create_chisme('Mujer', null, 'Sin edad ninguna aquí', null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', null, 'Sin edad ninguna aquí', null, null, 'false') $$,
   'P0001', 'chisme_years_out_of_range', 'author: a missing age is refused');
-select is(tests.error_detail($$ select public.create_chisme('Mujer', 17, 'Menor en cotilleo aquí', null, null, true) $$),
+select is(tests.error_detail($$ select public.create_chisme('Mujer', '17', 'Menor en cotilleo aquí', null, null, 'true') $$),
   '{"min": 18, "max": 99}'::jsonb, 'author: the age error says the cotilleo range');
-select is(tests.error_detail($$ select public.create_chisme('Mujer', 5, 'Menor en casual aquí', null, null, false) $$),
+select is(tests.error_detail($$ select public.create_chisme('Mujer', '5', 'Menor en casual aquí', null, null, 'false') $$),
   '{"min": 13, "max": 99}'::jsonb, 'author: the age error says the casual range');
-select throws_ok($$ select public.create_chisme('Mujer', 25, 'Demasiadas etiquetas', array['a', 'b', 'c', 'd'], null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '25', 'Demasiadas etiquetas', to_jsonb(array['a', 'b', 'c', 'd']), null, 'false') $$,
   'P0001', 'chisme_tags_too_many', 'author: four tags are refused');
-select throws_ok($$ select public.create_chisme('Mujer', 25, 'Etiqueta demasiado larga', array[repeat('t', 21)], null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '25', 'Etiqueta demasiado larga', to_jsonb(array[repeat('t', 21)]), null, 'false') $$,
   'P0001', 'chisme_tag_too_long', 'author: a 21-character tag is refused');
-select throws_ok($$ select public.create_chisme('Mujer', 25, 'Eres un tonto de verdad', null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '25', 'Eres un tonto de verdad', null, null, 'false') $$,
   'P0001', 'content_offensive', 'author: an offensive word is refused in casual mode');
-select throws_ok($$ select public.create_chisme('Mujer', 25, 'Eres un TONTO de verdad', null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '25', 'Eres un TONTO de verdad', null, null, 'false') $$,
   'P0001', 'content_offensive', 'author: the word check ignores case');
-select throws_ok($$ select public.create_chisme('Mujer', 25, 'Qué tontorrón es ese tipo', null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '25', 'Qué tontorrón es ese tipo', null, null, 'false') $$,
   'P0001', 'content_offensive', 'author: the word check matches substrings');
-select is(tests.error_detail($$ select public.create_chisme('Mujer', 25, 'Idiota y tonto a la vez', null, null, false) $$),
+select is(tests.error_detail($$ select public.create_chisme('Mujer', '25', 'Idiota y tonto a la vez', null, null, 'false') $$),
   '{"words": ["idiota", "tonto"]}'::jsonb, 'author: the error lists every matched word');
 
 -- Act as the author: the direct REST path obeys the same rules
@@ -177,7 +177,7 @@ select throws_ok($$ delete from public.chismes $$,
 select tests.authenticate_as('other');
 select is_empty($$ select 1 from public.chisme_authors $$, 'other: sees none of the author''s authorship rows');
 select ok(
-  (select bool_and(not is_mine) from public.get_feed('recent', false)),
+  (select bool_and(not is_mine) from public.get_feed('recent', 'false')),
   'other: none of the author''s chismes is theirs'
 );
 select throws_ok(
@@ -185,7 +185,7 @@ select throws_ok(
   '42501', null, 'other: cannot claim someone''s chisme'
 );
 select is(
-  (select is_mine from public.create_chisme('Hombre', 33, 'El chisme del otro usuario', null, null, false)),
+  (select is_mine from public.create_chisme('Hombre', '33', 'El chisme del otro usuario', null, null, 'false')),
   true,
   'other: their own chisme is theirs'
 );
@@ -199,12 +199,12 @@ select is(
 select tests.reset_role();
 select set_config('role', 'authenticated', true);
 select set_config('request.jwt.claims', '{"role":"authenticated"}', true);
-select throws_ok($$ select public.create_chisme('Mujer', 25, 'Sin usuario en el token', null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '25', 'Sin usuario en el token', null, null, 'false') $$,
   'P0001', 'not_authenticated', 'a token without a user cannot publish');
 
 -- Act as anon
 select tests.clear_authentication();
-select throws_ok($$ select public.create_chisme('Mujer', 25, 'Chisme anónimo de verdad', null, null, false) $$,
+select throws_ok($$ select public.create_chisme('Mujer', '25', 'Chisme anónimo de verdad', null, null, 'false') $$,
   '42501', null, 'anon: cannot call create_chisme');
 select throws_ok($$ insert into public.chismes (gender, years, content) values ('Hombre', 20, 'Insertado por anónimo') $$,
   '42501', null, 'anon: cannot insert chismes');
@@ -225,7 +225,7 @@ select results_eq(
 );
 select tests.authenticate_as('author');
 select is(
-  (select image_viewable from public.get_feed('recent', true) where content = 'Cotilleo con dieciocho'),
+  (select image_viewable from public.get_feed('recent', 'true') where content = 'Cotilleo con dieciocho'),
   true,
   'author: a fresh cotilleo chisme with a file is viewable'
 );

@@ -29,133 +29,133 @@ insert into public.likes (chisme_id) values ('00000000-0000-0000-0000-0000000000
 select tests.authenticate_as('other');
 
 select results_eq(
-  $$ select content from public.get_feed('recent', false) limit 3 $$,
+  $$ select content from public.get_feed('recent', 'false') limit 3 $$,
   array['chisme uno reciente', 'chisme dos con likes', 'chisme tres con likes'],
   'recent: newest first'
 );
-select is((select count(*)::int from public.get_feed('recent', false)), 20, 'recent: 20 per page by default');
-select ok((select bool_and(not cotilleo) from public.get_feed('recent', false, p_limit => 100)), 'recent: casual mode shows no cotilleo chisme');
+select is((select count(*)::int from public.get_feed('recent', 'false')), 20, 'recent: 20 per page by default');
+select ok((select bool_and(not cotilleo) from public.get_feed('recent', 'false', p_limit => '100')), 'recent: casual mode shows no cotilleo chisme');
 select is(
-  (select count(*)::int from public.get_feed('recent', false,
-    p_cursor_created_at => (select created_at from public.get_feed('recent', false) offset 19 limit 1),
-    p_cursor_id => (select id from public.get_feed('recent', false) offset 19 limit 1))),
+  (select count(*)::int from public.get_feed('recent', 'false',
+    p_cursor_created_at => (select created_at from public.get_feed('recent', 'false') offset 19 limit 1)::text,
+    p_cursor_id => (select id from public.get_feed('recent', 'false') offset 19 limit 1)::text)),
   20,
   'recent: the second page is full'
 );
 select is(
   (select count(distinct id)::int from (
-    select id from public.get_feed('recent', false)
+    select id from public.get_feed('recent', 'false')
     union all
-    select id from public.get_feed('recent', false,
-      p_cursor_created_at => (select created_at from public.get_feed('recent', false) offset 19 limit 1),
-      p_cursor_id => (select id from public.get_feed('recent', false) offset 19 limit 1))
+    select id from public.get_feed('recent', 'false',
+      p_cursor_created_at => (select created_at from public.get_feed('recent', 'false') offset 19 limit 1)::text,
+      p_cursor_id => (select id from public.get_feed('recent', 'false') offset 19 limit 1)::text)
   ) pages),
   40,
   'recent: pages do not overlap'
 );
 select is(
-  (select count(*)::int from public.get_feed('recent', false,
-    p_cursor_created_at => (select created_at from public.get_feed('recent', false, p_limit => 40) offset 39 limit 1),
-    p_cursor_id => (select id from public.get_feed('recent', false, p_limit => 40) offset 39 limit 1))),
+  (select count(*)::int from public.get_feed('recent', 'false',
+    p_cursor_created_at => (select created_at from public.get_feed('recent', 'false', p_limit => '40') offset 39 limit 1)::text,
+    p_cursor_id => (select id from public.get_feed('recent', 'false', p_limit => '40') offset 39 limit 1)::text)),
   10,
   'recent: the last page holds the remaining 10'
 );
 select results_eq(
-  $$ select content from public.get_feed('old', false) limit 2 $$,
+  $$ select content from public.get_feed('old', 'false') limit 2 $$,
   array['chisme cinco antiguo', 'chisme cuatro de ayer'],
   'old: oldest first'
 );
 select results_eq(
-  $$ select content from public.get_feed('old', false,
-       p_cursor_created_at => (select created_at from public.get_feed('old', false) limit 1),
+  $$ select content from public.get_feed('old', 'false',
+       p_cursor_created_at => (select created_at from public.get_feed('old', 'false') limit 1)::text,
        p_cursor_id => '00000000-0000-0000-0000-0000000000c5') limit 1 $$,
   array['chisme cuatro de ayer'],
   'old: the cursor continues forwards in time'
 );
 select results_eq(
-  $$ select content from public.get_feed('top', false) limit 4 $$,
+  $$ select content from public.get_feed('top', 'false') limit 4 $$,
   array['chisme cuatro de ayer', 'chisme dos con likes', 'chisme tres con likes', 'chisme uno reciente'],
   'top: most likes first, ties newest first'
 );
 select results_eq(
-  $$ select content from public.get_feed('top', false,
-       p_cursor_likes => 10,
-       p_cursor_created_at => (select created_at from public.chismes where id = '00000000-0000-0000-0000-0000000000c2'),
+  $$ select content from public.get_feed('top', 'false',
+       p_cursor_likes => '10',
+       p_cursor_created_at => (select created_at from public.chismes where id = '00000000-0000-0000-0000-0000000000c2')::text,
        p_cursor_id => '00000000-0000-0000-0000-0000000000c2') limit 2 $$,
   array['chisme tres con likes', 'chisme uno reciente'],
   'top: the cursor (likes, created_at, id) continues after a tie'
 );
 select results_eq(
-  $$ select content from public.get_feed('trending', false) limit 3 $$,
+  $$ select content from public.get_feed('trending', 'false') limit 3 $$,
   array['chisme dos con likes', 'chisme tres con likes', 'chisme uno reciente'],
   'trending: most likes first, then newest'
 );
-select is((select count(*)::int from public.get_feed('trending', false, p_limit => 100)), 48, 'trending: only the last 24 hours');
+select is((select count(*)::int from public.get_feed('trending', 'false', p_limit => '100')), 48, 'trending: only the last 24 hours');
 select ok(
-  (select bool_and(created_at > now() - interval '24 hours') from public.get_feed('trending', false, p_limit => 100)),
+  (select bool_and(created_at > now() - interval '24 hours') from public.get_feed('trending', 'false', p_limit => '100')),
   'trending: nothing older than 24 hours'
 );
 select is(
-  (select count(*)::int from public.get_feed('trending', false,
-    p_cursor_likes => 0,
-    p_cursor_created_at => (select created_at from public.get_feed('trending', false) offset 19 limit 1),
-    p_cursor_id => (select id from public.get_feed('trending', false) offset 19 limit 1))),
+  (select count(*)::int from public.get_feed('trending', 'false',
+    p_cursor_likes => '0',
+    p_cursor_created_at => (select created_at from public.get_feed('trending', 'false') offset 19 limit 1)::text,
+    p_cursor_id => (select id from public.get_feed('trending', 'false') offset 19 limit 1)::text)),
   20,
   'trending: the second page is full'
 );
 select results_eq(
-  $$ select content from public.get_feed('recent', true) $$,
+  $$ select content from public.get_feed('recent', 'true') $$,
   array['cotilleo sin imagen alguna', 'cotilleo con imagen fresca', 'cotilleo con imagen caducada'],
   'cotilleo: the cotilleo feed shows only cotilleo chismes'
 );
 select results_eq(
-  $$ select content, image_viewable from public.get_feed('old', true) $$,
+  $$ select content, image_viewable from public.get_feed('old', 'true') $$,
   $$ values ('cotilleo con imagen caducada'::text, false), ('cotilleo con imagen fresca', true), ('cotilleo sin imagen alguna', false) $$,
   'cotilleo: an image is viewable only with a file and within 20 minutes'
 );
-select ok((select bool_and(not image_viewable) from public.get_feed('recent', false, p_limit => 100)), 'casual chismes never have a viewable image');
+select ok((select bool_and(not image_viewable) from public.get_feed('recent', 'false', p_limit => '100')), 'casual chismes never have a viewable image');
 
 -- Filters
-select ok((select bool_and(gender = 'Mujer') from public.get_feed('recent', false, p_gender => 'Mujer')), 'filter: gender');
-select is((select count(*)::int from public.get_feed('recent', false, p_gender => 'Mujer')), 2, 'filter: gender keeps all matches');
+select ok((select bool_and(gender = 'Mujer') from public.get_feed('recent', 'false', p_gender => 'Mujer')), 'filter: gender');
+select is((select count(*)::int from public.get_feed('recent', 'false', p_gender => 'Mujer')), 2, 'filter: gender keeps all matches');
 select results_eq(
-  $$ select content from public.get_feed('recent', false, p_country => 'México') $$,
+  $$ select content from public.get_feed('recent', 'false', p_country => 'México') $$,
   array['chisme cuatro de ayer', 'chisme cinco antiguo'],
   'filter: country'
 );
 select results_eq(
-  $$ select years from public.get_feed('top', false, p_years_from => 30, p_years_to => 50) $$,
+  $$ select years from public.get_feed('top', 'false', p_years_from => '30', p_years_to => '50') $$,
   array[50, 30, 40],
   'filter: age range, both ends included'
 );
-select is((select count(*)::int from public.get_feed('recent', false, p_years_from => 55)), 1, 'filter: age from only');
-select is((select count(*)::int from public.get_feed('recent', false, p_years_to => 21, p_limit => 100)), 1, 'filter: age to only');
+select is((select count(*)::int from public.get_feed('recent', 'false', p_years_from => '55')), 1, 'filter: age from only');
+select is((select count(*)::int from public.get_feed('recent', 'false', p_years_to => '21', p_limit => '100')), 1, 'filter: age to only');
 select results_eq(
-  $$ select content from public.get_feed('recent', false, p_tags => array['a']) $$,
+  $$ select content from public.get_feed('recent', 'false', p_tags => to_jsonb(array['a'])) $$,
   array['chisme uno reciente', 'chisme tres con likes'],
   'filter: a tag given without # matches'
 );
 select results_eq(
-  $$ select content from public.get_feed('recent', false, p_tags => array['#b', 'c']) $$,
+  $$ select content from public.get_feed('recent', 'false', p_tags => to_jsonb(array['#b', 'c'])) $$,
   array['chisme dos con likes', 'chisme tres con likes'],
   'filter: tags match any of the given'
 );
-select is((select count(*)::int from public.get_feed('recent', false, p_tags => array['#relleno'], p_limit => 100)), 45, 'filter: tags keep all matches');
-select is((select count(*)::int from public.get_feed('recent', false, p_tags => array[]::text[])), 20, 'filter: an empty tag list filters nothing');
+select is((select count(*)::int from public.get_feed('recent', 'false', p_tags => to_jsonb(array['#relleno']), p_limit => '100')), 45, 'filter: tags keep all matches');
+select is((select count(*)::int from public.get_feed('recent', 'false', p_tags => to_jsonb(array[]::text[]))), 20, 'filter: an empty tag list filters nothing');
 select results_eq(
-  $$ select content from public.get_feed('recent', false, p_gender => 'Mujer', p_country => 'Costa Rica', p_tags => array['c']) $$,
+  $$ select content from public.get_feed('recent', 'false', p_gender => 'Mujer', p_country => 'Costa Rica', p_tags => to_jsonb(array['c'])) $$,
   array['chisme tres con likes'],
   'filter: filters combine'
 );
-select is((select count(*)::int from public.get_feed('recent', false, p_limit => 500)), 50, 'limit: capped at 100 (50 exist)');
-select is((select count(*)::int from public.get_feed('recent', false, p_limit => 0)), 1, 'limit: at least 1');
-select throws_ok($$ select * from public.get_feed('popular', false) $$, 'P0001', 'feed_tab_invalid', 'an unknown tab is refused');
+select is((select count(*)::int from public.get_feed('recent', 'false', p_limit => '500')), 50, 'limit: capped at 100 (50 exist)');
+select is((select count(*)::int from public.get_feed('recent', 'false', p_limit => '0')), 1, 'limit: at least 1');
+select throws_ok($$ select * from public.get_feed('popular', 'false') $$, 'P0001', 'feed_tab_invalid', 'an unknown tab is refused');
 
 -- Computed fields
 select is((select liked_by_me from public.get_chisme('00000000-0000-0000-0000-0000000000c5')), true, 'other: liked_by_me is true for their like');
 select is((select is_mine from public.get_chisme('00000000-0000-0000-0000-0000000000c5')), false, 'other: is_mine is false on the author''s chisme');
 select is((select likes from public.get_chisme('00000000-0000-0000-0000-0000000000c5')), 1, 'other: the like is counted');
-select ok((select id is null from public.get_chisme(gen_random_uuid())), 'get_chisme: an unknown id gives a null row');
+select ok((select id is null from public.get_chisme((gen_random_uuid())::text)), 'get_chisme: an unknown id gives a null row');
 select is_empty($$ select * from public.get_my_chismes(false) $$, 'other: has no chismes of their own');
 select is(
   (select array_agg(k order by k) from jsonb_object_keys(to_jsonb(public.get_chisme('00000000-0000-0000-0000-0000000000c1'))) k),
@@ -177,7 +177,7 @@ select results_eq(
 
 -- Act as anon
 select tests.clear_authentication();
-select throws_ok($$ select * from public.get_feed('recent', false) $$, '42501', null, 'anon: cannot read the feed');
+select throws_ok($$ select * from public.get_feed('recent', 'false') $$, '42501', null, 'anon: cannot read the feed');
 select throws_ok($$ select * from public.get_chisme('00000000-0000-0000-0000-0000000000c1') $$, '42501', null, 'anon: cannot read a chisme');
 select throws_ok($$ select * from public.get_my_chismes(false) $$, '42501', null, 'anon: has no profile chismes');
 

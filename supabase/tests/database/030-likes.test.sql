@@ -9,44 +9,44 @@ select tests.create_supabase_user('author');
 select tests.create_supabase_user('other');
 select tests.create_supabase_user('third');
 select tests.authenticate_as('author');
-select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', 30, 'El chisme que todos quieren', null, 'CR', false)), true);
+select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'El chisme que todos quieren', null, 'CR', 'false')), true);
 select tests.authenticate_as('other');
-select set_config('test.own', (select id::text from public.create_chisme('Hombre', 30, 'El chisme del otro usuario', null, 'CR', false)), true);
+select set_config('test.own', (select id::text from public.create_chisme('Hombre', '30', 'El chisme del otro usuario', null, 'CR', 'false')), true);
 
 -- Act as another user
-select is(public.like_chisme(current_setting('test.chisme')::uuid), 1, 'other: liking returns the new count');
-select is((select liked_by_me from public.get_chisme(current_setting('test.chisme')::uuid)), true, 'other: the chisme shows as liked by me');
-select throws_ok($$ select public.like_chisme(current_setting('test.chisme')::uuid) $$, 'P0001', 'like_already_exists', 'other: a repeat like is refused');
-select is((select likes from public.get_chisme(current_setting('test.chisme')::uuid)), 1, 'other: the refused repeat did not count');
-select throws_ok($$ select public.like_chisme(current_setting('test.own')::uuid) $$, 'P0001', 'like_own_chisme', 'other: cannot like their own chisme');
-select is((select likes from public.get_chisme(current_setting('test.own')::uuid)), 0, 'other: the refused own like did not count');
-select throws_ok($$ select public.like_chisme(gen_random_uuid()) $$, 'P0001', 'chisme_not_found', 'other: cannot like a chisme that does not exist');
+select is(public.like_chisme(current_setting('test.chisme')), 1, 'other: liking returns the new count');
+select is((select liked_by_me from public.get_chisme(current_setting('test.chisme'))), true, 'other: the chisme shows as liked by me');
+select throws_ok($$ select public.like_chisme(current_setting('test.chisme')) $$, 'P0001', 'like_already_exists', 'other: a repeat like is refused');
+select is((select likes from public.get_chisme(current_setting('test.chisme'))), 1, 'other: the refused repeat did not count');
+select throws_ok($$ select public.like_chisme(current_setting('test.own')) $$, 'P0001', 'like_own_chisme', 'other: cannot like their own chisme');
+select is((select likes from public.get_chisme(current_setting('test.own'))), 0, 'other: the refused own like did not count');
+select throws_ok($$ select public.like_chisme(gen_random_uuid()::text) $$, 'P0001', 'chisme_not_found', 'other: cannot like a chisme that does not exist');
 select is((select count(*)::int from public.likes), 1, 'other: sees exactly their own like');
-select is(public.unlike_chisme(current_setting('test.chisme')::uuid), 0, 'other: unliking returns the new count');
-select is((select liked_by_me from public.get_chisme(current_setting('test.chisme')::uuid)), false, 'other: no longer liked by me');
-select throws_ok($$ select public.unlike_chisme(current_setting('test.chisme')::uuid) $$, 'P0001', 'like_not_found', 'other: cannot unlike twice');
-select throws_ok($$ select public.unlike_chisme(gen_random_uuid()) $$, 'P0001', 'chisme_not_found', 'other: cannot unlike a missing chisme');
-select is(public.like_chisme(current_setting('test.chisme')::uuid), 1, 'other: may like again after unliking');
+select is(public.unlike_chisme(current_setting('test.chisme')), 0, 'other: unliking returns the new count');
+select is((select liked_by_me from public.get_chisme(current_setting('test.chisme'))), false, 'other: no longer liked by me');
+select throws_ok($$ select public.unlike_chisme(current_setting('test.chisme')) $$, 'P0001', 'like_not_found', 'other: cannot unlike twice');
+select throws_ok($$ select public.unlike_chisme(gen_random_uuid()::text) $$, 'P0001', 'chisme_not_found', 'other: cannot unlike a missing chisme');
+select is(public.like_chisme(current_setting('test.chisme')), 1, 'other: may like again after unliking');
 select throws_ok($$ insert into public.likes (chisme_id) values (current_setting('test.chisme')::uuid) $$, 'P0001', 'like_already_exists', 'other: the direct REST insert is refused too');
 select throws_ok($$ insert into public.likes (chisme_id, user_id) values (current_setting('test.chisme')::uuid, tests.get_supabase_uid('third')) $$, '42501', null, 'other: cannot like on behalf of someone else');
 select throws_ok($$ update public.likes set created_at = now() $$, '42501', null, 'other: cannot edit likes');
 
 -- Act as a third user
 select tests.authenticate_as('third');
-select is(public.like_chisme(current_setting('test.chisme')::uuid), 2, 'third: a second liker counts');
+select is(public.like_chisme(current_setting('test.chisme')), 2, 'third: a second liker counts');
 select is((select count(*)::int from public.likes), 1, 'third: sees only their own like, not the other''s');
 select results_eq(
   $$ with d as (delete from public.likes where user_id = tests.get_supabase_uid('other') returning 1) select count(*)::int from d $$,
   array[0],
   'third: cannot remove someone else''s like'
 );
-select is((select likes from public.get_chisme(current_setting('test.chisme')::uuid)), 2, 'third: the count is unchanged by the attempt');
-select is(public.like_chisme(current_setting('test.own')::uuid), 1, 'third: may like another user''s chisme');
+select is((select likes from public.get_chisme(current_setting('test.chisme'))), 2, 'third: the count is unchanged by the attempt');
+select is(public.like_chisme(current_setting('test.own')), 1, 'third: may like another user''s chisme');
 
 -- Act as the author
 select tests.authenticate_as('author');
-select throws_ok($$ select public.like_chisme(current_setting('test.chisme')::uuid) $$, 'P0001', 'like_own_chisme', 'author: cannot like their own chisme');
-select is((select likes from public.get_chisme(current_setting('test.chisme')::uuid)), 2, 'author: sees the count');
+select throws_ok($$ select public.like_chisme(current_setting('test.chisme')) $$, 'P0001', 'like_own_chisme', 'author: cannot like their own chisme');
+select is((select likes from public.get_chisme(current_setting('test.chisme'))), 2, 'author: sees the count');
 select is_empty($$ select * from public.likes $$, 'author: cannot see who liked');
 select results_eq(
   $$ select count(*)::int, max(senders) from public.notifications where type = 'like_on_chisme' $$,
@@ -71,8 +71,8 @@ select lives_ok($$ delete from public.notifications where type = 'like_on_chisme
 
 -- A like after the notification was deleted still never notifies twice
 select tests.authenticate_as('other');
-select is(public.unlike_chisme(current_setting('test.chisme')::uuid), 1, 'other: unlikes again');
-select is(public.like_chisme(current_setting('test.chisme')::uuid), 2, 'other: likes again');
+select is(public.unlike_chisme(current_setting('test.chisme')), 1, 'other: unlikes again');
+select is(public.like_chisme(current_setting('test.chisme')), 2, 'other: likes again');
 select tests.authenticate_as('author');
 select is_empty($$ select 1 from public.notifications where type = 'like_on_chisme' $$, 'author: the same liker never notifies twice, ever');
 
@@ -84,19 +84,19 @@ select is_empty($$ select 1 from public.notifications where type = 'like_on_chis
 select tests.reset_role();
 update public.chismes set likes = 0 where id = current_setting('test.chisme')::uuid;
 select tests.authenticate_as('other');
-select is(public.unlike_chisme(current_setting('test.chisme')::uuid), 0, 'the like counter never goes below 0');
+select is(public.unlike_chisme(current_setting('test.chisme')), 0, 'the like counter never goes below 0');
 
 -- A token without a user
 select tests.reset_role();
 select set_config('role', 'authenticated', true);
 select set_config('request.jwt.claims', '{"role":"authenticated"}', true);
-select throws_ok($$ select public.like_chisme(current_setting('test.chisme')::uuid) $$, 'P0001', 'not_authenticated', 'a token without a user cannot like');
-select throws_ok($$ select public.unlike_chisme(current_setting('test.chisme')::uuid) $$, 'P0001', 'not_authenticated', 'a token without a user cannot unlike');
+select throws_ok($$ select public.like_chisme(current_setting('test.chisme')) $$, 'P0001', 'not_authenticated', 'a token without a user cannot like');
+select throws_ok($$ select public.unlike_chisme(current_setting('test.chisme')) $$, 'P0001', 'not_authenticated', 'a token without a user cannot unlike');
 
 -- Act as anon
 select tests.clear_authentication();
-select throws_ok($$ select public.like_chisme(current_setting('test.chisme')::uuid) $$, '42501', null, 'anon: cannot like');
-select throws_ok($$ select public.unlike_chisme(current_setting('test.chisme')::uuid) $$, '42501', null, 'anon: cannot unlike');
+select throws_ok($$ select public.like_chisme(current_setting('test.chisme')) $$, '42501', null, 'anon: cannot like');
+select throws_ok($$ select public.unlike_chisme(current_setting('test.chisme')) $$, '42501', null, 'anon: cannot unlike');
 select throws_ok($$ select * from public.likes $$, '42501', null, 'anon: cannot read likes');
 select throws_ok($$ insert into public.likes (chisme_id) values (current_setting('test.chisme')::uuid) $$, '42501', null, 'anon: cannot insert likes');
 

@@ -8,22 +8,22 @@ select plan(8);
 select tests.create_supabase_user('author');
 select tests.create_supabase_user('other');
 select tests.authenticate_as('author');
-select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', 30, 'Chisme del doble clic', null, 'CR', false)), true);
-select set_config('test.comment', (select id::text from public.add_comment(current_setting('test.chisme')::uuid, null, 'Comentario del doble clic', 'Mujer', 30, 'CR')), true);
+select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'Chisme del doble clic', null, 'CR', 'false')), true);
+select set_config('test.comment', (select id::text from public.add_comment(current_setting('test.chisme'), null, 'Comentario del doble clic', 'Mujer', '30', 'CR')), true);
 select tests.reset_role();
 alter table public.likes disable trigger likes_before_insert_check_rules;
 alter table public.reports disable trigger reports_before_insert_check_rules;
 
 -- Act as another user
 select tests.authenticate_as('other');
-select is(public.like_chisme(current_setting('test.chisme')::uuid), 1, 'other: the first like counts');
-select throws_ok($$ select public.like_chisme(current_setting('test.chisme')::uuid) $$, 'P0001', 'like_already_exists', 'other: the racing second like gets the repeat key');
-select is((select likes from public.get_chisme(current_setting('test.chisme')::uuid)), 1, 'other: and does not count');
-select lives_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid) $$, 'other: the first report is stored');
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid) $$, 'P0001', 'report_already_exists', 'other: the racing second chisme report gets the repeat key');
-select lives_ok($$ select public.report_comment(current_setting('test.comment')::uuid) $$, 'other: the first comment report is stored');
-select throws_ok($$ select public.report_comment(current_setting('test.comment')::uuid) $$, 'P0001', 'report_already_exists', 'other: the racing second comment report gets the repeat key');
-select is((select report from public.get_chisme(current_setting('test.chisme')::uuid)), 1, 'other: the chisme counts one report');
+select is(public.like_chisme(current_setting('test.chisme')), 1, 'other: the first like counts');
+select throws_ok($$ select public.like_chisme(current_setting('test.chisme')) $$, 'P0001', 'like_already_exists', 'other: the racing second like gets the repeat key');
+select is((select likes from public.get_chisme(current_setting('test.chisme'))), 1, 'other: and does not count');
+select lives_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'other: the first report is stored');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'P0001', 'report_already_exists', 'other: the racing second chisme report gets the repeat key');
+select lives_ok($$ select public.report_comment(current_setting('test.comment')) $$, 'other: the first comment report is stored');
+select throws_ok($$ select public.report_comment(current_setting('test.comment')) $$, 'P0001', 'report_already_exists', 'other: the racing second comment report gets the repeat key');
+select is((select report from public.get_chisme(current_setting('test.chisme'))), 1, 'other: the chisme counts one report');
 
 select * from finish();
 rollback;

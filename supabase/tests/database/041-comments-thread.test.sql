@@ -26,8 +26,8 @@ end;
 $$;
 
 select pg_temp.act('author');
-insert into t_ids select 'A', id from public.create_chisme('Mujer', 30, 'El chisme A con hilo largo', null, 'CR', false);
-insert into t_ids select 'B', id from public.create_chisme('Mujer', 30, 'El chisme B con hilo corto', null, 'CR', false);
+insert into t_ids select 'A', id from public.create_chisme('Mujer', '30', 'El chisme A con hilo largo', null, 'CR', 'false');
+insert into t_ids select 'B', id from public.create_chisme('Mujer', '30', 'El chisme B con hilo corto', null, 'CR', 'false');
 select pg_temp.comment('fourth', 'f' || n, 'A', null, 'relleno ' || n, 100 + n) from generate_series(20, 1, -1) n;
 select pg_temp.comment('other', 'r1', 'A', null, 'raíz 1', 60);
 select pg_temp.comment('third', 'r2', 'A', null, 'raíz 2', 50);
@@ -42,103 +42,103 @@ select set_config('request.jwt.claims', '', true);
 
 -- Act as another user
 select tests.authenticate_as('other');
-select is((select count(*)::int from public.get_comments((select id from t_ids where name = 'A')) where depth = 1), 20, 'a page holds 20 root comments');
+select is((select count(*)::int from public.get_comments((select id from t_ids where name = 'A')::text) where depth = 1), 20, 'a page holds 20 root comments');
 select results_eq(
-  $$ select content from public.get_comments((select id from t_ids where name = 'A')) limit 5 $$,
+  $$ select content from public.get_comments((select id from t_ids where name = 'A')::text) limit 5 $$,
   array['raíz 4', 'raíz 3', 'raíz 2', 'raíz 1', 'relleno 1'],
   'roots come first, newest first'
 );
 select results_eq(
-  $$ select content, depth from public.get_comments((select id from t_ids where name = 'A')) where depth > 1 $$,
+  $$ select content, depth from public.get_comments((select id from t_ids where name = 'A')::text) where depth > 1 $$,
   $$ values ('respuesta a raíz 1'::text, 2), ('respuesta a raíz 2', 2), ('respuesta a la respuesta', 3) $$,
   'then every reply of those roots, oldest first, at any depth'
 );
 select is(
   (select max(n) filter (where depth = 1) < min(n) filter (where depth > 1)
-   from (select depth, row_number() over () as n from public.get_comments((select id from t_ids where name = 'A'))) r),
+   from (select depth, row_number() over () as n from public.get_comments((select id from t_ids where name = 'A')::text)) r),
   true,
   'no reply is listed before a root'
 );
 select results_eq(
-  $$ select parent_id from public.get_comments((select id from t_ids where name = 'A')) where content = 'respuesta a la respuesta' $$,
+  $$ select parent_id from public.get_comments((select id from t_ids where name = 'A')::text) where content = 'respuesta a la respuesta' $$,
   $$ select id from t_ids where name = 'x1' $$,
   'a reply names its parent so the client can build the tree'
 );
 select results_eq(
-  $$ select content from public.get_comments((select id from t_ids where name = 'A'),
-       p_cursor_created_at => (select created_at from public.comments where id = (select id from t_ids where name = 'f16')),
-       p_cursor_id => (select id from t_ids where name = 'f16')) $$,
+  $$ select content from public.get_comments((select id from t_ids where name = 'A')::text,
+       p_cursor_created_at => (select created_at from public.comments where id = (select id from t_ids where name = 'f16'))::text,
+       p_cursor_id => (select id from t_ids where name = 'f16')::text) $$,
   array['relleno 17', 'relleno 18', 'relleno 19', 'relleno 20'],
   'the next page continues after the cursor'
 );
 select is(
-  (select count(*)::int from public.get_comments((select id from t_ids where name = 'A'), p_limit => 2)),
+  (select count(*)::int from public.get_comments((select id from t_ids where name = 'A')::text, p_limit => '2')),
   2,
   'a smaller page brings only the replies of its roots (none for roots 3 and 4)'
 );
 select is(
-  (select count(*)::int from public.get_comments((select id from t_ids where name = 'A'), p_limit => 4)),
+  (select count(*)::int from public.get_comments((select id from t_ids where name = 'A')::text, p_limit => '4')),
   7,
   'the replies of roots 1 and 2 come with them'
 );
 select results_eq(
-  $$ select content from public.get_comments((select id from t_ids where name = 'A')) where is_mine $$,
+  $$ select content from public.get_comments((select id from t_ids where name = 'A')::text) where is_mine $$,
   array['raíz 4', 'raíz 1'],
   'other: is_mine marks exactly their comments'
 );
 select results_eq(
-  $$ select content from public.get_comments((select id from t_ids where name = 'A')) where is_chisme_author $$,
+  $$ select content from public.get_comments((select id from t_ids where name = 'A')::text) where is_chisme_author $$,
   array['raíz 3', 'respuesta a raíz 1'],
   'the Autor flag marks exactly the chisme author''s comments'
 );
 select results_eq(
-  $$ select content, commenter_number from public.get_comments((select id from t_ids where name = 'A')) where content like 'raíz%' or content like 'respuesta%' $$,
+  $$ select content, commenter_number from public.get_comments((select id from t_ids where name = 'A')::text) where content like 'raíz%' or content like 'respuesta%' $$,
   $$ values ('raíz 4'::text, 2), ('raíz 3', 4), ('raíz 2', 3), ('raíz 1', 2),
             ('respuesta a raíz 1', 4), ('respuesta a raíz 2', 3), ('respuesta a la respuesta', 1) $$,
   'commenter numbers follow the order of first comment and stay the same per person'
 );
 select is(
-  (select count(distinct commenter_number)::int from public.get_comments((select id from t_ids where name = 'A'), p_limit => 100)),
+  (select count(distinct commenter_number)::int from public.get_comments((select id from t_ids where name = 'A')::text, p_limit => '100')),
   4,
   'four people commented on chisme A, four numbers'
 );
 select results_eq(
-  $$ select content, commenter_number from public.get_comments((select id from t_ids where name = 'B')) $$,
+  $$ select content, commenter_number from public.get_comments((select id from t_ids where name = 'B')::text) $$,
   $$ values ('segundo en B'::text, 2), ('primero en B', 1) $$,
   'numbers are per chisme: the same people get other numbers on another chisme'
 );
 select is(
-  (select array_agg(k order by k) from jsonb_object_keys(to_jsonb((select c from public.get_comments((select id from t_ids where name = 'A')) c limit 1))) k),
+  (select array_agg(k order by k) from jsonb_object_keys(to_jsonb((select c from public.get_comments((select id from t_ids where name = 'A')::text) c limit 1))) k),
   array['chisme_id', 'commenter_number', 'content', 'country', 'created_at', 'depth', 'gender', 'id', 'is_chisme_author',
         'is_mine', 'parent_id', 'report', 'updated_at', 'years'],
   'a served comment has exactly the documented fields (no author)'
 );
-select is_empty($$ select * from public.get_comments(gen_random_uuid()) $$, 'an unknown chisme has no comments');
-select is((select count(*)::int from public.get_comments((select id from t_ids where name = 'A'), p_limit => 0)), 1, 'the page size is at least 1');
+select is_empty($$ select * from public.get_comments((gen_random_uuid())::text) $$, 'an unknown chisme has no comments');
+select is((select count(*)::int from public.get_comments((select id from t_ids where name = 'A')::text, p_limit => '0')), 1, 'the page size is at least 1');
 select is(
-  (select count(*)::int from public.get_comments((select id from t_ids where name = 'A'), p_limit => 1000) where depth = 1),
+  (select count(*)::int from public.get_comments((select id from t_ids where name = 'A')::text, p_limit => '1000') where depth = 1),
   24,
   'the page size is capped (24 roots fit)'
 );
 select is(
   (select count(*)::int from public.comment_authors),
-  (select count(*)::int from public.get_comments((select id from t_ids where name = 'A'), p_limit => 100) where is_mine)
-    + (select count(*)::int from public.get_comments((select id from t_ids where name = 'B')) where is_mine),
+  (select count(*)::int from public.get_comments((select id from t_ids where name = 'A')::text, p_limit => '100') where is_mine)
+    + (select count(*)::int from public.get_comments((select id from t_ids where name = 'B')::text) where is_mine),
   'other: sees authorship rows for their own comments only'
 );
 
 -- Act as the author
 select tests.authenticate_as('author');
 select results_eq(
-  $$ select content from public.get_comments((select id from t_ids where name = 'A')) where is_mine $$,
+  $$ select content from public.get_comments((select id from t_ids where name = 'A')::text) where is_mine $$,
   array['raíz 3', 'respuesta a raíz 1'],
   'author: is_mine marks exactly their comments'
 );
-select is((select comments from public.get_chisme((select id from t_ids where name = 'A'))), 24, 'author: the chisme counts its 24 roots');
+select is((select comments from public.get_chisme((select id from t_ids where name = 'A')::text)), 24, 'author: the chisme counts its 24 roots');
 
 -- Act as the fourth user
 select tests.authenticate_as('fourth');
-select is((select count(*)::int from public.get_comments((select id from t_ids where name = 'A'), p_limit => 100) where is_mine), 21, 'fourth: their 20 roots and their reply are theirs');
+select is((select count(*)::int from public.get_comments((select id from t_ids where name = 'A')::text, p_limit => '100') where is_mine), 21, 'fourth: their 20 roots and their reply are theirs');
 select is_empty($$ select 1 from public.comment_authors ca where ca.comment_id = (select id from t_ids where name = 'r1') $$, 'fourth: cannot see who wrote another comment');
 
 -- Deleting (service role): a root goes with its replies, only roots change the counter

@@ -9,67 +9,67 @@ select tests.create_supabase_user('author');
 select tests.create_supabase_user('other');
 select tests.create_supabase_user('third');
 select tests.authenticate_as('author');
-select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', 30, 'Un chisme que será reportado', null, 'CR', false)), true);
-select set_config('test.chisme2', (select id::text from public.create_chisme('Mujer', 30, 'Otro chisme que será reportado', null, 'CR', false)), true);
-select set_config('test.chisme3', (select id::text from public.create_chisme('Mujer', 30, 'Un tercer chisme del autor', null, 'CR', false)), true);
-select set_config('test.author_comment', (select id::text from public.add_comment(current_setting('test.chisme')::uuid, null, 'Comentario del autor', 'Mujer', 30, 'CR')), true);
+select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'Un chisme que será reportado', null, 'CR', 'false')), true);
+select set_config('test.chisme2', (select id::text from public.create_chisme('Mujer', '30', 'Otro chisme que será reportado', null, 'CR', 'false')), true);
+select set_config('test.chisme3', (select id::text from public.create_chisme('Mujer', '30', 'Un tercer chisme del autor', null, 'CR', 'false')), true);
+select set_config('test.author_comment', (select id::text from public.add_comment(current_setting('test.chisme'), null, 'Comentario del autor', 'Mujer', '30', 'CR')), true);
 select tests.authenticate_as('other');
-select set_config('test.own_chisme', (select id::text from public.create_chisme('Hombre', 30, 'El chisme propio del otro', null, 'CR', false)), true);
-select set_config('test.own_comment', (select id::text from public.add_comment(current_setting('test.chisme')::uuid, null, 'Comentario del otro', 'Hombre', 30, 'CR')), true);
+select set_config('test.own_chisme', (select id::text from public.create_chisme('Hombre', '30', 'El chisme propio del otro', null, 'CR', 'false')), true);
+select set_config('test.own_comment', (select id::text from public.add_comment(current_setting('test.chisme'), null, 'Comentario del otro', 'Hombre', '30', 'CR')), true);
 
 -- Act as another user
-select lives_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid) $$, 'other: reports a chisme');
-select is((select report from public.get_chisme(current_setting('test.chisme')::uuid)), 1, 'other: the chisme''s report counter went up');
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid) $$, 'P0001', 'report_already_exists', 'other: a repeat report has its own key');
-select is((select report from public.get_chisme(current_setting('test.chisme')::uuid)), 1, 'other: the repeat did not count');
+select lives_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'other: reports a chisme');
+select is((select report from public.get_chisme(current_setting('test.chisme'))), 1, 'other: the chisme''s report counter went up');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'P0001', 'report_already_exists', 'other: a repeat report has its own key');
+select is((select report from public.get_chisme(current_setting('test.chisme'))), 1, 'other: the repeat did not count');
 select results_eq(
   $$ select reason, chisme_id, comment_id from public.reports $$,
   $$ values ('Sin especificar'::text, current_setting('test.chisme')::uuid, null::uuid) $$,
   'other: sees their report, with the default reason'
 );
-select lives_ok($$ select public.report_chisme(current_setting('test.chisme2')::uuid, 'Contenido inapropiado') $$, 'other: reports with a reason');
+select lives_ok($$ select public.report_chisme(current_setting('test.chisme2'), 'Contenido inapropiado') $$, 'other: reports with a reason');
 select is((select reason from public.reports where chisme_id = current_setting('test.chisme2')::uuid), 'Contenido inapropiado', 'other: the reason is stored');
-select throws_ok($$ select public.report_chisme(current_setting('test.own_chisme')::uuid) $$, 'P0001', 'report_own_chisme', 'other: cannot report their own chisme');
-select is((select report from public.get_chisme(current_setting('test.own_chisme')::uuid)), 0, 'other: the refused report did not count');
-select throws_ok($$ select public.report_chisme(gen_random_uuid()) $$, 'P0001', 'report_target_not_found', 'other: cannot report a missing chisme');
-select lives_ok($$ select public.report_comment(current_setting('test.own_comment')::uuid) $$, 'other: reporting their own comment raises no error');
+select throws_ok($$ select public.report_chisme(current_setting('test.own_chisme')) $$, 'P0001', 'report_own_chisme', 'other: cannot report their own chisme');
+select is((select report from public.get_chisme(current_setting('test.own_chisme'))), 0, 'other: the refused report did not count');
+select throws_ok($$ select public.report_chisme(gen_random_uuid()::text) $$, 'P0001', 'report_target_not_found', 'other: cannot report a missing chisme');
+select lives_ok($$ select public.report_comment(current_setting('test.own_comment')) $$, 'other: reporting their own comment raises no error');
 select is_empty($$ select 1 from public.reports where comment_id = current_setting('test.own_comment')::uuid $$, 'other: ...and records nothing');
 select is((select report from public.comments where id = current_setting('test.own_comment')::uuid), 0, 'other: ...and counts nothing');
-select lives_ok($$ select public.report_comment(current_setting('test.author_comment')::uuid, '  ') $$, 'other: reports someone else''s comment');
+select lives_ok($$ select public.report_comment(current_setting('test.author_comment'), '  ') $$, 'other: reports someone else''s comment');
 select is((select report from public.comments where id = current_setting('test.author_comment')::uuid), 1, 'other: the comment''s report counter went up');
 select is((select reason from public.reports where comment_id = current_setting('test.author_comment')::uuid), 'Sin especificar', 'other: a blank reason becomes the default');
-select throws_ok($$ select public.report_comment(current_setting('test.author_comment')::uuid) $$, 'P0001', 'report_already_exists', 'other: a repeat comment report has its own key');
-select throws_ok($$ select public.report_comment(gen_random_uuid()) $$, 'P0001', 'report_target_not_found', 'other: cannot report a missing comment');
+select throws_ok($$ select public.report_comment(current_setting('test.author_comment')) $$, 'P0001', 'report_already_exists', 'other: a repeat comment report has its own key');
+select throws_ok($$ select public.report_comment(gen_random_uuid()::text) $$, 'P0001', 'report_target_not_found', 'other: cannot report a missing comment');
 select throws_ok($$ insert into public.reports (chisme_id, user_id) values (current_setting('test.chisme2')::uuid, tests.get_supabase_uid('third')) $$,
   '42501', null, 'other: cannot report on behalf of someone else');
 select throws_ok($$ insert into public.reports (chisme_id, comment_id) values (current_setting('test.chisme3')::uuid, current_setting('test.author_comment')::uuid) $$,
   'P0001', 'report_target_invalid', 'other: a report has exactly one target (a key, not the constraint''s 23514)');
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme2')::uuid, repeat('r', 201)) $$, 'P0001', 'report_already_exists', 'other: still one report per target');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme2'), repeat('r', 201)) $$, 'P0001', 'report_already_exists', 'other: still one report per target');
 select throws_ok($$ update public.reports set reason = 'otra' $$, '42501', null, 'other: cannot edit reports');
 select throws_ok($$ delete from public.reports $$, '42501', null, 'other: cannot delete reports');
 
 -- Act as a third user
 select tests.authenticate_as('third');
 select is_empty($$ select 1 from public.reports $$, 'third: cannot see anyone else''s reports');
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid, repeat('r', 201)) $$, 'P0001', 'report_reason_too_long', 'third: a reason over 200 characters is refused');
-select lives_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid) $$, 'third: reports the same chisme');
-select is((select report from public.get_chisme(current_setting('test.chisme')::uuid)), 2, 'third: every reporter counts once');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme'), repeat('r', 201)) $$, 'P0001', 'report_reason_too_long', 'third: a reason over 200 characters is refused');
+select lives_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'third: reports the same chisme');
+select is((select report from public.get_chisme(current_setting('test.chisme'))), 2, 'third: every reporter counts once');
 
 -- Act as the author
 select tests.authenticate_as('author');
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid) $$, 'P0001', 'report_own_chisme', 'author: cannot report their own chisme');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'P0001', 'report_own_chisme', 'author: cannot report their own chisme');
 select is_empty($$ select 1 from public.reports $$, 'author: cannot see who reported them');
 
 -- A token without a user
 select tests.reset_role();
 select set_config('role', 'authenticated', true);
 select set_config('request.jwt.claims', '{"role":"authenticated"}', true);
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid) $$, 'P0001', 'not_authenticated', 'a token without a user cannot report');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'P0001', 'not_authenticated', 'a token without a user cannot report');
 
 -- Act as anon
 select tests.clear_authentication();
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid) $$, '42501', null, 'anon: cannot report a chisme');
-select throws_ok($$ select public.report_comment(current_setting('test.author_comment')::uuid) $$, '42501', null, 'anon: cannot report a comment');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, '42501', null, 'anon: cannot report a chisme');
+select throws_ok($$ select public.report_comment(current_setting('test.author_comment')) $$, '42501', null, 'anon: cannot report a comment');
 select throws_ok($$ select * from public.reports $$, '42501', null, 'anon: cannot read reports');
 select throws_ok($$ insert into public.reports (chisme_id) values (current_setting('test.chisme')::uuid) $$, '42501', null, 'anon: cannot insert reports');
 

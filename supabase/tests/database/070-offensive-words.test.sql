@@ -43,13 +43,13 @@ select throws_ok($$ update public.offensive_words set word = 'otra' $$, '42501',
 select throws_ok($$ delete from public.offensive_words $$, '42501', null, 'user: cannot delete words');
 select throws_ok($$ select public.add_offensive_word('nueva') $$, '42501', null, 'user: cannot call add_offensive_word');
 select throws_ok($$ select public.delete_offensive_word('tonto') $$, '42501', null, 'user: cannot call delete_offensive_word');
-select throws_ok($$ select public.create_chisme('Mujer', 30, 'Un idiota en el barrio', null, null, false) $$, 'P0001', 'content_offensive', 'user: a listed word blocks a casual chisme');
+select throws_ok($$ select public.create_chisme('Mujer', '30', 'Un idiota en el barrio', null, null, 'false') $$, 'P0001', 'content_offensive', 'user: a listed word blocks a casual chisme');
 
 -- The filter follows the list
 select tests.authenticate_as_service_role();
 select public.delete_offensive_word('idiota');
 select tests.authenticate_as('user');
-select lives_ok($$ select public.create_chisme('Mujer', 30, 'Un idiota en el barrio', null, null, false) $$, 'user: once the word is removed the chisme is accepted');
+select lives_ok($$ select public.create_chisme('Mujer', '30', 'Un idiota en el barrio', null, null, 'false') $$, 'user: once the word is removed the chisme is accepted');
 
 select * from finish();
 rollback;

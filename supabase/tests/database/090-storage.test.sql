@@ -13,10 +13,10 @@ select tests.lift_rate_limits();
 select tests.create_supabase_user('author');
 select tests.create_supabase_user('other');
 select tests.authenticate_as('author');
-select set_config('test.fresh', (select id::text from public.create_chisme('Mujer', 30, 'Cotilleo con foto reciente', null, 'CR', true)), true);
-select set_config('test.almost', (select id::text from public.create_chisme('Mujer', 30, 'Cotilleo con foto de 19 minutos', null, 'CR', true)), true);
-select set_config('test.expired', (select id::text from public.create_chisme('Mujer', 30, 'Cotilleo con foto caducada', null, 'CR', true)), true);
-select set_config('test.casual', (select id::text from public.create_chisme('Mujer', 30, 'Casual con foto imposible', null, 'CR', false)), true);
+select set_config('test.fresh', (select id::text from public.create_chisme('Mujer', '30', 'Cotilleo con foto reciente', null, 'CR', 'true')), true);
+select set_config('test.almost', (select id::text from public.create_chisme('Mujer', '30', 'Cotilleo con foto de 19 minutos', null, 'CR', 'true')), true);
+select set_config('test.expired', (select id::text from public.create_chisme('Mujer', '30', 'Cotilleo con foto caducada', null, 'CR', 'true')), true);
+select set_config('test.casual', (select id::text from public.create_chisme('Mujer', '30', 'Casual con foto imposible', null, 'CR', 'false')), true);
 select tests.reset_role();
 update public.chismes set created_at = now() - interval '19 minutes' where id = current_setting('test.almost')::uuid;
 update public.chismes set created_at = now() - interval '21 minutes' where id = current_setting('test.expired')::uuid;
@@ -115,13 +115,13 @@ select results_eq(
   'service role: only the image past its 20 minutes is listed for the purge'
 );
 select tests.authenticate_as('other');
-select is((select image_viewable from public.get_chisme(current_setting('test.almost')::uuid)), true, 'other: the 19-minute image is viewable (through the server)');
-select is((select image_viewable from public.get_chisme(current_setting('test.expired')::uuid)), false, 'other: an expired image is not viewable');
+select is((select image_viewable from public.get_chisme(current_setting('test.almost'))), true, 'other: the 19-minute image is viewable (through the server)');
+select is((select image_viewable from public.get_chisme(current_setting('test.expired'))), false, 'other: an expired image is not viewable');
 select tests.reset_role();
 delete from storage.objects where bucket_id = 'chismes' and name = current_setting('test.almost');
 select is((select file_exist from public.chismes where id = current_setting('test.almost')::uuid), false, 'deleting the object clears the mark');
 select tests.authenticate_as('other');
-select is((select image_viewable from public.get_chisme(current_setting('test.almost')::uuid)), false, 'and the image is no longer viewable');
+select is((select image_viewable from public.get_chisme(current_setting('test.almost'))), false, 'and the image is no longer viewable');
 select tests.reset_role();
 select is(
   (select count(*)::int from public.chismes c where c.file_exist and not exists (

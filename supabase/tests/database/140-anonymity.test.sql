@@ -20,19 +20,19 @@ declare
 begin
   foreach v_who in array v_people loop
     perform tests.authenticate_as(v_who);
-    v_chisme := (public.create_chisme('Mujer', 30, 'El chisme casual de ' || v_who, array['anon'], 'CR', false)).id;
-    perform public.create_chisme('Mujer', 30, 'El cotilleo de ' || v_who, null, 'CR', true);
+    v_chisme := (public.create_chisme('Mujer', '30', 'El chisme casual de ' || v_who, to_jsonb(array['anon']), 'CR', 'false')).id;
+    perform public.create_chisme('Mujer', '30', 'El cotilleo de ' || v_who, null, 'CR', 'true');
     foreach v_other in array v_people loop
       continue when v_other = v_who;
       perform tests.authenticate_as(v_other);
-      perform public.like_chisme(v_chisme);
-      perform public.report_chisme(v_chisme);
-      v_root := (public.add_comment(v_chisme, null, 'Comentario de ' || v_other, 'Hombre', 30, 'ES')).id;
+      perform public.like_chisme(v_chisme::text);
+      perform public.report_chisme(v_chisme::text);
+      v_root := (public.add_comment(v_chisme::text, null, 'Comentario de ' || v_other, 'Hombre', '30', 'ES')).id;
       perform tests.authenticate_as(v_who);
-      v_reply := (public.add_comment(v_chisme, v_root, 'Respuesta de ' || v_who, 'Mujer', 30, 'CR')).id;
+      v_reply := (public.add_comment(v_chisme::text, v_root::text, 'Respuesta de ' || v_who, 'Mujer', '30', 'CR')).id;
       perform tests.authenticate_as(v_other);
-      perform public.add_comment(v_chisme, v_reply, 'Contrarréplica de ' || v_other, 'Hombre', 30, 'ES');
-      perform public.report_comment(v_reply);
+      perform public.add_comment(v_chisme::text, v_reply::text, 'Contrarréplica de ' || v_other, 'Hombre', '30', 'ES');
+      perform public.report_comment(v_reply::text);
     end loop;
   end loop;
   perform tests.reset_role();
@@ -45,13 +45,13 @@ declare
   v_text text := '';
   v_chisme record;
 begin
-  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('recent', false, p_limit => 100) f), '');
-  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('trending', true, p_limit => 100) f), '');
-  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('top', false, p_tags => array['anon']) f), '');
+  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('recent', 'false', p_limit => '100') f), '');
+  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('trending', 'true', p_limit => '100') f), '');
+  v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_feed('top', 'false', p_tags => to_jsonb(array['anon'])) f), '');
   v_text := v_text || coalesce((select jsonb_agg(f)::text from public.get_my_chismes(false) f), '');
   for v_chisme in select id from public.chismes where 'anon' = any (tags) or tags = '{#anon}' loop
-    v_text := v_text || to_jsonb(public.get_chisme(v_chisme.id))::text;
-    v_text := v_text || coalesce((select jsonb_agg(c)::text from public.get_comments(v_chisme.id, p_limit => 100) c), '');
+    v_text := v_text || to_jsonb(public.get_chisme((v_chisme.id)::text))::text;
+    v_text := v_text || coalesce((select jsonb_agg(c)::text from public.get_comments((v_chisme.id)::text, p_limit => '100') c), '');
   end loop;
   v_text := v_text || coalesce((select jsonb_agg(to_jsonb(n) - 'user_id')::text from public.notifications n), '');
   v_text := v_text || coalesce((select jsonb_agg(c)::text from public.chismes c), '');
@@ -80,13 +80,13 @@ select results_eq(
 );
 select ok((select bool_and(user_id = tests.get_supabase_uid('ana')) from public.notifications), 'ana: notifications are addressed to her alone');
 select is(
-  (select count(*)::int from public.get_feed('recent', false, p_tags => array['anon']) where is_mine),
+  (select count(*)::int from public.get_feed('recent', 'false', p_tags => to_jsonb(array['anon'])) where is_mine),
   1,
   'ana: exactly one casual chisme is hers'
 );
 select is(
   -- get_chisme, not get_feed: a reporter's feed no longer lists what they reported (issue 12)
-  (select count(*)::int from public.chismes c, public.get_chisme(c.id) f where c.cotilleo = false and '#anon' = any (c.tags) and f.liked_by_me),
+  (select count(*)::int from public.chismes c, public.get_chisme((c.id)::text) f where c.cotilleo = false and '#anon' = any (c.tags) and f.liked_by_me),
   2,
   'ana: she liked the other two'
 );
@@ -104,13 +104,13 @@ select is(position(tests.get_supabase_uid('ana')::text in pg_temp.everything_vis
 select is(position(tests.get_supabase_uid('beto')::text in pg_temp.everything_visible()), 0, 'carla: nothing she can read carries beto''s id');
 select is(
   (select count(distinct commenter_number)::int
-   from public.get_comments((select id from public.chismes where content = 'El chisme casual de ana'))),
+   from public.get_comments((select id from public.chismes where content = 'El chisme casual de ana')::text)),
   3,
   'carla: the thread on ana''s chisme tells three people apart by number only'
 );
 select is(
   (select array_agg(distinct is_chisme_author order by is_chisme_author)
-   from public.get_comments((select id from public.chismes where content = 'El chisme casual de ana'))
+   from public.get_comments((select id from public.chismes where content = 'El chisme casual de ana')::text)
    where content like 'Respuesta de ana%'),
   array[true],
   'carla: ana''s replies on her own chisme carry the Autor flag'

@@ -25,12 +25,12 @@ create function pg_temp.as_moderator() returns void language sql as $$
 $$;
 
 select tests.authenticate_as('author');
-select set_config('test.c1', (select id::text from public.create_chisme('Mujer', 30, 'Chisme que cinco personas reportan', array['moderado'], 'CR', false)), true);
-select set_config('test.c2', (select id::text from public.create_chisme('Mujer', 30, 'Chisme que acabará borrado', null, 'CR', false)), true);
-select set_config('test.c3', (select id::text from public.create_chisme('Mujer', 30, 'Chisme para suspender a su autora', null, 'CR', false)), true);
-select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c2')::uuid, null, 'Comentario reportado', 'Mujer', 30, 'CR')), true);
+select set_config('test.c1', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que cinco personas reportan', to_jsonb(array['moderado']), 'CR', 'false')), true);
+select set_config('test.c2', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que acabará borrado', null, 'CR', 'false')), true);
+select set_config('test.c3', (select id::text from public.create_chisme('Mujer', '30', 'Chisme para suspender a su autora', null, 'CR', 'false')), true);
+select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c2'), null, 'Comentario reportado', 'Mujer', '30', 'CR')), true);
 select tests.authenticate_as('bystander');
-select set_config('test.k2', (select id::text from public.add_comment(current_setting('test.c2')::uuid, current_setting('test.k1')::uuid, 'Respuesta al reportado', 'Hombre', 30, 'ES')), true);
+select set_config('test.k2', (select id::text from public.add_comment(current_setting('test.c2'), current_setting('test.k1'), 'Respuesta al reportado', 'Hombre', '30', 'ES')), true);
 
 -- 1. The role cannot be self-granted or forged
 select tests.authenticate_as('author');
@@ -40,31 +40,31 @@ select throws_ok($$ select public.get_moderation_queue() $$, 'P0001', 'moderator
 select set_config('request.jwt.claims',
   (current_setting('request.jwt.claims')::jsonb || '{"user_metadata":{"role":"moderator"},"app_role":"moderator"}')::text, true);
 select throws_ok($$ select public.get_moderation_queue() $$, 'P0001', 'moderator_required', 'user: a role in user_metadata (writable by the user) is not the moderator role');
-select throws_ok($$ select public.moderate_restore('chisme', current_setting('test.c1')::uuid) $$, 'P0001', 'moderator_required', 'user: cannot restore');
-select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c1')::uuid) $$, 'P0001', 'moderator_required', 'user: cannot delete');
-select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c1')::uuid, 1) $$, 'P0001', 'moderator_required', 'user: cannot suspend');
+select throws_ok($$ select public.moderate_restore('chisme', current_setting('test.c1')) $$, 'P0001', 'moderator_required', 'user: cannot restore');
+select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c1')) $$, 'P0001', 'moderator_required', 'user: cannot delete');
+select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c1'), '1') $$, 'P0001', 'moderator_required', 'user: cannot suspend');
 select throws_ok($$ select public.moderate_add_offensive_word('nueva') $$, 'P0001', 'moderator_required', 'user: cannot add words');
 select throws_ok($$ insert into public.moderation_audit (action, target_kind) values ('delete', 'chisme') $$, '42501', null, 'user: cannot write the audit');
 select tests.clear_authentication();
 select throws_ok($$ select public.get_moderation_queue() $$, '42501', null, 'anon: cannot read the queue');
-select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c1')::uuid) $$, '42501', null, 'anon: cannot delete');
+select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c1')) $$, '42501', null, 'anon: cannot delete');
 select tests.reset_role();
 select is((select raw_app_meta_data ->> 'role' from auth.users where email = 'mod@test.chismes'), 'moderator', 'set_moderator put the role into app_metadata');
 
 -- 2. Automatic hiding at exactly N = 5 distinct reports
 select tests.authenticate_as('r1');
-select public.report_chisme(current_setting('test.c1')::uuid, 'Spam');
+select public.report_chisme(current_setting('test.c1'), 'Spam');
 select tests.authenticate_as('r2');
-select public.report_chisme(current_setting('test.c1')::uuid, 'Spam');
+select public.report_chisme(current_setting('test.c1'), 'Spam');
 select tests.authenticate_as('r3');
-select public.report_chisme(current_setting('test.c1')::uuid, 'Acoso');
+select public.report_chisme(current_setting('test.c1'), 'Acoso');
 select tests.authenticate_as('r4');
-select public.report_chisme(current_setting('test.c1')::uuid);
-select is((select count(*)::int from public.get_feed('recent', false) f where f.id = current_setting('test.c1')::uuid), 0, 'a reporter no longer sees what they reported in the feed');
+select public.report_chisme(current_setting('test.c1'));
+select is((select count(*)::int from public.get_feed('recent', 'false') f where f.id = current_setting('test.c1')::uuid), 0, 'a reporter no longer sees what they reported in the feed');
 select tests.authenticate_as('bystander');
-select is((select count(*)::int from public.get_feed('recent', false) f where f.id = current_setting('test.c1')::uuid), 1, 'four reports: still visible to others');
+select is((select count(*)::int from public.get_feed('recent', 'false') f where f.id = current_setting('test.c1')::uuid), 1, 'four reports: still visible to others');
 select tests.authenticate_as('r5');
-select public.report_chisme(current_setting('test.c1')::uuid, 'Acoso');
+select public.report_chisme(current_setting('test.c1'), 'Acoso');
 select tests.reset_role();
 select isnt((select hidden_at from public.chismes where id = current_setting('test.c1')::uuid), null, 'the fifth distinct report hides the chisme');
 select is((select count(*)::int from realtime.messages where topic = 'feed:casual' and event = 'chisme_hidden' and payload ->> 'id' = current_setting('test.c1')),
@@ -78,24 +78,24 @@ select is((select count(*)::int from public.notifications where user_id = tests.
 
 -- Hidden: invisible to others in every read path
 select tests.authenticate_as('bystander');
-select is((select count(*)::int from public.get_feed('recent', false) f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from the recent feed');
-select is((select count(*)::int from public.get_feed('top', false) f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from the top feed');
-select is((select count(*)::int from public.get_feed('trending', false) f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from the trending feed');
-select is((select count(*)::int from public.get_feed('recent', false, p_tags => array['moderado']) f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from a tag-filtered feed');
-select is((public.get_chisme(current_setting('test.c1')::uuid)).id, null, 'bystander: get_chisme finds nothing');
-select is_empty($$ select 1 from public.get_comments(current_setting('test.c1')::uuid) $$, 'bystander: its thread reads empty');
-select throws_ok($$ select public.add_comment(current_setting('test.c1')::uuid, null, 'Comento lo oculto', 'Hombre', 30, 'ES') $$, 'P0001', 'chisme_not_found', 'bystander: cannot comment on it');
-select throws_ok($$ select public.like_chisme(current_setting('test.c1')::uuid) $$, 'P0001', 'chisme_not_found', 'bystander: cannot like it');
+select is((select count(*)::int from public.get_feed('recent', 'false') f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from the recent feed');
+select is((select count(*)::int from public.get_feed('top', 'false') f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from the top feed');
+select is((select count(*)::int from public.get_feed('trending', 'false') f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from the trending feed');
+select is((select count(*)::int from public.get_feed('recent', 'false', p_tags => to_jsonb(array['moderado'])) f where f.id = current_setting('test.c1')::uuid), 0, 'bystander: gone from a tag-filtered feed');
+select is((public.get_chisme(current_setting('test.c1'))).id, null, 'bystander: get_chisme finds nothing');
+select is_empty($$ select 1 from public.get_comments(current_setting('test.c1')) $$, 'bystander: its thread reads empty');
+select throws_ok($$ select public.add_comment(current_setting('test.c1'), null, 'Comento lo oculto', 'Hombre', '30', 'ES') $$, 'P0001', 'chisme_not_found', 'bystander: cannot comment on it');
+select throws_ok($$ select public.like_chisme(current_setting('test.c1')) $$, 'P0001', 'chisme_not_found', 'bystander: cannot like it');
 select tests.authenticate_as('author');
-select is((select count(*)::int from public.get_feed('recent', false) f where f.id = current_setting('test.c1')::uuid), 1, 'author: still sees it in the feed');
+select is((select count(*)::int from public.get_feed('recent', 'false') f where f.id = current_setting('test.c1')::uuid), 1, 'author: still sees it in the feed');
 select is((select count(*)::int from public.get_my_chismes(false) f where f.id = current_setting('test.c1')::uuid), 1, 'author: still sees it on their profile');
-select is((public.get_chisme(current_setting('test.c1')::uuid)).id, current_setting('test.c1')::uuid, 'author: get_chisme still finds it');
-select is((select count(*)::int from public.get_feed('recent', false, p_tags => array['moderado']) f where f.id = current_setting('test.c1')::uuid), 1, 'author: still sees it in a tag-filtered feed');
+select is((public.get_chisme(current_setting('test.c1'))).id, current_setting('test.c1')::uuid, 'author: get_chisme still finds it');
+select is((select count(*)::int from public.get_feed('recent', 'false', p_tags => to_jsonb(array['moderado'])) f where f.id = current_setting('test.c1')::uuid), 1, 'author: still sees it in a tag-filtered feed');
 select pg_temp.as_moderator();
-select is((public.get_chisme(current_setting('test.c1')::uuid)).id, current_setting('test.c1')::uuid, 'moderator: sees the hidden chisme');
+select is((public.get_chisme(current_setting('test.c1'))).id, current_setting('test.c1')::uuid, 'moderator: sees the hidden chisme');
 
 -- Realtime counts of a hidden chisme are not broadcast
-select public.like_chisme(current_setting('test.c1')::uuid);
+select public.like_chisme(current_setting('test.c1'));
 select tests.reset_role();
 select is((select count(*)::int from realtime.messages where event = 'chisme_counts' and payload ->> 'id' = current_setting('test.c1')), 0, 'a hidden chisme''s counts are not broadcast');
 
@@ -112,10 +112,10 @@ select ok((select bool_and(not (to_jsonb(q)::text ~ tests.get_supabase_uid('auth
   'moderator: no author or reporter id in the queue');
 
 -- Restore: visible again, reports handled, audited, author told
-select lives_ok($$ select public.moderate_restore('chisme', current_setting('test.c1')::uuid) $$, 'moderator: restores');
+select lives_ok($$ select public.moderate_restore('chisme', current_setting('test.c1')) $$, 'moderator: restores');
 select is_empty($$ select 1 from public.get_moderation_queue() where id = current_setting('test.c1')::uuid $$, 'restored: off the queue');
 select tests.authenticate_as('bystander');
-select is((select count(*)::int from public.get_feed('recent', false) f where f.id = current_setting('test.c1')::uuid), 1, 'restored: the bystander sees it again');
+select is((select count(*)::int from public.get_feed('recent', 'false') f where f.id = current_setting('test.c1')::uuid), 1, 'restored: the bystander sees it again');
 select tests.reset_role();
 select is((select count(*)::int from public.reports where chisme_id = current_setting('test.c1')::uuid and handled_at is not null), 5, 'restored: the reports are kept, as handled');
 select is((select count(*)::int from public.moderation_audit where action = 'restore' and target_id = current_setting('test.c1')::uuid and moderator_id = tests.get_supabase_uid('mod')),
@@ -127,23 +127,23 @@ select is((select count(*)::int from public.notifications where user_id = tests.
 select tests.reset_role();
 update private.moderation_settings set hide_threshold = 1;
 select tests.authenticate_as('r1');
-select public.report_comment(current_setting('test.k1')::uuid, 'Insulto');
+select public.report_comment(current_setting('test.k1'), 'Insulto');
 select tests.authenticate_as('bystander');
-select is_empty($$ select 1 from public.get_comments(current_setting('test.c2')::uuid) where id = current_setting('test.k1')::uuid $$, 'a hidden comment leaves the thread of others');
+select is_empty($$ select 1 from public.get_comments(current_setting('test.c2')) where id = current_setting('test.k1')::uuid $$, 'a hidden comment leaves the thread of others');
 select tests.authenticate_as('author');
-select isnt_empty($$ select 1 from public.get_comments(current_setting('test.c2')::uuid) where id = current_setting('test.k1')::uuid $$, 'its author still sees it in the thread');
+select isnt_empty($$ select 1 from public.get_comments(current_setting('test.c2')) where id = current_setting('test.k1')::uuid $$, 'its author still sees it in the thread');
 select tests.authenticate_as('r1');
-select public.report_chisme(current_setting('test.c2')::uuid);
+select public.report_chisme(current_setting('test.c2'));
 select pg_temp.as_moderator();
 select is((select pending_reports from public.get_moderation_queue() where id = current_setting('test.k1')::uuid), 1, 'moderator: a reported comment is queued');
-select lives_ok($$ select public.moderate_delete('comment', current_setting('test.k1')::uuid) $$, 'moderator: deletes the comment');
+select lives_ok($$ select public.moderate_delete('comment', current_setting('test.k1')) $$, 'moderator: deletes the comment');
 select tests.reset_role();
 select is_empty($$ select 1 from public.comments where id in (current_setting('test.k1')::uuid, current_setting('test.k2')::uuid) $$, 'the comment and its reply are gone');
 select is_empty($$ select 1 from public.reports where comment_id = current_setting('test.k1')::uuid $$, 'its reports are gone');
 select pg_temp.as_moderator();
-select lives_ok($$ select public.moderate_delete('chisme', current_setting('test.c2')::uuid) $$, 'moderator: deletes the chisme');
-select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c2')::uuid) $$, 'P0001', 'moderation_target_not_found', 'moderator: a missing target has its own key');
-select throws_ok($$ select public.moderate_restore('post', current_setting('test.c1')::uuid) $$, 'P0001', 'moderation_kind_invalid', 'moderator: an unknown kind has its own key');
+select lives_ok($$ select public.moderate_delete('chisme', current_setting('test.c2')) $$, 'moderator: deletes the chisme');
+select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c2')) $$, 'P0001', 'moderation_target_not_found', 'moderator: a missing target has its own key');
+select throws_ok($$ select public.moderate_restore('post', current_setting('test.c1')) $$, 'P0001', 'moderation_kind_invalid', 'moderator: an unknown kind has its own key');
 select tests.reset_role();
 select is_empty($$ select 1 from public.chismes where id = current_setting('test.c2')::uuid $$, 'the chisme is gone');
 select is_empty($$ select 1 from public.reports where chisme_id = current_setting('test.c2')::uuid $$, 'its reports are gone');
@@ -152,23 +152,23 @@ select is((select count(*)::int from public.notifications where user_id = tests.
 
 -- Suspend by content id: the author cannot write, then can again after the end date
 select pg_temp.as_moderator();
-select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c3')::uuid, 3) $$, 'P0001', 'suspension_days_invalid', 'moderator: only 1, 7 or 30 days');
-select set_config('test.until', public.moderate_suspend_author('chisme', current_setting('test.c3')::uuid, 7)::text, true);
+select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c3'), '3') $$, 'P0001', 'suspension_days_invalid', 'moderator: only 1, 7 or 30 days');
+select set_config('test.until', public.moderate_suspend_author('chisme', current_setting('test.c3'), '7')::text, true);
 select ok(current_setting('test.until')::timestamptz between now() + interval '7 days' - interval '1 minute' and now() + interval '7 days' + interval '1 minute',
   'moderator: suspends the author for 7 days, told only the end date');
 select tests.authenticate_as('author');
-select throws_ok($$ select public.create_chisme('Mujer', 30, 'Intento publicar suspendida', null, 'CR', false) $$, 'P0001', 'user_suspended', 'suspended: cannot post');
-select throws_ok($$ select public.add_comment(current_setting('test.c1')::uuid, null, 'Intento comentar', 'Mujer', 30, 'CR') $$, 'P0001', 'user_suspended', 'suspended: cannot comment');
-select throws_ok($$ select public.like_chisme(current_setting('test.c1')::uuid) $$, 'P0001', 'user_suspended', 'suspended: cannot like');
-select ok(tests.error_detail($$ select public.create_chisme('Mujer', 30, 'Intento publicar suspendida', null, 'CR', false) $$)::jsonb ? 'until', 'suspended: the error carries the end date');
+select throws_ok($$ select public.create_chisme('Mujer', '30', 'Intento publicar suspendida', null, 'CR', 'false') $$, 'P0001', 'user_suspended', 'suspended: cannot post');
+select throws_ok($$ select public.add_comment(current_setting('test.c1'), null, 'Intento comentar', 'Mujer', '30', 'CR') $$, 'P0001', 'user_suspended', 'suspended: cannot comment');
+select throws_ok($$ select public.like_chisme(current_setting('test.c1')) $$, 'P0001', 'user_suspended', 'suspended: cannot like');
+select ok(tests.error_detail($$ select public.create_chisme('Mujer', '30', 'Intento publicar suspendida', null, 'CR', 'false') $$)::jsonb ? 'until', 'suspended: the error carries the end date');
 select isnt(public.get_my_suspension(), null, 'suspended: can read their own end date');
-select is((select count(*)::int from public.get_feed('recent', false)) > 0, true, 'suspended: can still read');
+select is((select count(*)::int from public.get_feed('recent', 'false')) > 0, true, 'suspended: can still read');
 select tests.authenticate_as('bystander');
 select is(public.get_my_suspension(), null, 'others are not suspended');
 select tests.reset_role();
 update private.suspensions set suspended_until = now() - interval '1 second';
 select tests.authenticate_as('author');
-select lives_ok($$ select public.create_chisme('Mujer', 30, 'De vuelta tras la suspensión', null, 'CR', false) $$, 'after the end date: can post again');
+select lives_ok($$ select public.create_chisme('Mujer', '30', 'De vuelta tras la suspensión', null, 'CR', 'false') $$, 'after the end date: can post again');
 select tests.reset_role();
 select is((select count(*)::int from public.moderation_audit where action = 'suspend' and target_id = current_setting('test.c3')::uuid and not (detail::text ~ tests.get_supabase_uid('author')::text)),
   1, 'the suspension is audited by content id, without the author id');

@@ -12,8 +12,8 @@ select tests.create_supabase_user('flooder');
 select tests.create_supabase_user('friend1');
 select tests.create_supabase_user('friend2');
 select tests.authenticate_as('victim');
-select set_config('test.old', (select id::text from public.create_chisme('Mujer', 30, 'Mi chisme de ayer', null, 'CR', false)), true);
-select set_config('test.new', (select id::text from public.create_chisme('Mujer', 30, 'Mi chisme de hoy', null, 'CR', false)), true);
+select set_config('test.old', (select id::text from public.create_chisme('Mujer', '30', 'Mi chisme de ayer', null, 'CR', 'false')), true);
+select set_config('test.new', (select id::text from public.create_chisme('Mujer', '30', 'Mi chisme de hoy', null, 'CR', 'false')), true);
 -- Earlier notifications: 40 from other chismes, already there before the flood
 select tests.reset_role();
 insert into public.notifications (user_id, type, message, data, unique_id, created_at)
@@ -27,11 +27,11 @@ select set_config('test.created0', pg_temp.live_events('notification_created')::
 
 -- Three people comment on the old chisme: one row, counting three people
 select tests.authenticate_as('friend1');
-select public.add_comment(current_setting('test.old')::uuid, null, 'Qué fuerte', 'Mujer', 30, 'ES');
+select public.add_comment(current_setting('test.old'), null, 'Qué fuerte', 'Mujer', '30', 'ES');
 select tests.authenticate_as('friend2');
-select public.add_comment(current_setting('test.old')::uuid, null, 'No me lo creo', 'Mujer', 30, 'ES');
+select public.add_comment(current_setting('test.old'), null, 'No me lo creo', 'Mujer', '30', 'ES');
 select tests.authenticate_as('flooder');
-select public.add_comment(current_setting('test.old')::uuid, null, 'Yo lo sabía', 'Hombre', 30, 'ES');
+select public.add_comment(current_setting('test.old'), null, 'Yo lo sabía', 'Hombre', '30', 'ES');
 select tests.reset_role();
 select is(pg_temp.live_events('notification_created') - current_setting('test.created0')::int, 1, 'one live notification_created was broadcast');
 select is(pg_temp.live_events('notification_updated'), 2, 'each collapse was broadcast as notification_updated');
@@ -56,7 +56,7 @@ select ok(
 -- The flooder sends 60 comments on the new chisme
 select tests.authenticate_as('flooder');
 select lives_ok(
-  $$ select count(public.add_comment(current_setting('test.new')::uuid, null, 'Spam número ' || n, 'Hombre', 30, 'ES')) from generate_series(1, 60) n $$,
+  $$ select count(public.add_comment(current_setting('test.new'), null, 'Spam número ' || n, 'Hombre', '30', 'ES')) from generate_series(1, 60) n $$,
   'flooder: 60 comments are stored (the comments themselves are the rate limiter''s business)'
 );
 select tests.authenticate_as('victim');
@@ -74,7 +74,7 @@ select is((select count(*)::int from public.notifications), 42, 'victim: 42 noti
 
 -- A different sender still gets through; the budget is per sender and recipient
 select tests.authenticate_as('friend1');
-select public.add_comment(current_setting('test.new')::uuid, null, 'Yo también lo vi', 'Mujer', 30, 'ES');
+select public.add_comment(current_setting('test.new'), null, 'Yo también lo vi', 'Mujer', '30', 'ES');
 select tests.authenticate_as('victim');
 select results_eq(
   $$ select senders, message from public.notifications where data ->> 'chismeId' = current_setting('test.new') $$,
@@ -85,7 +85,7 @@ select results_eq(
 -- Read notifications are never rewritten: the next event starts a new unread one
 select public.mark_all_notifications_read();
 select tests.authenticate_as('friend2');
-select public.add_comment(current_setting('test.new')::uuid, null, 'Otra cosa más', 'Mujer', 30, 'ES');
+select public.add_comment(current_setting('test.new'), null, 'Otra cosa más', 'Mujer', '30', 'ES');
 select tests.authenticate_as('victim');
 select results_eq(
   $$ select is_read, senders from public.notifications where data ->> 'chismeId' = current_setting('test.new') order by is_read $$,
@@ -95,9 +95,9 @@ select results_eq(
 
 -- Likes collapse too
 select tests.authenticate_as('friend1');
-select public.like_chisme(current_setting('test.old')::uuid);
+select public.like_chisme(current_setting('test.old'));
 select tests.authenticate_as('friend2');
-select public.like_chisme(current_setting('test.old')::uuid);
+select public.like_chisme(current_setting('test.old'));
 select tests.authenticate_as('victim');
 select is((select message from public.notifications where type = 'like_on_chisme'), 'A 2 personas les gustó tu chisme', 'likes collapse: "A 2 personas les gustó tu chisme"');
 
@@ -113,7 +113,7 @@ select is((select count(*)::int from public.notifications), 100, 'victim: the 10
 -- At the cap, a new notification can be trimmed in the very insert that made it (one now() for
 -- the whole transaction): the sender bookkeeping must not fail the like.
 select tests.authenticate_as('friend1');
-select lives_ok($$ select public.like_chisme(current_setting('test.new')::uuid) $$, 'friend1: a like at the victim''s cap still works');
+select lives_ok($$ select public.like_chisme(current_setting('test.new')) $$, 'friend1: a like at the victim''s cap still works');
 select throws_ok($$ select * from private.notification_senders $$, '42501', null, 'the sender list is not readable by users');
 
 select * from finish();

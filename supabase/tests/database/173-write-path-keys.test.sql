@@ -8,30 +8,30 @@ select tests.lift_rate_limits();
 select tests.create_supabase_user('author');
 select tests.create_supabase_user('walker');
 select tests.authenticate_as('author');
-select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', 30, 'El chisme de la prueba', null, 'CR', false)), true);
-select set_config('test.comment', (select id::text from public.add_comment(current_setting('test.chisme')::uuid, null, 'Un comentario', 'Mujer', 30, 'CR')), true);
+select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'El chisme de la prueba', null, 'CR', 'false')), true);
+select set_config('test.comment', (select id::text from public.add_comment(current_setting('test.chisme'), null, 'Un comentario', 'Mujer', '30', 'CR')), true);
 select tests.authenticate_as('walker');
 
 -- create_chisme / insert into chismes
-select throws_ok($$ select public.create_chisme(null, 30, 'Contenido suficiente', null, 'CR', false) $$, 'P0001', 'chisme_gender_invalid', 'chisme: null gender');
-select throws_ok($$ select public.create_chisme('Otro', 30, 'Contenido suficiente', null, 'CR', false) $$, 'P0001', 'chisme_gender_invalid', 'chisme: unknown gender');
-select throws_ok($$ select public.create_chisme('Mujer', null, 'Contenido suficiente', null, 'CR', false) $$, 'P0001', 'chisme_years_out_of_range', 'chisme: null age');
-select throws_ok($$ select public.create_chisme('Mujer', 2147483647, 'Contenido suficiente', null, 'CR', false) $$, 'P0001', 'chisme_years_out_of_range', 'chisme: the largest int as age');
-select throws_ok($$ select public.create_chisme('Mujer', -5, 'Contenido suficiente', null, 'CR', false) $$, 'P0001', 'chisme_years_out_of_range', 'chisme: negative age');
-select throws_ok($$ select public.create_chisme('Mujer', 30, null, null, 'CR', false) $$, 'P0001', 'chisme_content_too_short', 'chisme: null content');
-select throws_ok($$ select public.create_chisme('Mujer', 30, repeat('a' || repeat(U&'\0301', 20), 300), null, 'CR', false) $$, 'P0001', 'chisme_content_too_long', 'chisme: 300 letters with 20 accents each (6300 code points)');
-select throws_ok($$ select public.create_chisme('Mujer', 30, 'Contenido suficiente', array['a', 'b', 'c', 'd'], 'CR', false) $$, 'P0001', 'chisme_tags_too_many', 'chisme: four tags');
-select throws_ok($$ select public.create_chisme('Mujer', 30, 'Contenido suficiente', array[repeat('x', 21)], 'CR', false) $$, 'P0001', 'chisme_tag_too_long', 'chisme: a 21-character tag');
-select throws_ok($$ select public.create_chisme('Mujer', 30, 'Contenido suficiente', null, repeat('p', 101), false) $$, 'P0001', 'country_too_long', 'chisme: a 101-character country');
+select throws_ok($$ select public.create_chisme(null, '30', 'Contenido suficiente', null, 'CR', 'false') $$, 'P0001', 'chisme_gender_invalid', 'chisme: null gender');
+select throws_ok($$ select public.create_chisme('Otro', '30', 'Contenido suficiente', null, 'CR', 'false') $$, 'P0001', 'chisme_gender_invalid', 'chisme: unknown gender');
+select throws_ok($$ select public.create_chisme('Mujer', null, 'Contenido suficiente', null, 'CR', 'false') $$, 'P0001', 'chisme_years_out_of_range', 'chisme: null age');
+select throws_ok($$ select public.create_chisme('Mujer', '2147483647', 'Contenido suficiente', null, 'CR', 'false') $$, 'P0001', 'chisme_years_out_of_range', 'chisme: the largest int as age');
+select throws_ok($$ select public.create_chisme('Mujer', '-5', 'Contenido suficiente', null, 'CR', 'false') $$, 'P0001', 'chisme_years_out_of_range', 'chisme: negative age');
+select throws_ok($$ select public.create_chisme('Mujer', '30', null, null, 'CR', 'false') $$, 'P0001', 'chisme_content_too_short', 'chisme: null content');
+select throws_ok($$ select public.create_chisme('Mujer', '30', repeat('a' || repeat(U&'\0301', 20), 300), null, 'CR', 'false') $$, 'P0001', 'chisme_content_too_long', 'chisme: 300 letters with 20 accents each (6300 code points)');
+select throws_ok($$ select public.create_chisme('Mujer', '30', 'Contenido suficiente', to_jsonb(array['a', 'b', 'c', 'd']), 'CR', 'false') $$, 'P0001', 'chisme_tags_too_many', 'chisme: four tags');
+select throws_ok($$ select public.create_chisme('Mujer', '30', 'Contenido suficiente', to_jsonb(array[repeat('x', 21)]), 'CR', 'false') $$, 'P0001', 'chisme_tag_too_long', 'chisme: a 21-character tag');
+select throws_ok($$ select public.create_chisme('Mujer', '30', 'Contenido suficiente', null, repeat('p', 101), 'false') $$, 'P0001', 'country_too_long', 'chisme: a 101-character country');
 select throws_ok($$ insert into public.chismes (gender, years, content) values ('Mujer', 30, repeat('b', 401)) $$, 'P0001', 'chisme_content_too_long', 'chisme REST: 401 characters');
 select throws_ok($$ insert into public.chismes (gender, years, content, cotilleo) values ('Mujer', 15, 'Contenido suficiente', true) $$, 'P0001', 'chisme_years_out_of_range', 'chisme REST: a minor in cotilleo');
 
 -- add_comment / insert into comments
-select throws_ok($$ select public.add_comment(null, null, 'Hola', 'Hombre', 30, 'ES') $$, 'P0001', 'chisme_not_found', 'comment: null chisme');
-select throws_ok($$ select public.add_comment(gen_random_uuid(), null, 'Hola', 'Hombre', 30, 'ES') $$, 'P0001', 'chisme_not_found', 'comment: unknown chisme');
-select throws_ok($$ select public.add_comment(current_setting('test.chisme')::uuid, gen_random_uuid(), 'Hola', 'Hombre', 30, 'ES') $$, 'P0001', 'comment_parent_not_found', 'comment: unknown parent');
-select throws_ok($$ select public.add_comment(current_setting('test.chisme')::uuid, null, repeat('e' || repeat(U&'\0301', 20), 300), 'Hombre', 30, 'ES') $$, 'P0001', 'comment_content_too_long', 'comment: over the code-point backstop');
-select throws_ok($$ select public.add_comment(current_setting('test.chisme')::uuid, null, 'Hola', 'Hombre', 2147483647, 'ES') $$, 'P0001', 'comment_years_out_of_range', 'comment: the largest int as age');
+select throws_ok($$ select public.add_comment(null, null, 'Hola', 'Hombre', '30', 'ES') $$, 'P0001', 'chisme_not_found', 'comment: null chisme');
+select throws_ok($$ select public.add_comment(gen_random_uuid()::text, null, 'Hola', 'Hombre', '30', 'ES') $$, 'P0001', 'chisme_not_found', 'comment: unknown chisme');
+select throws_ok($$ select public.add_comment(current_setting('test.chisme'), gen_random_uuid()::text, 'Hola', 'Hombre', '30', 'ES') $$, 'P0001', 'comment_parent_not_found', 'comment: unknown parent');
+select throws_ok($$ select public.add_comment(current_setting('test.chisme'), null, repeat('e' || repeat(U&'\0301', 20), 300), 'Hombre', '30', 'ES') $$, 'P0001', 'comment_content_too_long', 'comment: over the code-point backstop');
+select throws_ok($$ select public.add_comment(current_setting('test.chisme'), null, 'Hola', 'Hombre', '2147483647', 'ES') $$, 'P0001', 'comment_years_out_of_range', 'comment: the largest int as age');
 select throws_ok($$ insert into public.comments (chisme_id, content, gender, years, country) values (current_setting('test.chisme')::uuid, 'Hola', 'Hombre', 30, repeat('p', 101)) $$, 'P0001', 'country_too_long', 'comment REST: a 101-character country');
 
 -- likes
@@ -41,8 +41,8 @@ select throws_ok($$ select public.unlike_chisme(null) $$, 'P0001', 'chisme_not_f
 
 -- reports
 select throws_ok($$ select public.report_chisme(null) $$, 'P0001', 'report_target_not_found', 'report: null chisme');
-select throws_ok($$ select public.report_comment(gen_random_uuid()) $$, 'P0001', 'report_target_not_found', 'report: unknown comment');
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme')::uuid, repeat('r', 201)) $$, 'P0001', 'report_reason_too_long', 'report: a 201-character reason');
+select throws_ok($$ select public.report_comment(gen_random_uuid()::text) $$, 'P0001', 'report_target_not_found', 'report: unknown comment');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme'), repeat('r', 201)) $$, 'P0001', 'report_reason_too_long', 'report: a 201-character reason');
 select throws_ok($$ insert into public.reports (chisme_id, comment_id) values (current_setting('test.chisme')::uuid, current_setting('test.comment')::uuid) $$, 'P0001', 'report_target_invalid', 'report REST: two targets');
 select throws_ok($$ insert into public.reports (reason) values ('nada') $$, 'P0001', 'report_target_not_found', 'report REST: no target');
 

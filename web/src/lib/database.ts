@@ -230,7 +230,7 @@ isOneToOne: false
           }
           Functions: {
             "add_comment":
-{ Args: { "p_chisme_id": string,"p_content": string,"p_country": string,"p_gender": string,"p_parent_id": string,"p_years": number }; Returns: Database["public"]['CompositeTypes']["thread_comment"]
+{ Args: { "p_chisme_id": string,"p_content": string,"p_country": string,"p_gender": string,"p_parent_id": string,"p_years": string }; Returns: Database["public"]['CompositeTypes']["thread_comment"]
                           SetofOptions: {
         from: "*"
         to: "thread_comment"
@@ -250,13 +250,16 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "create_chisme":
-{ Args: { "p_content": string,"p_cotilleo": boolean,"p_country": string,"p_gender": string,"p_tags": (string)[],"p_years": number }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]
+{ Args: { "p_content": string,"p_cotilleo": string,"p_country": string,"p_gender": string,"p_tags": Json,"p_years": string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]
                           SetofOptions: {
         from: "*"
         to: "feed_chisme"
         isOneToOne: true
         isSetofReturn: false
       } },
+"delete_notification":
+{ Args: { "p_id": string }; Returns: boolean
+                           },
 "delete_offensive_word":
 { Args: { "p_word": string }; Returns: boolean
                            },
@@ -281,7 +284,7 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "get_comments":
-{ Args: { "p_chisme_id": string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_limit"?: number }; Returns: Database["public"]['CompositeTypes']["thread_comment"][]
+{ Args: { "p_chisme_id": string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_limit"?: string }; Returns: Database["public"]['CompositeTypes']["thread_comment"][]
                           SetofOptions: {
         from: "*"
         to: "thread_comment"
@@ -289,7 +292,7 @@ isOneToOne: false
         isSetofReturn: true
       } },
 "get_feed":
-{ Args: { "p_cotilleo": boolean,"p_country"?: string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_cursor_likes"?: number,"p_gender"?: string,"p_limit"?: number,"p_tab": string,"p_tags"?: (string)[],"p_years_from"?: number,"p_years_to"?: number }; Returns: Database["public"]['CompositeTypes']["feed_chisme"][]
+{ Args: { "p_cotilleo": string,"p_country"?: string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_cursor_likes"?: string,"p_gender"?: string,"p_limit"?: string,"p_tab": string,"p_tags"?: Json,"p_years_from"?: string,"p_years_to"?: string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"][]
                           SetofOptions: {
         from: "*"
         to: "feed_chisme"
@@ -297,7 +300,7 @@ isOneToOne: false
         isSetofReturn: true
       } },
 "get_moderation_queue":
-{ Args: { "p_limit"?: number }; Returns: Database["public"]['CompositeTypes']["moderation_item"][]
+{ Args: { "p_cursor_id"?: string,"p_cursor_last_reported_at"?: string,"p_cursor_pending"?: string,"p_limit"?: string }; Returns: Database["public"]['CompositeTypes']["moderation_item"][]
                           SetofOptions: {
         from: "*"
         to: "moderation_item"
@@ -324,8 +327,14 @@ isOneToOne: false
 "list_expired_chisme_images":
 { Args: { "p_limit"?: number }; Returns: string[]
                            },
+"log_country":
+{ Args: { "p_country": string }; Returns: boolean
+                           },
 "mark_all_notifications_read":
 { Args: Record<PropertyKey, never>; Returns: number
+                           },
+"mark_notification_read":
+{ Args: { "p_id": string }; Returns: boolean
                            },
 "moderate_add_offensive_word":
 { Args: { "p_word": string }; Returns: {
@@ -349,7 +358,7 @@ isOneToOne: false
 { Args: { "p_id": string,"p_kind": string }; Returns: undefined
                            },
 "moderate_suspend_author":
-{ Args: { "p_days": number,"p_id": string,"p_kind": string }; Returns: string
+{ Args: { "p_days": string,"p_id": string,"p_kind": string }; Returns: string
                            },
 "report_chisme":
 { Args: { "p_chisme_id": string,"p_reason"?: string }; Returns: undefined
@@ -362,6 +371,9 @@ isOneToOne: false
                            },
 "unlike_chisme":
 { Args: { "p_chisme_id": string }; Returns: number
+                           },
+"update_my_profile":
+{ Args: { "p_cotilleo"?: string,"p_display_name"?: string,"p_murmuro"?: string }; Returns: undefined
                            }
           }
           Enums: {

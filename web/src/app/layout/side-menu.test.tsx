@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, signedIn, signedOut, userEvent, testUser } from '../../test-utils/render';
+import { render, screen, signedIn, signedOut, userEvent } from '../../test-utils/render';
 import { dialogStore } from '../../hooks/use-dialogs';
 import { SideMenu } from './side-menu';
 
@@ -7,7 +7,7 @@ const signOut = vi.fn();
 const updateProfileCotilleo = vi.fn();
 vi.mock('../../features/auth/api/sign-out', () => ({ signOut: () => signOut() }));
 vi.mock('../../features/settings/api/update-profile-cotilleo', () => ({
-  updateProfileCotilleo: (id: string, value: boolean) => updateProfileCotilleo(id, value),
+  updateProfileCotilleo: (value: boolean) => updateProfileCotilleo(value),
 }));
 
 describe('SideMenu', () => {
@@ -52,7 +52,7 @@ describe('SideMenu', () => {
     render(<SideMenu opened onClose={() => {}} signedIn />, { session: signedIn });
     await userEvent.click(screen.getByRole('switch', { name: 'Modo cotilleo' }));
     expect(localStorage.getItem('cotilleoMode')).toBe('true');
-    expect(updateProfileCotilleo).toHaveBeenCalledWith(testUser.id, true);
+    expect(updateProfileCotilleo).toHaveBeenCalledWith(true);
   });
 
   it('keeps cotilleo mode local when signed out', async () => {

@@ -13,7 +13,10 @@ describe('database error keys', () => {
       'comment_depth_exceeded', 'report_already_exists', 'report_own_chisme', 'report_target_not_found',
       'notification_message_too_long', 'offensive_word_duplicate',
       'rate_limited', 'content_personal_data', 'report_target_invalid', 'report_reason_too_long', 'country_too_long',
-      'display_name_invalid',
+      'display_name_invalid', 'chisme_tags_invalid', 'chisme_mode_invalid', 'notification_not_found',
+      'profile_setting_invalid', 'rest_write_not_allowed', 'new_account_limited',
+      'feed_filter_invalid', 'feed_cursor_invalid', 'comments_cursor_invalid',
+      'moderation_queue_cursor_invalid',
     ];
     expect(documented.filter((key) => !knownErrorKeys.includes(key))).toEqual([]);
   });
@@ -32,6 +35,11 @@ describe('database error keys', () => {
     ['report_target_not_found', null, 'Error API: Contenido no encontrado'],
     ['notification_message_too_long', null, 'Error API: Mensaje de notificación demasiado largo'],
     ['offensive_word_duplicate', null, 'Esta palabra ya está en la lista de filtrado.'],
+    ['chisme_tags_invalid', null, 'Error API: Etiquetas no válidas'],
+    ['notification_not_found', null, 'Esta notificación ya no existe.'],
+    ['rest_write_not_allowed', null, 'Error API: Operación no permitida'],
+    ['new_account_limited', { action: 'like', retry_after: 1800 }, 'Las cuentas nuevas tienen límites durante su primer día. Espera 30 minutos antes de volver a intentarlo.'],
+    ['new_account_limited', null, 'Las cuentas nuevas tienen límites durante su primer día. Espera un momento antes de volver a intentarlo.'],
     ['rate_limited', { action: 'chisme', retry_after: 42 }, 'Vas demasiado rápido. Espera 42 segundos antes de volver a intentarlo.'],
     ['rate_limited', { action: 'comment', retry_after: 3599 }, 'Vas demasiado rápido. Espera 1 hora antes de volver a intentarlo.'],
     ['rate_limited', null, 'Vas demasiado rápido. Espera un momento antes de volver a intentarlo.'],
@@ -64,6 +72,12 @@ describe('database error keys', () => {
   it('reads the wait of a rate_limited refusal', () => {
     const error = toApiError({ message: 'rate_limited', details: '{"action":"like","retry_after":125}', code: 'P0001' });
     expect(errorMessage(error, 'x')).toBe('Vas demasiado rápido. Espera 3 minutos antes de volver a intentarlo.');
+  });
+
+  it('reads the key of a refused REST table write (403)', () => {
+    const error = toApiError({ message: 'rest_write_not_allowed', details: '{"hint": "Writes go through the RPCs of docs/api.md"}', code: 'rest_write_not_allowed', status: 403 });
+    expect(error.status).toBe(403);
+    expect(errorMessage(error, 'x')).toBe('Error API: Operación no permitida');
   });
 
   it('never shows a raw PostgreSQL error: unknown keys get the fallback', () => {

@@ -49,6 +49,7 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   offensive_word_duplicate: () => 'Esta palabra ya está en la lista de filtrado.',
   user_invalid: () => 'Error API: Usuario no válido',
   rate_limited: (d) => safety.rateLimited(d?.retry_after),
+  new_account_limited: (d) => safety.newAccountLimited(d?.retry_after),
   content_personal_data: (d) => safety.personalData(d?.kind),
   report_target_invalid: () => 'Error API: Contenido no encontrado',
   report_reason_too_long: () => safety.reportReasonTooLong,
@@ -61,6 +62,15 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   moderation_kind_invalid: () => 'Error API: Tipo de contenido no válido',
   suspension_days_invalid: () => 'La suspensión debe ser de 1, 7 o 30 días.',
   moderation_audit_append_only: () => 'Error API: El registro de moderación no se puede modificar',
+  chisme_tags_invalid: () => 'Error API: Etiquetas no válidas',
+  chisme_mode_invalid: () => 'Error API: Modo no válido',
+  notification_not_found: () => 'Esta notificación ya no existe.',
+  profile_setting_invalid: () => 'Error API: Ajuste no válido',
+  rest_write_not_allowed: () => 'Error API: Operación no permitida',
+  feed_filter_invalid: () => 'Error API: Filtro no válido',
+  feed_cursor_invalid: () => 'Error API: Página no válida',
+  comments_cursor_invalid: () => 'Error API: Página no válida',
+  moderation_queue_cursor_invalid: () => 'Error API: Página no válida',
 };
 
 /** The Spanish message for a database error key, or `fallback` when the key is unknown. */

@@ -19,6 +19,7 @@ export const moderation = {
     reportedAgo: (ago: string) => `Última denuncia ${ago}`,
     postedAgo: (ago: string) => `Publicado ${ago}`,
     live: 'Nueva denuncia recibida',
+    loadMore: 'Cargar más denuncias',
   },
   decisions: {
     restore: 'Restaurar',

@@ -1,4 +1,5 @@
-// Spanish texts of the trust-and-safety rules: rate limits and the personal data guard.
+// Spanish texts of the trust-and-safety rules: rate limits, new-account limits and the personal
+// data guard.
 import type { PersonalDataKind } from '../../lib/text-rules';
 
 /** "30 segundos", "1 minuto", "2 horas": a wait in seconds, rounded up to the unit shown. */
@@ -23,6 +24,8 @@ export const safety = {
     seconds ? `Vas demasiado rápido. Espera ${formatWait(seconds)} antes de volver a intentarlo.` : 'Vas demasiado rápido. Espera un momento antes de volver a intentarlo.',
   personalData: (kind: string | undefined) =>
     `No compartas información personal: quita los ${personalDataWhat[kind as PersonalDataKind] ?? 'datos personales'}.`,
+  newAccountLimited: (seconds: number | undefined) =>
+    `Las cuentas nuevas tienen límites durante su primer día. Espera ${seconds ? formatWait(seconds) : 'un momento'} antes de volver a intentarlo.`,
   reportReasonTooLong: 'El motivo no puede exceder los 200 caracteres',
   countryTooLong: 'El país no puede exceder los 100 caracteres',
   displayNameInvalid: 'El nombre debe tener entre 1 y 100 caracteres',

@@ -1,4 +1,5 @@
-// Publish a chisme.
+// Publish a chisme. The RPC takes its scalars as text (docs/api.md: malformed values get keys,
+// not cast errors), so the age and the mode are sent as their text.
 import { supabase } from '../../../lib/supabase';
 import { toApiError } from '../../../lib/api-error';
 import type { FeedChisme } from '../../../types/api';
@@ -15,11 +16,11 @@ export type NewChisme = {
 export async function createChisme(input: NewChisme): Promise<FeedChisme> {
   const { data, error } = await supabase.rpc('create_chisme', {
     p_gender: input.gender,
-    p_years: input.years,
+    p_years: String(input.years),
     p_content: input.content,
     p_tags: input.tags,
     p_country: input.country,
-    p_cotilleo: input.cotilleo,
+    p_cotilleo: String(input.cotilleo),
   });
   if (error) throw toApiError(error);
   return data as FeedChisme;

@@ -1,4 +1,5 @@
-// Add a root comment or a reply.
+// Add a root comment or a reply. The RPC takes its scalars as text (docs/api.md), so the age
+// is sent as its text.
 import { toApiError } from '../../../lib/api-error';
 import { supabase } from '../../../lib/supabase';
 import type { ThreadComment } from '../../../types/api';
@@ -11,7 +12,7 @@ export async function addComment(input: NewComment): Promise<ThreadComment> {
     p_parent_id: input.parentId as string,
     p_content: input.content,
     p_gender: input.gender,
-    p_years: input.years,
+    p_years: String(input.years),
     p_country: input.country,
   });
   if (error) throw toApiError(error);

@@ -11,12 +11,13 @@ export const commentKeys = {
   chisme: (chismeId: string) => ['comments-chisme', chismeId] as const,
 };
 
+// The RPC takes text arguments (a malformed one gets a stable key, not a cast error).
 export async function getComments([, chismeId, cursor]: ReturnType<typeof commentKeys.page>): Promise<ThreadComment[]> {
   const { data, error } = await supabase.rpc('get_comments', {
     p_chisme_id: chismeId,
     p_cursor_created_at: cursor?.createdAt,
     p_cursor_id: cursor?.id,
-    p_limit: limits.rootCommentsPage,
+    p_limit: String(limits.rootCommentsPage),
   });
   if (error) throw toApiError(error);
   return (data ?? []) as ThreadComment[];

@@ -89,6 +89,18 @@ describe('feed realtime', () => {
     expect(items[0]).toHaveTextContent('mío');
   });
 
+  it('shows a chisme again when a moderator restores it', async () => {
+    render(<FeedList tab="recent" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} />);
+    await screen.findByText('viejo · 1 · 0');
+    getFeed.mockResolvedValue([
+      aChisme({ id: 'back', content: 'restaurado', likes: 0, comments: 0 }),
+      aChisme({ id: 'old', content: 'viejo', likes: 1, comments: 0 }),
+    ]);
+    emit('chisme_restored', { id: 'back' });
+    expect(await screen.findByText('restaurado · 0 · 0')).toBeInTheDocument();
+    expect(screen.getAllByTestId('feed-item')).toHaveLength(2);
+  });
+
   it('updates like and comment counters live', async () => {
     render(<FeedList tab="top" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} />);
     await screen.findByText('viejo · 1 · 0');

@@ -51,6 +51,10 @@ export function useFeedRealtime({ tab, cotilleo, filters, mutatePages, enabled }
       .on('broadcast', { event: 'chisme_hidden' }, ({ payload }) => {
         removeFromFeeds(cache, mutate, (payload as { id: string }).id);
       })
+      // a moderator restored a hidden chisme: refetch the open feed so it shows again in place
+      .on('broadcast', { event: 'chisme_restored' }, () => {
+        void latest.current.mutatePages();
+      })
       .subscribe();
     return () => {
       void supabase.removeChannel(channel);

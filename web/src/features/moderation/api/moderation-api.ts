@@ -2,6 +2,7 @@
 // author's or a reporter's id.
 import { toApiError } from '../../../lib/api-error';
 import { supabase } from '../../../lib/supabase';
+import { QUEUE_PAGE_SIZE, type QueueCursor } from './queue-cursor';
 
 export type ModerationKind = 'chisme' | 'comment';
 export type SuspensionDays = 1 | 7 | 30;
@@ -22,8 +23,14 @@ export type ModerationItem = {
 
 export type OffensiveWord = { id: string; word: string };
 
-export async function getModerationQueue(): Promise<ModerationItem[]> {
-  const { data, error } = await supabase.rpc('get_moderation_queue', { p_limit: 100 });
+/** One page of the queue, after `cursor` (the RPC takes text arguments: see docs/api.md). */
+export async function getModerationQueue(cursor: QueueCursor | null = null): Promise<ModerationItem[]> {
+  const { data, error } = await supabase.rpc('get_moderation_queue', {
+    p_limit: String(QUEUE_PAGE_SIZE),
+    ...(cursor
+      ? { p_cursor_pending: String(cursor.pending), p_cursor_last_reported_at: cursor.lastReportedAt, p_cursor_id: cursor.id }
+      : {}),
+  });
   if (error) throw toApiError(error);
   return (data ?? []) as unknown as ModerationItem[];
 }
@@ -40,7 +47,7 @@ export async function deleteContent(kind: ModerationKind, id: string): Promise<v
 
 /** Suspends the (anonymous) author; resolves to the end date. */
 export async function suspendAuthor(kind: ModerationKind, id: string, days: SuspensionDays): Promise<string> {
-  const { data, error } = await supabase.rpc('moderate_suspend_author', { p_kind: kind, p_id: id, p_days: days });
+  const { data, error } = await supabase.rpc('moderate_suspend_author', { p_kind: kind, p_id: id, p_days: String(days) });
   if (error) throw toApiError(error);
   return data as string;
 }

@@ -67,6 +67,22 @@ describe('ModerationConsole', () => {
     expect(api.restoreContent).toHaveBeenCalledWith('chisme', item.id);
   });
 
+  it('loads the next page of the queue after the last item, and offers no more after a short page', async () => {
+    const page = Array.from({ length: 50 }, (_, i): ModerationItem => ({
+      ...item,
+      id: `11111111-1111-4111-8111-${String(i).padStart(12, '0')}`,
+      content: `Chisme reportado ${i}`,
+    }));
+    const next: ModerationItem = { ...item, id: '22222222-2222-4222-8222-222222222222', content: 'El de la segunda página' };
+    api.getModerationQueue.mockImplementation((cursor: unknown) => Promise.resolve(cursor ? [next] : page));
+    render(<ModerationConsole />, { session: moderator });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cargar más denuncias' }));
+    expect(await screen.findByText('El de la segunda página')).toBeInTheDocument();
+    const last = page[49]!;
+    expect(api.getModerationQueue).toHaveBeenCalledWith({ pending: last.pending_reports, lastReportedAt: last.last_reported_at, id: last.id });
+    expect(screen.queryByRole('button', { name: 'Cargar más denuncias' })).not.toBeInTheDocument();
+  });
+
   it('shows the duplicate-word message of the spec', async () => {
     const { ApiError } = await import('../../../lib/api-error');
     api.addOffensiveWord.mockRejectedValue(new ApiError('offensive_word_duplicate'));

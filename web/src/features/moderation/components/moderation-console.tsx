@@ -1,6 +1,6 @@
 // /moderacion: the queue of reported content (live through the moderators' topic) and the
 // offensive-word list. Non-moderators are turned away (the database refuses them anyway).
-import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
@@ -12,8 +12,8 @@ import { QueueItem } from './queue-item';
 import { WordList } from './word-list';
 
 function Queue() {
-  const { items, error, isLoading, mutate } = useModerationQueue();
-  useModerationRealtime(true);
+  const { items, error, isLoading, isLoadingMore, hasMore, loadMore, mutate } = useModerationQueue();
+  useModerationRealtime(true, () => void mutate());
   if (isLoading) return <Loader aria-label={texts.queue.title} />;
   if (error) return <Alert color="red">{errorMessage(error, texts.queue.loadError)}</Alert>;
   if (items.length === 0) return <Text c="dimmed">{texts.queue.empty}</Text>;
@@ -22,6 +22,11 @@ function Queue() {
       {items.map((item) => (
         <QueueItem key={`${item.kind}:${item.id}`} item={item} onDecided={() => void mutate()} />
       ))}
+      {hasMore && (
+        <Button variant="light" onClick={loadMore} loading={isLoadingMore}>
+          {texts.queue.loadMore}
+        </Button>
+      )}
     </Stack>
   );
 }

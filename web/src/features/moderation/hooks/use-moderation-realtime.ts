@@ -1,21 +1,21 @@
-// Channel `moderation` (private, moderators only by RLS): every new report refreshes the queue.
-import { useEffect } from 'react';
-import { useSWRConfig } from 'swr';
+// Channel `moderation` (private, moderators only by RLS): every new report refreshes the queue
+// (`onReport` revalidates the loaded queue pages).
+import { useEffect, useRef } from 'react';
 import { supabase } from '../../../lib/supabase';
-import { moderationKeys } from '../api/moderation-keys';
 
-export function useModerationRealtime(enabled: boolean) {
-  const { mutate } = useSWRConfig();
+export function useModerationRealtime(enabled: boolean, onReport: () => void) {
+  const latest = useRef(onReport);
+  latest.current = onReport;
   useEffect(() => {
     if (!enabled) return;
     const channel = supabase
       .channel('moderation', { config: { private: true } })
       .on('broadcast', { event: 'report_created' }, () => {
-        void mutate(moderationKeys.queue);
+        latest.current();
       })
       .subscribe();
     return () => {
       void supabase.removeChannel(channel);
     };
-  }, [enabled, mutate]);
+  }, [enabled]);
 }

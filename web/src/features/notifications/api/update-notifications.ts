@@ -1,9 +1,10 @@
-// Mark read (one or all) and delete.
+// Mark read (one or all) and delete. One notification that is already gone (the 100-cap or
+// the 30-day retention) answers false and is not an error: the list simply drops it.
 import { toApiError } from '../../../lib/api-error';
 import { supabase } from '../../../lib/supabase';
 
 export async function markNotificationRead(id: string): Promise<void> {
-  const { error } = await supabase.from('notifications').update({ is_read: true }).eq('id', id);
+  const { error } = await supabase.rpc('mark_notification_read', { p_id: id });
   if (error) throw toApiError(error);
 }
 
@@ -14,6 +15,6 @@ export async function markAllNotificationsRead(): Promise<number> {
 }
 
 export async function deleteNotification(id: string): Promise<void> {
-  const { error } = await supabase.from('notifications').delete().eq('id', id);
+  const { error } = await supabase.rpc('delete_notification', { p_id: id });
   if (error) throw toApiError(error);
 }

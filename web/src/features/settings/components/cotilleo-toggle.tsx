@@ -19,7 +19,7 @@ export function CotilleoToggle({ signedIn }: { signedIn: boolean }) {
         const next = event.currentTarget.checked;
         setCotilleo(next);
         if (signedIn && session.user) {
-          updateProfileCotilleo(session.user.id, next).catch((error: unknown) => {
+          updateProfileCotilleo(next).catch((error: unknown) => {
             // The local mode stays switched; the toast says the profile did not follow.
             console.error('cotilleo save failed', error);
             toast.error(errorMessage(error, common.cotilleoSaveFailed));

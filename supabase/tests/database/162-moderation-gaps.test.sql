@@ -1,0 +1,109 @@
+-- Moderation gaps (issue 12): the comment counter leaves hidden root comments out, restoring a
+-- chisme tells open feeds, the queue pages by keyset, the queue and decisions answer malformed
+-- arguments with stable keys, and a deleted chisme's image is handed to the purge at once.
+begin;
+select plan(25);
+select tests.lift_rate_limits();
+
+select tests.create_supabase_user('author');
+select tests.create_supabase_user('reporter');
+select tests.create_supabase_user('mod');
+select public.set_moderator('mod@test.chismes', true);
+update private.moderation_settings set hide_threshold = 1;
+
+create function pg_temp.as_moderator() returns void language sql as $$
+  select tests.authenticate_as('mod');
+  select set_config('request.jwt.claims',
+    (current_setting('request.jwt.claims')::jsonb || '{"app_metadata":{"role":"moderator"}}')::text, true);
+$$;
+
+select tests.authenticate_as('author');
+select set_config('test.c', (select id::text from public.create_chisme('Mujer', '30', 'Chisme con comentarios', null, 'CR', 'true')), true);
+select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c'), null, 'Primer comentario', 'Mujer', '30', 'CR')), true);
+select set_config('test.k2', (select id::text from public.add_comment(current_setting('test.c'), null, 'Segundo comentario', 'Mujer', '30', 'CR')), true);
+select set_config('test.k3', (select id::text from public.add_comment(current_setting('test.c'), null, 'Tercer comentario', 'Mujer', '30', 'CR')), true);
+select tests.reset_role();
+select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 3, 'arrange: three root comments counted');
+
+-- 1. The counter follows what others see
+select tests.authenticate_as('reporter');
+select public.report_comment(current_setting('test.k1'), 'Insulto');
+select tests.reset_role();
+select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 2, 'a hidden root comment leaves the counter');
+select is((select count(*)::int from realtime.messages where event = 'chisme_counts' and payload ->> 'id' = current_setting('test.c') and (payload ->> 'comments')::int = 2),
+  2, 'open feeds hear the new count (2 once when the second comment came, and again now)');
+select pg_temp.as_moderator();
+select public.moderate_restore('comment', current_setting('test.k1'));
+select tests.reset_role();
+select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 3, 'a restored comment counts again');
+select tests.authenticate_as('reporter');
+select public.report_comment(current_setting('test.k2'), 'Insulto');
+select tests.reset_role();
+select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 2, 'hidden again (another comment)');
+select pg_temp.as_moderator();
+select public.moderate_delete('comment', current_setting('test.k2'));
+select tests.reset_role();
+select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 2, 'deleting a hidden comment does not count it twice');
+select pg_temp.as_moderator();
+select public.moderate_delete('comment', current_setting('test.k3'));
+select tests.reset_role();
+select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 1, 'deleting a visible comment still counts down');
+
+-- 2. Restoring a chisme tells open feeds
+select tests.authenticate_as('reporter');
+select public.report_chisme(current_setting('test.c'), 'Spam');
+select pg_temp.as_moderator();
+select public.moderate_restore('chisme', current_setting('test.c'));
+select tests.reset_role();
+select is((select count(*)::int from realtime.messages where topic = 'feed:cotilleo' and event = 'chisme_restored' and payload = jsonb_build_object('id', current_setting('test.c'))),
+  1, 'a restored chisme is broadcast once on its mode''s topic, with its id only');
+select pg_temp.as_moderator();
+select public.moderate_restore('chisme', current_setting('test.c'));
+select tests.reset_role();
+select is((select count(*)::int from realtime.messages where event = 'chisme_restored'), 1, 'restoring a visible chisme broadcasts nothing');
+
+-- 3. Keyset paging of the queue: 7 reported chismes, pages of 3
+select tests.authenticate_as('author');
+select public.create_chisme('Mujer', '30', 'Chisme reportado número ' || n, null, 'CR', 'false') from generate_series(1, 7) n;
+select tests.authenticate_as('reporter');
+select public.report_chisme(c.id::text) from public.chismes c where c.content like 'Chisme reportado número %';
+select pg_temp.as_moderator();
+create temp table page1 as select * from public.get_moderation_queue('3');
+select is((select count(*)::int from page1), 3, 'queue: a page holds p_limit items');
+create temp table page2 as
+  select q.* from (select * from page1 order by pending_reports, last_reported_at, id desc limit 1) last,
+  lateral public.get_moderation_queue('3', last.pending_reports::text, last.last_reported_at::text, last.id::text) q;
+create temp table page3 as
+  select q.* from (select * from page2 order by pending_reports, last_reported_at, id desc limit 1) last,
+  lateral public.get_moderation_queue('3', last.pending_reports::text, last.last_reported_at::text, last.id::text) q;
+select is((select count(*)::int from page2), 3, 'queue: the second page holds the next 3');
+select is((select count(*)::int from page3), 1, 'queue: the third page the last one');
+select is((select count(distinct id)::int from (select id from page1 union all select id from page2 union all select id from page3) x), 7, 'queue: the pages never repeat or skip an item');
+select results_eq(
+  $$ select id from (select * from page1 union all select * from page2 union all select * from page3) x $$,
+  $$ select id from public.get_moderation_queue('100') $$,
+  'queue: page by page gives the single-page order');
+select is((select count(*)::int from public.get_moderation_queue('1000')), 7, 'queue: a limit above 100 is capped, not refused');
+
+-- 4. Malformed arguments answer with stable keys
+select throws_ok($$ select public.get_moderation_queue('diez') $$, 'P0001', 'moderation_queue_cursor_invalid', 'queue: a limit that is no number');
+select throws_ok($$ select public.get_moderation_queue('3', '1', 'ayer', gen_random_uuid()::text) $$, 'P0001', 'moderation_queue_cursor_invalid', 'queue: a cursor time that is no time');
+select throws_ok($$ select public.get_moderation_queue('3', '1', now()::text, 'no-es-un-id') $$, 'P0001', 'moderation_queue_cursor_invalid', 'queue: a cursor id that is no uuid');
+select throws_ok($$ select public.get_moderation_queue('3', '1') $$, 'P0001', 'moderation_queue_cursor_invalid', 'queue: half a cursor');
+select throws_ok($$ select public.moderate_restore('chisme', 'no-es-un-id') $$, 'P0001', 'moderation_target_not_found', 'restore: a malformed id is not found');
+select throws_ok($$ select public.moderate_delete('comment', '12345') $$, 'P0001', 'moderation_target_not_found', 'delete: a malformed id is not found');
+select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c'), '1e9') $$, 'P0001', 'suspension_days_invalid', 'suspend: days that are no integer');
+select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c'), '99999999999') $$, 'P0001', 'suspension_days_invalid', 'suspend: days out of range');
+
+-- 5. A deleted chisme's image goes to the purge at once (it used to wait for its 20 minutes)
+select tests.reset_role();
+insert into storage.objects (bucket_id, name) values ('chismes', current_setting('test.c'));
+select tests.authenticate_as_service_role();
+select is_empty($$ select 1 from public.list_expired_chisme_images(1000) x where x = current_setting('test.c') $$, 'arrange: a fresh image is not purged');
+select pg_temp.as_moderator();
+select public.moderate_delete('chisme', current_setting('test.c'));
+select tests.authenticate_as_service_role();
+select isnt_empty($$ select 1 from public.list_expired_chisme_images(1000) x where x = current_setting('test.c') $$, 'the image of a chisme a moderator deleted is listed for the purge at once');
+
+select * from finish();
+rollback;
