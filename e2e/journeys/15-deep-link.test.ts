@@ -26,7 +26,7 @@ async function signInHere(page: Page, account: Person): Promise<void> {
 
 describe('journey 15: deep link to one chisme', () => {
   // Two people, sign-in, comment, like, offline and four navigations: longer than the default
-  // (290 s of 300 s at load 17-23 on 2 cores).
+  // (67 s on a quiet machine, 290 s at load 17-23 on 2 cores).
   it('shares a link that opens the chisme and its comments after sign-in, and refuses unknown or hidden ids', { timeout: 480_000 }, async () => {
     const [authorAccount, neighbourAccount] = await Promise.all([createAccount('enlace'), createAccount('vecino')]);
     const author = await person('author');
