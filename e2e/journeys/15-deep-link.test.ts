@@ -25,10 +25,13 @@ async function signInHere(page: Page, account: Person): Promise<void> {
 }
 
 describe('journey 15: deep link to one chisme', () => {
-  // Two people, sign-in, comment, like, offline and four navigations: longer than the default.
-  it('shares a link that opens the chisme and its comments after sign-in, and refuses unknown or hidden ids', { timeout: 300_000 }, async () => {
+  // Two people, sign-in, comment, like, offline and four navigations: longer than the default
+  // (67 s on a quiet machine, 290 s at load 17-23 on 2 cores).
+  it('shares a link that opens the chisme and its comments after sign-in, and refuses unknown or hidden ids', { timeout: 480_000 }, async () => {
     const [authorAccount, neighbourAccount] = await Promise.all([createAccount('enlace'), createAccount('vecino')]);
     const author = await person('author');
+    // Two people on a loaded 2-core machine: a role query alone took 20 s once (load 15-27).
+    author.setDefaultTimeout(40_000);
     await author.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: WEB_URL });
     await signIn(author, authorAccount);
     const content = uniqueContent('Chisme compartido');
@@ -46,6 +49,7 @@ describe('journey 15: deep link to one chisme', () => {
 
     // A signed-out neighbour opening it signs in first, then lands on the chisme itself.
     const neighbour = await person('neighbour');
+    neighbour.setDefaultTimeout(40_000);
     await neighbour.goto(link);
     await neighbour.waitForURL('**/login');
     await signInHere(neighbour, neighbourAccount);
