@@ -74,6 +74,12 @@ describe('theme contrast (WCAG AA)', () => {
           expect(contrast(color('--mantine-color-anchor'), bg)).toBeGreaterThanOrEqual(4.5);
         }
       });
+
+      it(`${cotilleo ? 'cotilleo' : 'casual'} ${scheme}: an invalid field's text and message`, () => {
+        for (const bg of [body, surface]) {
+          expect(contrast(color('--mantine-color-error'), bg)).toBeGreaterThanOrEqual(4.5);
+        }
+      });
     }
   }
 

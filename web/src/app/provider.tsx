@@ -26,7 +26,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <MantineProvider theme={buildTheme(cotilleo)} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <CotilleoRootClass cotilleo={cotilleo} />
           <ThemeColorSync />
-          <Notifications position="top-right" limit={5} />
+          <Notifications className="app-notifications" position="top-right" limit={5} />
           {children}
         </MantineProvider>
       </SessionScopedSWR>
