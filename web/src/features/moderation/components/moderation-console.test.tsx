@@ -63,6 +63,8 @@ describe('ModerationConsole', () => {
     render(<ModerationConsole />, { session: moderator });
     await userEvent.click(await screen.findByRole('button', { name: 'Restaurar' }));
     expect(api.restoreContent).not.toHaveBeenCalled();
+    // The confirmation's close button is named (axe button-name in journey 13).
+    expect(await screen.findByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
     expect(api.restoreContent).toHaveBeenCalledWith('chisme', item.id);
   });

@@ -2,6 +2,7 @@
 // decisions, each behind a confirmation.
 import { Badge, Button, Group, Menu, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { common } from '../../../i18n/es/common';
 import { errorMessage } from '../../../lib/api-error';
 import { formatUntil } from '../../../i18n/es/errors';
 import { moderation as texts } from '../../../i18n/es/moderation';
@@ -92,7 +93,7 @@ export function QueueItem({ item, onDecided }: { item: ModerationItem; onDecided
           </Menu>
         </Group>
       </Stack>
-      <Modal opened={decision !== null} onClose={() => setDecision(null)} title={texts.decisions.confirmTitle}>
+      <Modal opened={decision !== null} onClose={() => setDecision(null)} title={texts.decisions.confirmTitle} closeButtonProps={{ 'aria-label': common.close }}>
         {decision && (
           <Stack>
             <Text>{confirmText(decision)}</Text>
