@@ -144,8 +144,9 @@ export async function watchAccessibility(page: Page, person: string): Promise<Ac
         found.push(...seriousFindings(await scanBothSchemes(page), label));
         scanned.push(label);
       } catch (error) {
-        // The page navigated or closed during the scan: that screen is gone; the next is scanned.
-        if (!/context was destroyed|Target .*closed|has been closed|navigat/i.test(String(error))) throw error;
+        // The page navigated or closed, or the dialog being scanned closed (axe: "No elements
+        // found for include"), during the scan: that screen is gone; the next is scanned.
+        if (!/context was destroyed|Target .*closed|has been closed|navigat|No elements found for include/i.test(String(error))) throw error;
       }
     });
   };
