@@ -9,13 +9,17 @@ type Handler = (message: { payload: unknown }) => void;
 const handlers = new Map<string, Handler>();
 const removeChannel = vi.fn();
 const channelNames: string[] = [];
+let joined: ((status: string) => void) | undefined;
 vi.mock('../../../lib/supabase', () => {
   const channel = {
     on: (_type: string, { event }: { event: string }, handler: Handler) => {
       handlers.set(event, handler);
       return channel;
     },
-    subscribe: () => channel,
+    subscribe: (callback?: (status: string) => void) => {
+      joined = callback;
+      return channel;
+    },
   };
   return {
     supabase: {
@@ -52,6 +56,17 @@ describe('feed realtime', () => {
     expect(channelNames).toEqual(['feed:cotilleo']);
     unmount();
     expect(removeChannel).toHaveBeenCalled();
+  });
+
+  it('fetches the feed again each time the channel joins, so a change made before the join is not lost', async () => {
+    render(<FeedList tab="recent" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} />);
+    await screen.findByText('viejo · 1 · 0');
+    // the like was undone after the page's fetch and before the channel joined: no broadcast reaches us
+    getFeed.mockResolvedValue([aChisme({ id: 'old', content: 'viejo', likes: 0, comments: 0 })]);
+    act(() => joined?.('CHANNEL_ERROR'));
+    expect(screen.getByText('viejo · 1 · 0')).toBeInTheDocument();
+    act(() => joined?.('SUBSCRIBED'));
+    await screen.findByText('viejo · 0 · 0');
   });
 
   it('puts a new chisme at the top of the recent feed', async () => {

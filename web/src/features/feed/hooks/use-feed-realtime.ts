@@ -1,10 +1,12 @@
 // Channel feed:<mode>: new chismes go to the top of the recent feed; counters and the image
 // state (stored after the post itself) are patched in every cached list; a chisme hidden by
-// moderation leaves every feed. The handler only updates SWR caches.
+// moderation leaves every feed. The handler only updates SWR caches; each join refetches the
+// open feed (catch-up-on-join).
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import type { SWRInfiniteKeyedMutator } from 'swr/infinite';
 import { supabase } from '../../../lib/supabase';
+import { catchUpOnJoin } from '../../../lib/catch-up-on-join';
 import { patchChismeEverywhere, removeFromFeeds } from '../../../lib/chisme-cache';
 import type { FeedTab } from '../../../config/paths';
 import type { ChismeCounts, ChismeImage, FeedChisme, FeedFilters } from '../../../types/api';
@@ -55,7 +57,8 @@ export function useFeedRealtime({ tab, cotilleo, filters, mutatePages, enabled }
       .on('broadcast', { event: 'chisme_restored' }, () => {
         void latest.current.mutatePages();
       })
-      .subscribe();
+      // counts and posts that changed between the page's fetch and the join are fetched again
+      .subscribe(catchUpOnJoin(() => void latest.current.mutatePages()));
     return () => {
       void supabase.removeChannel(channel);
     };

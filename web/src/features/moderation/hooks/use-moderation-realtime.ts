@@ -1,6 +1,7 @@
 // Channel `moderation` (private, moderators only by RLS): every new report refreshes the queue
-// (`onReport` revalidates the loaded queue pages).
+// (`onReport` revalidates the loaded queue pages), and so does each join of the channel.
 import { useEffect, useRef } from 'react';
+import { catchUpOnJoin } from '../../../lib/catch-up-on-join';
 import { supabase } from '../../../lib/supabase';
 
 export function useModerationRealtime(enabled: boolean, onReport: () => void) {
@@ -13,7 +14,8 @@ export function useModerationRealtime(enabled: boolean, onReport: () => void) {
       .on('broadcast', { event: 'report_created' }, () => {
         latest.current();
       })
-      .subscribe();
+      // reports filed between the queue's fetch and the join
+      .subscribe(catchUpOnJoin(() => latest.current()));
     return () => {
       void supabase.removeChannel(channel);
     };

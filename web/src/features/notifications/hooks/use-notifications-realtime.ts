@@ -6,12 +6,14 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { limits } from '../../../config/limits';
 import { notifications as texts } from '../../../i18n/es/notifications';
+import { catchUpOnJoin } from '../../../lib/catch-up-on-join';
 import { playNotificationSound } from '../../../lib/play-notification-sound';
 import { supabase } from '../../../lib/supabase';
 import { toast } from '../../../lib/toast';
 import type { AppNotification } from '../../../types/api';
 import { createAlertGate } from '../utils/alert-gate';
 import { mergeLiveNotification } from '../utils/merge-live-notification';
+import { refetchOpenNotificationLists } from './use-notifications';
 
 export function useNotificationsRealtime(userId: string) {
   const { cache, mutate } = useSWRConfig();
@@ -38,7 +40,11 @@ export function useNotificationsRealtime(userId: string) {
       .channel(`notifications:${userId}`, { config: { private: true } })
       .on('broadcast', { event: 'notification_created' }, ({ payload }) => receive(payload as AppNotification, true))
       .on('broadcast', { event: 'notification_updated' }, ({ payload }) => receive(payload as AppNotification, false))
-      .subscribe();
+      // notifications that arrived between the list's (or the count's) fetch and the join
+      .subscribe(catchUpOnJoin(() => {
+        refetchOpenNotificationLists();
+        for (const key of cache.keys()) if (!key.startsWith('$') && key.includes('"notifications"') && key.includes('"count"')) void mutate(key);
+      }));
     return () => {
       void supabase.removeChannel(channel);
     };

@@ -1,0 +1,11 @@
+// Broadcast is fire-and-forget: a message sent before a channel has joined is never replayed.
+// A screen that loaded its data and then joined (or re-joined after a network drop) would keep
+// whatever changed in between — a like undone while the page was loading stayed on the card.
+// Each time the channel is joined, the live data is fetched again.
+import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
+
+export function catchUpOnJoin(catchUp: () => void) {
+  return (status: REALTIME_SUBSCRIBE_STATES) => {
+    if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) catchUp();
+  };
+}
