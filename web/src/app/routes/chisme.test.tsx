@@ -1,9 +1,39 @@
 // /chismes/:id: the chisme and its comments, one not-found for unknown, hidden or malformed ids.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
+import { act } from 'react';
 import { render, screen, userEvent, within } from '../../test-utils/render';
 import { aChisme, aComment } from '../../test-utils/fixtures';
 import { ChismeRoute } from './chisme';
+
+// The real client, but its channel is a stand-in the test drives (no socket in jsdom).
+type Handler = (message: { payload: unknown }) => void;
+const handlers = new Map<string, Handler>();
+const channelNames: string[] = [];
+let joined: ((status: string) => void) | undefined;
+vi.mock('../../lib/supabase', async (importOriginal) => {
+  const { supabase } = await importOriginal<typeof import('../../lib/supabase')>();
+  const channel = {
+    on: (_type: string, { event }: { event: string }, handler: Handler) => {
+      handlers.set(event, handler);
+      return channel;
+    },
+    subscribe: (callback?: (status: string) => void) => {
+      joined = callback;
+      return channel;
+    },
+  };
+  const stub = Object.create(supabase) as typeof supabase;
+  Object.assign(stub, {
+    channel: (name: string) => {
+      channelNames.push(name);
+      return channel;
+    },
+    removeChannel: () => Promise.resolve('ok'),
+  });
+  return { supabase: stub };
+});
+const emit = (event: string, payload: unknown) => act(() => handlers.get(event)?.({ payload }));
 
 const getChisme = vi.fn();
 const getComments = vi.fn();
@@ -24,6 +54,9 @@ const page = (path: string) =>
 
 describe('ChismeRoute', () => {
   beforeEach(() => {
+    handlers.clear();
+    channelNames.length = 0;
+    joined = undefined;
     getChisme.mockReset().mockResolvedValue(aChisme({ id, content: 'Mi vecina tiene un secreto', comments: 1 }));
     getComments.mockReset().mockResolvedValue([aComment({ id: 'r1', chisme_id: id, content: 'Qué fuerte lo de tu vecina' })]);
   });
@@ -66,5 +99,31 @@ describe('ChismeRoute', () => {
     getChisme.mockRejectedValue(new Error('offline'));
     page(`/chismes/${id}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el chisme');
+  });
+
+  it('follows its counts and image live on its mode\'s channel, ignoring other chismes', async () => {
+    page(`/chismes/${id}`);
+    const card = await screen.findByRole('article');
+    expect(channelNames).toEqual(['feed:casual']);
+    emit('chisme_counts', { id: 'otro', likes: 50, comments: 50 });
+    emit('chisme_counts', { id, likes: 7, comments: 3 });
+    expect(within(card).getByRole('button', { name: '7 me gusta' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '3 comentarios' })).toBeInTheDocument();
+  });
+
+  it('fetches the chisme again when the channel joins, so a change before the join is not lost', async () => {
+    page(`/chismes/${id}`);
+    const card = await screen.findByRole('article');
+    getChisme.mockResolvedValue(aChisme({ id, content: 'Mi vecina tiene un secreto', likes: 4, comments: 1 }));
+    act(() => joined?.('SUBSCRIBED'));
+    expect(await within(card).findByRole('button', { name: '4 me gusta' })).toBeInTheDocument();
+  });
+
+  it('asks again when moderation hides it, and shows the not-found the database then answers', async () => {
+    page(`/chismes/${id}`);
+    await screen.findByRole('article');
+    getChisme.mockResolvedValue(null);
+    emit('chisme_hidden', { id });
+    expect(await screen.findByText('Este chisme no existe o ya no está disponible')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
 // /chismes/:id — one chisme and its comments, the link "Compartir" gives. Unknown, malformed or
-// hidden ids get the same Spanish not-found (the database answers null for hidden ones).
+// hidden ids get the same Spanish not-found (the database answers null for hidden ones). Its
+// counts and image state are live (use-chisme-realtime).
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ChismeCard } from '../../features/chisme/components/chisme-card';
+import { useChismeRealtime } from '../../features/chisme/hooks/use-chisme-realtime';
 import { CommentThread } from '../../features/comments/components/comment-thread';
 import { useChisme } from '../../features/comments/hooks/use-chisme';
 import { useDetectedCountry } from '../../features/country/hooks/use-detected-country';
@@ -18,6 +20,7 @@ export function ChismeRoute() {
   const { id = '' } = useParams();
   const valid = uuid.test(id);
   const { chisme, isLoading, error } = useChisme(valid ? id : null);
+  useChismeRealtime(chisme?.id ?? null, chisme?.cotilleo ?? null);
   const country = useDetectedCountry(valid);
   const thread = useRef<HTMLDivElement>(null);
 
