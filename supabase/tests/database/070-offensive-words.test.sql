@@ -2,7 +2,7 @@
 -- unique with its own key; everyone can check a text against it; only the service role
 -- manages it.
 begin;
-select plan(29);
+select plan(33);
 
 -- Arrange: a known list
 delete from public.offensive_words;
@@ -50,6 +50,16 @@ select tests.authenticate_as_service_role();
 select public.delete_offensive_word('idiota');
 select tests.authenticate_as('user');
 select lives_ok($$ select public.create_chisme('Mujer', '30', 'Un idiota en el barrio', null, null, 'false') $$, 'user: once the word is removed the chisme is accepted');
+
+-- Each word is folded once, when stored (find_offensive_words compares the stored forms)
+select tests.authenticate_as_service_role();
+select public.add_offensive_word('Imbécil');
+select is((select folded from public.offensive_words where word = 'imbécil'), 'imbecil', 'the folded form is stored with the word');
+update public.offensive_words set word = 'cabeza hueca' where word = 'imbécil';
+select is((select array[folded, folded_compact] from public.offensive_words where word = 'cabeza hueca'), array['cabeza hueca', 'cabezahueca'], 'renaming a word refolds it');
+select throws_ok($$ update public.offensive_words set folded = 'nada' where word = 'cabeza hueca' $$, '428C9', null, 'the folded form cannot be written, not even by the service role');
+select tests.authenticate_as('user');
+select is(public.find_offensive_words('Menudo C4BEZA-HU3CA, y otro c a b e z a h u e c a'), array['cabeza hueca'], 'user: the stored forms catch substitutions and letters spelled apart');
 
 select * from finish();
 rollback;

@@ -171,14 +171,14 @@ isOneToOne: false
                   ]
                 },"offensive_words": {
                   Row: {
-                    "created_at": string,"id": string,"word": string
+                    "created_at": string,"folded": string | null,"folded_compact": string | null,"id": string,"word": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"id"?: string,"word": string
+                    "created_at"?: string,"folded"?: never,"folded_compact"?: never,"id"?: string,"word": string
                   }
                   Update: {
-                    "created_at"?: string,"id"?: string,"word"?: string
+                    "created_at"?: string,"folded"?: never,"folded_compact"?: never,"id"?: string,"word"?: string
                   }
                   Relationships: [
                     
@@ -240,6 +240,8 @@ isOneToOne: false
 "add_offensive_word":
 { Args: { "p_word": string }; Returns: {
               "created_at": string,
+"folded": string | null,
+"folded_compact": string | null,
 "id": string,
 "word": string
             }
@@ -339,6 +341,8 @@ isOneToOne: false
 "moderate_add_offensive_word":
 { Args: { "p_word": string }; Returns: {
               "created_at": string,
+"folded": string | null,
+"folded_compact": string | null,
 "id": string,
 "word": string
             }
