@@ -14,6 +14,7 @@ import { cleanup, connect, countRows, installScratchSchema, loadChismes } from '
 import { Report } from './lib/report.ts';
 import { nowMs, round, sleep } from './lib/stats.ts';
 import { allVariants } from './measure/feed-variants.ts';
+import { measureMachine } from './measure/machine.ts';
 import { feedPlan, measureSqlFeeds, type SqlFeedRun } from './measure/sql-feeds.ts';
 import { stackMemory } from './measure/stack.ts';
 import { sections } from './sections.ts';
@@ -128,6 +129,7 @@ async function main(): Promise<void> {
   let large: SqlFeedRun | undefined;
   try {
     await withDatabaseOnly(async (client) => {
+      await section('Machine', () => measureMachine(client, report));
       await section('Data', async () => {
         await cleanup(client); // a previous bench that was killed may have left its rows
         await installScratchSchema(client);
