@@ -7,7 +7,7 @@ import { useSWRConfig } from 'swr';
 import { catchUpOnJoin } from '../../../lib/catch-up-on-join';
 import { supabase } from '../../../lib/supabase';
 import type { ChismeCounts, ChismeImage, FeedChisme } from '../../../types/api';
-import { commentKeys } from '../../comments/api/get-comments';
+import { commentKeys } from '../api/get-comments';
 
 export function useChismeRealtime(chismeId: string | null, cotilleo: boolean | null) {
   const { mutate } = useSWRConfig();
