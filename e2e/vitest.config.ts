@@ -9,9 +9,10 @@
 //           landing meanwhile would take the top);
 //        12 stops the whole stack mid-journey;
 //        18 removes a chunk of the served build (the profile screen's) for a while.
-// The global set-up (build, fresh stack, static server) runs once for both groups.
+// The global set-up (build, fresh stack, static server) runs once for both groups. Within a
+// group Vitest's own order applies: slowest first by the last run's times, else largest file
+// first, which keeps both workers busy until the end (the numbered order left one idle).
 import { defineConfig } from 'vitest/config';
-import { ByFileName } from './support/sequencer.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const exclusive = ['04-post', '12-robustness', '18-stale-chunk-installable'].map((name) => `e2e/journeys/${name}.test.ts`);
@@ -40,7 +41,7 @@ export default defineConfig({
           include: ['e2e/journeys/**/*.test.ts'],
           exclude: exclusive,
           maxWorkers: 2,
-          sequence: { shuffle: false, sequencer: ByFileName, groupOrder: 0 },
+          sequence: { shuffle: false, groupOrder: 0 },
         },
       },
       {
@@ -50,7 +51,7 @@ export default defineConfig({
           include: exclusive,
           maxWorkers: 1,
           fileParallelism: false,
-          sequence: { shuffle: false, sequencer: ByFileName, groupOrder: 1 },
+          sequence: { shuffle: false, groupOrder: 1 },
         },
       },
     ],
