@@ -172,16 +172,20 @@ function installScreenWatcher(signature: () => string): void {
 export type AccessibilityWatch = { finish: (label: string) => Promise<void> };
 
 /**
- * Waits (at most 2 s) until no finite CSS animation or transition runs: a Mantine menu or modal
- * half-way through opening or closing is not a state anyone reads. Spinners loop forever and
- * are not waited for.
+ * Waits (at most 3 s) until the page is a screen again: no finite CSS animation or transition
+ * runs (a Mantine menu or modal half-way through opening or closing is not a state anyone
+ * reads; spinners loop forever and are not waited for) and nothing is loading (the watcher's
+ * own rule for reporting a screen, which may have changed since it reported). False if it is
+ * still loading then.
  */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const until = Date.now() + 2_000;
+async function settled(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const until = Date.now() + 3_000;
     const moving = () =>
       document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
-    while (moving() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    const busy = () => document.querySelector('[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root') !== null;
+    while ((moving() || busy()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    return !busy();
   });
 }
 
@@ -214,7 +218,12 @@ export async function watchAccessibility(page: Page, person: string): Promise<Ac
         // finished opening or closing; if that is another state than the one reported, the
         // reported one goes back to the run (someone else may see it) and the current one is
         // scanned unless the run has it already.
-        await settled(page);
+        if (!(await settled(page))) {
+          // Still loading 3 s later: not a screen yet; whoever sees it loaded scans it.
+          if (signature) releaseState(signature);
+          skipped.push(`${reported} (still loading when its turn came)`);
+          return;
+        }
         const current = await currentSignature(page);
         if (signature && current && current !== signature) {
           releaseState(signature);
@@ -253,7 +262,7 @@ export async function watchAccessibility(page: Page, person: string): Promise<Ac
         console.log(
           `axe scanned ${scanned.length} states for ${person} in ${(scanMs / 1000).toFixed(1)} s` +
             `${scanned.map((line) => `\n  ${line}`).join('')}` +
-            `\n  (${skipped.length} already scanned in this run: ${skipped.join('; ') || 'none'})`,
+            `\n  (${skipped.length} not scanned by this person, the run had them already or they were still loading: ${skipped.join('; ') || 'none'})`,
         );
       }
       if (found.length) throw new Error(`axe: ${found.length} serious/critical violation(s):\n${[...new Set(found)].join('\n')}`);
