@@ -189,6 +189,9 @@ async function settled(page: Page): Promise<boolean> {
   });
 }
 
+/** The part of a signature that names the screen: origin, route pattern, open dialogs and menus. */
+const screenOf = (signature: string) => signature.split(' | scheme:')[0]!;
+
 /** The signature of where the person is now (see stateSignature), or undefined off the app. */
 async function currentSignature(page: Page): Promise<string | undefined> {
   if (page.isClosed() || !page.url().startsWith('http')) return undefined;
@@ -231,7 +234,18 @@ export async function watchAccessibility(page: Page, person: string): Promise<Ac
           if (!claimState(signature)) return;
           label = `${reported}, scanned as ${current}`;
         }
-        found.push(...seriousFindings(await scanBothSchemes(page), label));
+        const results = await scanBothSchemes(page);
+        // The journey goes on while a scan runs (seconds on a loaded machine): if a dialog or
+        // menu opened or closed, or the route changed, meanwhile, axe saw half of each (e.g. a
+        // drawer's overlay fading in over a link: a false contrast failure). That scan is not
+        // of any state: its results are dropped and the state goes back to the run.
+        const after = await currentSignature(page);
+        if (signature && after && screenOf(after) !== screenOf(signature)) {
+          releaseState(signature);
+          skipped.push(`${reported} (changed to ${screenOf(after)} during the scan)`);
+          return;
+        }
+        found.push(...seriousFindings(results, label));
         scanned.push(`${label} (${Date.now() - started} ms)`);
       } catch (error) {
         // The page navigated or closed, or the dialog being scanned closed (axe: "No elements
@@ -262,7 +276,7 @@ export async function watchAccessibility(page: Page, person: string): Promise<Ac
         console.log(
           `axe scanned ${scanned.length} states for ${person} in ${(scanMs / 1000).toFixed(1)} s` +
             `${scanned.map((line) => `\n  ${line}`).join('')}` +
-            `\n  (${skipped.length} not scanned by this person, the run had them already or they were still loading: ${skipped.join('; ') || 'none'})`,
+            `\n  (${skipped.length} not scanned by this person, the run had them already, or they were still loading or changed mid-scan: ${skipped.join('; ') || 'none'})`,
         );
       }
       if (found.length) throw new Error(`axe: ${found.length} serious/critical violation(s):\n${[...new Set(found)].join('\n')}`);
