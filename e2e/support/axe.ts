@@ -236,14 +236,13 @@ export async function watchAccessibility(page: Page, person: string): Promise<Ac
         }
         const results = await scanBothSchemes(page);
         // The journey goes on while a scan runs (seconds on a loaded machine): if a dialog or
-        // menu opened or closed, or the route changed, meanwhile, axe saw half of each (e.g. a
-        // drawer's overlay fading in over a link: a false contrast failure). That scan is not
-        // of any state: its results are dropped and the state goes back to the run.
+        // menu opened or closed, or the route changed, meanwhile, axe may have seen half of each
+        // (e.g. a drawer's overlay fading in over a link: a contrast failure). The findings are
+        // kept (dropping them would leave states that only one person reaches unscanned) and
+        // say so, to tell such a finding from a real one.
         const after = await currentSignature(page);
         if (signature && after && screenOf(after) !== screenOf(signature)) {
-          releaseState(signature);
-          skipped.push(`${reported} (changed to ${screenOf(after)} during the scan)`);
-          return;
+          label = `${label}; the screen became ${screenOf(after)} during this scan`;
         }
         found.push(...seriousFindings(results, label));
         scanned.push(`${label} (${Date.now() - started} ms)`);
@@ -276,7 +275,7 @@ export async function watchAccessibility(page: Page, person: string): Promise<Ac
         console.log(
           `axe scanned ${scanned.length} states for ${person} in ${(scanMs / 1000).toFixed(1)} s` +
             `${scanned.map((line) => `\n  ${line}`).join('')}` +
-            `\n  (${skipped.length} not scanned by this person, the run had them already, or they were still loading or changed mid-scan: ${skipped.join('; ') || 'none'})`,
+            `\n  (${skipped.length} not scanned by this person, the run had them already or they were still loading: ${skipped.join('; ') || 'none'})`,
         );
       }
       if (found.length) throw new Error(`axe: ${found.length} serious/critical violation(s):\n${[...new Set(found)].join('\n')}`);
