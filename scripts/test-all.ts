@@ -1,16 +1,77 @@
-// `npm test`: every suite, cheapest and most fundamental first, stopping at none:
-// each suite runs and the run fails if any failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite, stopping at none: each suite runs and the run fails if any failed.
+// Two lanes run at the same time, because they share nothing:
+//   - the local stack's lane (fixed ports): the stack is started once for test:stack and the
+//     edge functions' integration tests (each uses a running stack as it is, and would
+//     otherwise start and stop its own), stopped, then test:e2e on a fresh stack of its own;
+//   - the side lane: test:db (its own throwaway cluster on a free port), test:web (jsdom) and
+//     the edge functions' unit tests (Deno, no network).
+// The stack lane streams its output; each side-lane suite prints its output in one block when
+// it ends, so the two never interleave line by line.
+import { spawn } from 'node:child_process';
+import { ensureStack } from '../local-stack/index.ts';
 
-const suites = ['test:db', 'test:web', 'test:stack', 'test:functions', 'test:e2e'];
+type Outcome = { suite: string; ok: boolean; seconds: number };
+type Suite = { name: string; args: string[] };
 
-const failed: string[] = [];
-for (const suite of suites) {
-  console.log(`\n━━━ npm run ${suite}`);
-  const result = spawnSync('npm', ['run', '--silent', suite], { stdio: 'inherit' });
-  if (result.status !== 0) failed.push(suite);
+const npmRun = (script: string, ...extra: string[]): Suite => ({
+  name: [script, ...extra].join(' '),
+  args: ['run', '--silent', script, ...(extra.length ? ['--', ...extra] : [])],
+});
+
+const sharedStackSuites = [npmRun('test:stack'), npmRun('test:functions', '--only=integration')];
+const freshStackSuites = [npmRun('test:e2e')];
+const sideLane = [npmRun('test:db'), npmRun('test:web'), npmRun('test:functions', '--only=unit')];
+
+function runSuite(suite: Suite, streamed: boolean): Promise<Outcome> {
+  const started = Date.now();
+  if (streamed) console.log(`\n━━━ npm run ${suite.name}`);
+  const child = spawn('npm', suite.args, { stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const outcome = { suite: suite.name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) };
+      if (!streamed) {
+        console.log(`\n━━━ npm run ${suite.name} (ran beside the stack lane; its whole output)`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`\n━━━ ${suite.name}: ${outcome.ok ? 'passed' : 'FAILED'} in ${outcome.seconds} s`);
+      resolve(outcome);
+    });
+  });
 }
-console.log(`\n${suites.length - failed.length} passed, ${failed.length} failed`);
+
+async function runLane(suites: Suite[], streamed: boolean): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const suite of suites) outcomes.push(await runSuite(suite, streamed));
+  return outcomes;
+}
+
+async function runStackLane(): Promise<Outcome[]> {
+  const started = Date.now();
+  let stack: Awaited<ReturnType<typeof ensureStack>>;
+  try {
+    stack = await ensureStack();
+  } catch (error) {
+    console.error(`test: the local stack did not start: ${(error as Error).message}`);
+    return [{ suite: 'local stack start', ok: false, seconds: Math.round((Date.now() - started) / 1000) }];
+  }
+  console.log(`\n━━━ local stack ${stack.startedHere ? `started in ${Math.round((Date.now() - started) / 1000)} s` : 'already running: used as it is'}`);
+  let outcomes: Outcome[];
+  try {
+    outcomes = await runLane(sharedStackSuites, true);
+  } finally {
+    await stack.stop();
+  }
+  return [...outcomes, ...(await runLane(freshStackSuites, true))];
+}
+
+const started = Date.now();
+const outcomes = (await Promise.all([runStackLane(), runLane(sideLane, false)])).flat();
+const failed = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.suite);
+console.log(`\n${outcomes.map((o) => `${o.suite} ${o.ok ? 'passed' : 'FAILED'} (${o.seconds} s)`).join(', ')}`);
+console.log(`${outcomes.length - failed.length} passed, ${failed.length} failed in ${Math.round((Date.now() - started) / 1000)} s`);
 if (failed.length) {
   console.error(`failed suites: ${failed.join(', ')}`);
   process.exit(1);

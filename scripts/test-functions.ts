@@ -109,17 +109,29 @@ async function runIntegration(): Promise<IntegrationResult> {
   }
 }
 
+// `--only=unit` or `--only=integration` runs one half: `npm test` runs the unit half beside the
+// stack's lane (it needs no stack) and the integration half in it (scripts/test-all.ts).
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+if (only !== undefined && only !== 'unit' && only !== 'integration') {
+  console.error(`test:functions: --only must be unit or integration, not ${only}`);
+  process.exit(2);
+}
+
 async function main(): Promise<number> {
-  const results = unitSuites.map(runDenoTest);
+  const results = only === 'integration' ? [] : unitSuites.map(runDenoTest);
   let integration: IntegrationResult;
-  try {
-    integration = await runIntegration();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    integration = { label: 'integration through the local stack', ok: false, summary: `could not run: ${reason}` };
+  if (only === 'unit') {
+    integration = { label: 'integration through the local stack', ok: true, summary: 'not part of this run (--only=unit)' };
+  } else {
+    try {
+      integration = await runIntegration();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      integration = { label: 'integration through the local stack', ok: false, summary: `could not run: ${reason}` };
+    }
   }
 
-  console.log('\n━━━ test:functions');
+  console.log(`\n━━━ test:functions${only ? ` (--only=${only})` : ''}`);
   for (const result of results) console.log(`${result.ok ? '✔' : '✘'} ${result.label}: ${result.summary}`);
   if ('notRun' in integration) {
     console.log('\n!!! INTEGRATION TESTS WERE NOT RUN !!!');

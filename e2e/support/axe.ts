@@ -2,12 +2,14 @@
 // in light and dark, failing the journey on any serious or critical WCAG violation.
 // `watchAccessibility(page)` (called by `person()`) adds a small in-page watcher: when the
 // screen changes (path, open dialogs or menus) and the page has been quiet and not loading for
-// a moment, it asks Node to scan. Scans run one at a time; their findings fail the test when it
-// ends, after a last scan of where the person is. A journey may also call
-// `expectAccessible(page, 'label')` to scan a state at a precise moment.
+// a moment, it asks Node to scan. A state already scanned in this run, by anyone, is not scanned
+// again (support/axe-registry.ts; see `stateSignature`). Scans run one at a time; their
+// findings fail the test when it ends, after a last scan of where the person is. A journey may
+// also call `expectAccessible(page, 'label')` to scan a state at a precise moment.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { claimState, releaseState } from './axe-registry.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -83,12 +85,49 @@ export function colorSchemeOf(page: Page): Promise<string | null> {
   return page.evaluate(() => document.documentElement.dataset.axePersonScheme ?? document.documentElement.getAttribute('data-mantine-color-scheme'));
 }
 
-// In the page: calls `report(screen)` once per new screen of this document, after 400 ms without DOM changes
-// (at most 3 s after the change) and with nothing loading. A screen is the path plus the names
-// of open dialogs and menus.
-function installScreenWatcher(): void {
-  const report = (window as unknown as { __chismesAxeScreen?: (screen: string) => void }).__chismesAxeScreen;
+// In the page: the signature of the state a scan would check, the key under which a run
+// scans it once: the origin and route pattern (ids as :id), the open dialogs and menus, the
+// person's scheme, and what the scanned part shows: which kinds of parts (data-testid values:
+// a moderator's menu entry, an image, a reply banner, the not-found card...) and whether an
+// alert or an invalid field is in it. A feed with other chismes in it is the same state.
+function stateSignature(): string {
+  const nameOf = (el: Element) => {
+    const labelledBy = el.getAttribute('aria-labelledby');
+    const byId = labelledBy ? document.getElementById(labelledBy.split(' ')[0]!)?.textContent : undefined;
+    return `${el.getAttribute('role')}:${el.getAttribute('aria-label') ?? byId ?? ''}`.trim();
+  };
+  const route = location.pathname
+    .replace(/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi, '/:id')
+    .replace(/\/\d+(?=\/|$)/g, '/:n');
+  const open = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="menu"]')].map(nameOf).sort();
+  // The part a scan checks (see scanNow): the dialogs when one is open, else the page.
+  const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')];
+  const scope = dialogs.length ? dialogs : [document.documentElement];
+  const has = (selector: string) => scope.some((el) => el.matches(selector) || el.querySelector(selector) !== null);
+  const parts = new Set(scope.flatMap((el) => [...el.querySelectorAll('[data-testid]')].map((part) => part.getAttribute('data-testid'))));
+  const root = document.documentElement;
+  const scheme = root.dataset.axePersonScheme ?? root.getAttribute('data-mantine-color-scheme');
+  return [
+    `${location.host}${route}`,
+    ...open,
+    `scheme:${scheme}`,
+    `parts:${[...parts].sort().join(',')}`,
+    `alert:${has('[role="alert"]')}`,
+    `invalid:${has('[aria-invalid="true"]')}`,
+  ].join(' | ');
+}
+
+// In the page: calls `report(screen, signature)` once per new screen of this document, after
+// 400 ms without DOM changes (at most 3 s after the change) and with nothing loading. A screen
+// is the path plus the names of open dialogs and menus.
+function installScreenWatcher(signature: () => string): void {
+  const page = window as unknown as {
+    __chismesAxeScreen?: (screen: string, signature: string) => void;
+    __chismesAxeSignature?: () => string;
+  };
+  const report = page.__chismesAxeScreen;
   if (!report || window !== window.top) return;
+  page.__chismesAxeSignature = signature;
   const seen = new Set<string>();
   let timer: number | undefined;
   let changedAt = 0;
@@ -110,7 +149,7 @@ function installScreenWatcher(): void {
       return;
     }
     seen.add(current);
-    report(current);
+    report(current, signature());
   };
   const schedule = () => {
     if (timer !== undefined) window.clearTimeout(timer);
@@ -132,38 +171,113 @@ function installScreenWatcher(): void {
 
 export type AccessibilityWatch = { finish: (label: string) => Promise<void> };
 
+/**
+ * Waits (at most 3 s) until the page is a screen again: no finite CSS animation or transition
+ * runs (a Mantine menu or modal half-way through opening or closing is not a state anyone
+ * reads; spinners loop forever and are not waited for) and nothing is loading (the watcher's
+ * own rule for reporting a screen, which may have changed since it reported). False if it is
+ * still loading then.
+ */
+async function settled(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const until = Date.now() + 3_000;
+    const moving = () =>
+      document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
+    const busy = () => document.querySelector('[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root') !== null;
+    while ((moving() || busy()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    return !busy();
+  });
+}
+
+/** The part of a signature that names the screen: origin, route pattern, open dialogs and menus. */
+const screenOf = (signature: string) => signature.split(' | scheme:')[0]!;
+
+/** The signature of where the person is now (see stateSignature), or undefined off the app. */
+async function currentSignature(page: Page): Promise<string | undefined> {
+  if (page.isClosed() || !page.url().startsWith('http')) return undefined;
+  return page
+    .evaluate(() => (window as unknown as { __chismesAxeSignature?: () => string }).__chismesAxeSignature?.())
+    .catch(() => undefined);
+}
+
 /** Scans each new screen and dialog of this page as the journey goes; `finish` throws what was found. */
 export async function watchAccessibility(page: Page, person: string): Promise<AccessibilityWatch> {
   const found: string[] = [];
   const scanned: string[] = [];
+  const skipped: string[] = [];
+  let scanMs = 0;
   let queue: Promise<void> = Promise.resolve();
-  const enqueue = (label: string) => {
+  const enqueue = (reported: string, claimed: string | undefined) => {
     queue = queue.then(async () => {
-      if (page.isClosed() || !page.url().startsWith('http')) return;
+      let label = reported;
+      let signature = claimed;
+      if (page.isClosed() || !page.url().startsWith('http')) {
+        if (signature) releaseState(signature);
+        return;
+      }
+      const started = Date.now();
       try {
-        found.push(...seriousFindings(await scanBothSchemes(page), label));
-        scanned.push(label);
+        // The scan checks the page as it is when its turn comes, once a menu or dialog has
+        // finished opening or closing; if that is another state than the one reported, the
+        // reported one goes back to the run (someone else may see it) and the current one is
+        // scanned unless the run has it already.
+        if (!(await settled(page))) {
+          // Still loading 3 s later: not a screen yet; whoever sees it loaded scans it.
+          if (signature) releaseState(signature);
+          skipped.push(`${reported} (still loading when its turn came)`);
+          return;
+        }
+        const current = await currentSignature(page);
+        if (signature && current && current !== signature) {
+          releaseState(signature);
+          signature = current;
+          if (!claimState(signature)) return;
+          label = `${reported}, scanned as ${current}`;
+        }
+        const results = await scanBothSchemes(page);
+        // The journey goes on while a scan runs (seconds on a loaded machine): if a dialog or
+        // menu opened or closed, or the route changed, meanwhile, axe may have seen half of each
+        // (e.g. a drawer's overlay fading in over a link: a contrast failure). The findings are
+        // kept (dropping them would leave states that only one person reaches unscanned) and
+        // say so, to tell such a finding from a real one.
+        const after = await currentSignature(page);
+        if (signature && after && screenOf(after) !== screenOf(signature)) {
+          label = `${label}; the screen became ${screenOf(after)} during this scan`;
+        }
+        found.push(...seriousFindings(results, label));
+        scanned.push(`${label} (${Date.now() - started} ms)`);
       } catch (error) {
         // The page navigated or closed, or the dialog being scanned closed (axe: "No elements
-        // found for include"), during the scan: that screen is gone; the next is scanned.
+        // found for include"), during the scan: that screen is gone; the next is scanned, and
+        // the next person to see this state scans it.
+        if (signature) releaseState(signature);
         if (!/context was destroyed|Target .*closed|has been closed|navigat|No elements found for include/i.test(String(error))) throw error;
+      } finally {
+        scanMs += Date.now() - started;
       }
     });
   };
-  // Each document reports its screens; a screen already scanned (e.g. /login again after a
-  // redirect) is not scanned again.
-  const screens = new Set<string>();
-  await page.exposeBinding('__chismesAxeScreen', (_source, screen: string) => {
-    if (screens.has(screen)) return;
-    screens.add(screen);
-    enqueue(`${person} on ${screen}`);
+  // Each document reports its screens once; the run scans each state once, whoever sees it.
+  await page.exposeBinding('__chismesAxeScreen', (_source, screen: string, signature: string) => {
+    if (claimState(signature)) enqueue(`${person} on ${screen}`, signature);
+    else skipped.push(screen);
   });
-  await page.addInitScript(installScreenWatcher);
+  // Both functions go in as source text: they run in the page (and no eval, whatever its CSP).
+  await page.addInitScript({ content: `(${installScreenWatcher.toString()})(${stateSignature.toString()});` });
   return {
     finish: async (label: string) => {
-      enqueue(`${label}, last screen`);
+      // Where the person ended may not have been quiet long enough to be reported.
       await queue;
-      if (process.env.E2E_AXE_LOG === '1') console.log(`axe scanned ${scanned.length} states for ${person}:\n  ${scanned.join('\n  ')}`);
+      const signature = await currentSignature(page);
+      if (signature && claimState(signature)) enqueue(`${label}, last screen`, signature);
+      await queue;
+      if (process.env.E2E_AXE_LOG === '1') {
+        console.log(
+          `axe scanned ${scanned.length} states for ${person} in ${(scanMs / 1000).toFixed(1)} s` +
+            `${scanned.map((line) => `\n  ${line}`).join('')}` +
+            `\n  (${skipped.length} not scanned by this person, the run had them already or they were still loading: ${skipped.join('; ') || 'none'})`,
+        );
+      }
       if (found.length) throw new Error(`axe: ${found.length} serious/critical violation(s):\n${[...new Set(found)].join('\n')}`);
     },
   };

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { ensureStack } from '../../local-stack/index.ts';
+import { startAxeRegistry } from './axe-registry.ts';
 import { serveStatic } from './static-server.ts';
 import { WEB_PORT, WEB_URL } from './env.ts';
 
@@ -45,7 +46,10 @@ export default async function setup(): Promise<() => Promise<void>> {
     throw error;
   }
   console.log(`e2e: web app on ${WEB_URL}`);
+  // Set before the workers start, so every journey file shares it (support/axe-registry.ts).
+  const stopAxeRegistry = startAxeRegistry();
   return async () => {
+    stopAxeRegistry();
     server?.closeAllConnections();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await stack.stop();
