@@ -1,4 +1,5 @@
-// Route guards. Nothing renders until the initial auth check ends.
+// Route guards. Nothing renders until the initial auth check ends. Spinners are named status
+// regions: an aria-label on a span without a role is prohibited (axe aria-prohibited-attr).
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
@@ -9,7 +10,7 @@ import { useSession } from '../lib/auth';
 export function AuthCheckPending() {
   return (
     <Center h="100vh">
-      <Loader aria-label={common.loading} />
+      <Loader role="status" aria-label={common.loading} />
     </Center>
   );
 }

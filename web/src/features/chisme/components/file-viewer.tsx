@@ -38,7 +38,7 @@ export function FileViewer({ chismeId, onClose }: { chismeId: string; onClose: (
           <Image src={url} alt={files.imageAlt} fit="contain" mah="70vh" onError={() => setImageFailed(true)} />
         ) : (
           <Center py="xl">
-            <Loader aria-label={common.loading} />
+            <Loader role="status" aria-label={common.loading} />
           </Center>
         )}
       </Stack>

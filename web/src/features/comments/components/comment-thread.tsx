@@ -24,7 +24,7 @@ export function CommentThread({ chismeId, cotilleo, country }: Props) {
       <Divider />
       {isLoading ? (
         <Center py="md">
-          <Loader aria-label={common.loading} />
+          <Loader role="status" aria-label={common.loading} />
         </Center>
       ) : tree.length === 0 ? (
         <Text c="dimmed" ta="center">

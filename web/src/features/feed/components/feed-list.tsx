@@ -52,7 +52,7 @@ export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: 
           <InfiniteSentinel onVisible={loadMore} disabled={isLoadingMore} />
           <Center>
             {isLoadingMore ? (
-              <Loader size="sm" aria-label={feed.loadingMore} />
+              <Loader size="sm" role="status" aria-label={feed.loadingMore} />
             ) : (
               <Button variant="subtle" onClick={loadMore}>
                 {feed.loadMore}

@@ -14,7 +14,7 @@ import { WordList } from './word-list';
 function Queue() {
   const { items, error, isLoading, isLoadingMore, hasMore, loadMore, mutate } = useModerationQueue();
   useModerationRealtime(true, () => void mutate());
-  if (isLoading) return <Loader aria-label={texts.queue.title} />;
+  if (isLoading) return <Loader role="status" aria-label={texts.queue.title} />;
   if (error) return <Alert color="red">{errorMessage(error, texts.queue.loadError)}</Alert>;
   if (items.length === 0) return <Text c="dimmed">{texts.queue.empty}</Text>;
   return (

@@ -1,5 +1,6 @@
 // "Notificaciones" tab: count text and the list.
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { common } from '../../../i18n/es/common';
 import { profile } from '../../../i18n/es/profile';
 import { useNotifications } from '../hooks/use-notifications';
 import { NotificationList } from './notification-list';
@@ -9,7 +10,7 @@ export function NotificationsPanel({ userId }: { userId: string }) {
   if (isLoading) {
     return (
       <Center py="xl">
-        <Loader />
+        <Loader role="status" aria-label={common.loading} />
       </Center>
     );
   }
