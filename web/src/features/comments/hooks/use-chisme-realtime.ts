@@ -5,18 +5,19 @@
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { catchUpOnJoin } from '../../../lib/catch-up-on-join';
+import { patchChismeEverywhere } from '../../../lib/chisme-cache';
 import { supabase } from '../../../lib/supabase';
 import type { ChismeCounts, ChismeImage, FeedChisme } from '../../../types/api';
 import { commentKeys } from '../api/get-comments';
 
 export function useChismeRealtime(chismeId: string | null, cotilleo: boolean | null) {
-  const { mutate } = useSWRConfig();
+  const { cache, mutate } = useSWRConfig();
 
   useEffect(() => {
     if (!chismeId || cotilleo === null) return;
     const key = commentKeys.chisme(chismeId);
-    const patch = (change: Partial<FeedChisme>) =>
-      void mutate(key, (current?: FeedChisme | null) => (current ? { ...current, ...change } : current), { revalidate: false });
+    // the same patch the feeds apply, which also finds the page's single cached chisme
+    const patch = (change: Partial<FeedChisme>) => patchChismeEverywhere(cache, mutate, chismeId, (c) => ({ ...c, ...change }));
     const channel = supabase
       .channel(`feed:${cotilleo ? 'cotilleo' : 'casual'}`, { config: { private: true } })
       .on('broadcast', { event: 'chisme_counts' }, ({ payload }) => {
@@ -34,5 +35,5 @@ export function useChismeRealtime(chismeId: string | null, cotilleo: boolean | n
     return () => {
       void supabase.removeChannel(channel);
     };
-  }, [chismeId, cotilleo, mutate]);
+  }, [chismeId, cotilleo, cache, mutate]);
 }
