@@ -1,39 +1,20 @@
 // /chismes/:id: the chisme and its comments, one not-found for unknown, hidden or malformed ids.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import { act } from 'react';
 import { render, screen, userEvent, within } from '../../test-utils/render';
 import { aChisme, aComment } from '../../test-utils/fixtures';
+import { fakeRealtime } from '../../test-utils/fake-realtime';
 import { ChismeRoute } from './chisme';
 
-// The real client, but its channel is a stand-in the test drives (no socket in jsdom).
-type Handler = (message: { payload: unknown }) => void;
-const handlers = new Map<string, Handler>();
-const channelNames: string[] = [];
-let joined: ((status: string) => void) | undefined;
+// The real client, but its channels are the fake's (no socket in jsdom).
 vi.mock('../../lib/supabase', async (importOriginal) => {
   const { supabase } = await importOriginal<typeof import('../../lib/supabase')>();
-  const channel = {
-    on: (_type: string, { event }: { event: string }, handler: Handler) => {
-      handlers.set(event, handler);
-      return channel;
-    },
-    subscribe: (callback?: (status: string) => void) => {
-      joined = callback;
-      return channel;
-    },
-  };
+  const { fakeRealtime } = await import('../../test-utils/fake-realtime');
   const stub = Object.create(supabase) as typeof supabase;
-  Object.assign(stub, {
-    channel: (name: string) => {
-      channelNames.push(name);
-      return channel;
-    },
-    removeChannel: () => Promise.resolve('ok'),
-  });
+  Object.assign(stub, { channel: fakeRealtime.channel, removeChannel: fakeRealtime.removeChannel });
   return { supabase: stub };
 });
-const emit = (event: string, payload: unknown) => act(() => handlers.get(event)?.({ payload }));
+const { emit } = fakeRealtime;
 
 const getChisme = vi.fn();
 const getComments = vi.fn();
@@ -54,9 +35,7 @@ const page = (path: string) =>
 
 describe('ChismeRoute', () => {
   beforeEach(() => {
-    handlers.clear();
-    channelNames.length = 0;
-    joined = undefined;
+    fakeRealtime.reset();
     getChisme.mockReset().mockResolvedValue(aChisme({ id, content: 'Mi vecina tiene un secreto', comments: 1 }));
     getComments.mockReset().mockResolvedValue([aComment({ id: 'r1', chisme_id: id, content: 'Qué fuerte lo de tu vecina' })]);
   });
@@ -104,7 +83,7 @@ describe('ChismeRoute', () => {
   it('follows its counts and image live on its mode\'s channel, ignoring other chismes', async () => {
     page(`/chismes/${id}`);
     const card = await screen.findByRole('article');
-    expect(channelNames).toEqual(['feed:casual']);
+    expect(fakeRealtime.topics).toEqual(['feed:casual']);
     emit('chisme_counts', { id: 'otro', likes: 50, comments: 50 });
     emit('chisme_counts', { id, likes: 7, comments: 3 });
     expect(within(card).getByRole('button', { name: '7 me gusta' })).toBeInTheDocument();
@@ -115,7 +94,7 @@ describe('ChismeRoute', () => {
     page(`/chismes/${id}`);
     const card = await screen.findByRole('article');
     getChisme.mockResolvedValue(aChisme({ id, content: 'Mi vecina tiene un secreto', likes: 4, comments: 1 }));
-    act(() => joined?.('SUBSCRIBED'));
+    fakeRealtime.status('SUBSCRIBED');
     expect(await within(card).findByRole('button', { name: '4 me gusta' })).toBeInTheDocument();
   });
 

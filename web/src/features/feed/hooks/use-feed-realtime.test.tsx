@@ -1,35 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
 import { render, screen } from '../../../test-utils/render';
 import { aChisme } from '../../../test-utils/fixtures';
+import { fakeRealtime } from '../../../test-utils/fake-realtime';
 import { emptyFilters, type FeedChisme } from '../../../types/api';
 import { FeedList } from '../components/feed-list';
 
-type Handler = (message: { payload: unknown }) => void;
-const handlers = new Map<string, Handler>();
-const removeChannel = vi.fn();
-const channelNames: string[] = [];
-let joined: ((status: string) => void) | undefined;
-vi.mock('../../../lib/supabase', () => {
-  const channel = {
-    on: (_type: string, { event }: { event: string }, handler: Handler) => {
-      handlers.set(event, handler);
-      return channel;
-    },
-    subscribe: (callback?: (status: string) => void) => {
-      joined = callback;
-      return channel;
-    },
-  };
-  return {
-    supabase: {
-      channel: (name: string) => {
-        channelNames.push(name);
-        return channel;
-      },
-      removeChannel: (c: unknown) => removeChannel(c),
-    },
-  };
+vi.mock('../../../lib/supabase', async () => {
+  const { fakeRealtime } = await import('../../../test-utils/fake-realtime');
+  return { supabase: { channel: fakeRealtime.channel, removeChannel: fakeRealtime.removeChannel } };
 });
 const getFeed = vi.fn<() => Promise<FeedChisme[]>>();
 vi.mock('../api/get-feed', async (importOriginal) => ({
@@ -40,22 +18,20 @@ vi.mock('../api/get-feed', async (importOriginal) => ({
 const renderChisme = (c: FeedChisme) => (
   <p>{`${c.content} · ${c.likes} · ${c.comments}${c.image_viewable ? ' · imagen' : ''}`}</p>
 );
-const emit = (event: string, payload: unknown) => act(() => handlers.get(event)?.({ payload }));
+const { emit } = fakeRealtime;
 
 describe('feed realtime', () => {
   beforeEach(() => {
-    handlers.clear();
-    channelNames.length = 0;
-    removeChannel.mockReset();
+    fakeRealtime.reset();
     getFeed.mockReset().mockResolvedValue([aChisme({ id: 'old', content: 'viejo', likes: 1, comments: 0 })]);
   });
 
   it('joins the channel of the mode and leaves it on unmount', async () => {
     const { unmount } = render(<FeedList tab="recent" cotilleo filters={emptyFilters} renderChisme={renderChisme} />);
     await screen.findByText('viejo · 1 · 0');
-    expect(channelNames).toEqual(['feed:cotilleo']);
+    expect(fakeRealtime.topics).toEqual(['feed:cotilleo']);
     unmount();
-    expect(removeChannel).toHaveBeenCalled();
+    expect(fakeRealtime.removeChannel).toHaveBeenCalled();
   });
 
   it('fetches the feed again each time the channel joins, so a change made before the join is not lost', async () => {
@@ -63,9 +39,9 @@ describe('feed realtime', () => {
     await screen.findByText('viejo · 1 · 0');
     // the like was undone after the page's fetch and before the channel joined: no broadcast reaches us
     getFeed.mockResolvedValue([aChisme({ id: 'old', content: 'viejo', likes: 0, comments: 0 })]);
-    act(() => joined?.('CHANNEL_ERROR'));
+    fakeRealtime.status('CHANNEL_ERROR');
     expect(screen.getByText('viejo · 1 · 0')).toBeInTheDocument();
-    act(() => joined?.('SUBSCRIBED'));
+    fakeRealtime.status('SUBSCRIBED');
     await screen.findByText('viejo · 0 · 0');
   });
 

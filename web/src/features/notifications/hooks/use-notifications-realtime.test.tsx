@@ -1,21 +1,14 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, testUser } from '../../../test-utils/render';
 import { aNotification } from '../../../test-utils/fixtures';
+import { fakeRealtime } from '../../../test-utils/fake-realtime';
 import type { AppNotification } from '../../../types/api';
 import { useNotifications } from './use-notifications';
 import { useNotificationsRealtime } from './use-notifications-realtime';
 
-let joined: ((status: string) => void) | undefined;
-vi.mock('../../../lib/supabase', () => {
-  const channel = {
-    on: () => channel,
-    subscribe: (callback?: (status: string) => void) => {
-      joined = callback;
-      return channel;
-    },
-  };
-  return { supabase: { channel: () => channel, removeChannel: vi.fn() } };
+vi.mock('../../../lib/supabase', async () => {
+  const { fakeRealtime } = await import('../../../test-utils/fake-realtime');
+  return { supabase: { channel: fakeRealtime.channel, removeChannel: fakeRealtime.removeChannel } };
 });
 const getNotifications = vi.fn<() => Promise<AppNotification[]>>();
 const countNotifications = vi.fn<() => Promise<number>>();
@@ -32,7 +25,7 @@ function Inbox() {
 
 describe('notifications realtime', () => {
   beforeEach(() => {
-    joined = undefined;
+    fakeRealtime.reset();
     getNotifications.mockReset().mockResolvedValue([aNotification({ id: 'a', message: 'primera' })]);
     countNotifications.mockReset().mockResolvedValue(1);
   });
@@ -43,9 +36,9 @@ describe('notifications realtime', () => {
     // a notification was created between the fetch and the join: its broadcast never reaches us
     getNotifications.mockResolvedValue([aNotification({ id: 'b', message: 'segunda' }), aNotification({ id: 'a', message: 'primera' })]);
     countNotifications.mockResolvedValue(2);
-    act(() => joined?.('TIMED_OUT'));
+    fakeRealtime.status('TIMED_OUT');
     expect(screen.getByText('1 · primera')).toBeInTheDocument();
-    act(() => joined?.('SUBSCRIBED'));
+    fakeRealtime.status('SUBSCRIBED');
     await screen.findByText('2 · segunda, primera');
   });
 });
