@@ -60,28 +60,57 @@ function commitTimestamp(line: string): string {
 }
 
 export interface ChangeFeed {
+  /** Creates the slot if there is none; changes committed after it resolves are delivered. */
+  ensureSlot(): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** Idle this long (in 100 ms ticks) with nobody listening, the slot is dropped. */
+const IDLE_TICKS_BEFORE_DROP = 20;
+
 /**
  * While someone listens to postgres_changes, reads committed changes every 100 ms and hands
- * each committed transaction's changes on. While nobody listens, only moves the slot forward
- * every 2 s (so it never holds back WAL) without decoding rows into this process: decoding a
- * bulk load nobody asked for once exhausted the heap (the row limit of
- * pg_logical_slot_get_changes only applies between transactions).
+ * each committed transaction's changes on. The slot exists only while someone listens (created
+ * at a postgres_changes join, dropped 2 s after the last listener left), as the real Realtime
+ * starts its replication only for a tenant with postgres_changes subscribers: a slot nobody
+ * reads must still be moved forward, and `pg_replication_slot_advance` decodes all WAL to do
+ * it, which cost about 15 % of PostgreSQL's CPU in the like benchmark for an app that
+ * uses broadcast only. Decoding a bulk load nobody asked for also once exhausted the heap (the
+ * row limit of pg_logical_slot_get_changes only applies between transactions).
  */
 export async function startChangeFeed(
   pool: pg.Pool,
   listening: () => boolean,
   onCommit: (changes: RowChange[]) => void,
 ): Promise<ChangeFeed> {
-  await pool.query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1`, [SLOT]);
-  await pool.query(`select pg_create_logical_replication_slot($1, 'test_decoding')`, [SLOT]);
+  const dropSlot = () => pool.query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1`, [SLOT]);
+  await dropSlot(); // a slot left by a daemon that was killed
   let stopped = false;
   let pending: Omit<RowChange, 'commitTimestamp'>[] = [];
   let idleTicks = 0;
+  let slotExists = false;
+  // Creating and dropping the slot run one at a time, in the order asked.
+  let slotWork: Promise<unknown> = Promise.resolve();
+  const serially = (work: () => Promise<void>): Promise<void> => {
+    const next = slotWork.then(work, work);
+    slotWork = next.catch(() => undefined);
+    return next;
+  };
+
+  function ensureSlot(): Promise<void> {
+    idleTicks = 0;
+    return serially(async () => {
+      if (slotExists) return;
+      await pool.query(`select pg_create_logical_replication_slot($1, 'test_decoding')`, [SLOT]).catch((error: { code?: string }) => {
+        if (error.code !== '42710') throw error; // 42710: it exists already
+      });
+      slotExists = true;
+      pending = [];
+    });
+  }
 
   async function poll(): Promise<void> {
+    await ensureSlot();
     const { rows } = await pool.query<{ data: string }>(
       `select data from pg_logical_slot_get_changes($1, null, 10000, 'include-timestamp', '1', 'include-xids', '0')`,
       [SLOT],
@@ -99,18 +128,25 @@ export async function startChangeFeed(
     }
   }
 
-  async function skipUnheard(): Promise<void> {
-    pending = [];
-    await pool.query(`select pg_replication_slot_advance($1, pg_current_wal_lsn())`, [SLOT]);
+  function dropUnheard(): Promise<void> {
+    return serially(async () => {
+      // a join may have asked for the slot since this drop was decided
+      if (!slotExists || listening() || idleTicks < IDLE_TICKS_BEFORE_DROP) return;
+      slotExists = false;
+      await dropSlot();
+    });
   }
 
   const loop = async (): Promise<void> => {
     while (!stopped) {
-      idleTicks += 1;
-      const step = listening() ? poll : idleTicks >= 20 ? skipUnheard : null;
+      if (listening()) idleTicks = 0;
+      else idleTicks += 1;
+      const step = listening() ? poll : slotExists && idleTicks >= IDLE_TICKS_BEFORE_DROP ? dropUnheard : null;
       if (step) {
-        idleTicks = 0;
-        await step().catch((error: unknown) => console.error('realtime changes:', (error as Error).message));
+        await step().catch((error: unknown) => {
+          console.error('realtime changes:', (error as Error).message);
+          if (step === poll) slotExists = false; // e.g. dropped from outside: the next poll re-creates it
+        });
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -118,10 +154,11 @@ export async function startChangeFeed(
   const running = loop();
 
   return {
+    ensureSlot,
     async stop() {
       stopped = true;
       await running;
-      await pool.query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1`, [SLOT]).catch(() => undefined);
+      await dropSlot().catch(() => undefined);
     },
   };
 }

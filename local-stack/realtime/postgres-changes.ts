@@ -183,7 +183,11 @@ export async function startPostgresChanges(pool: pg.Pool, subscribers: () => Sub
       // The real server stores each subscription with `claims_role regrole` computed from the
       // token's role, so a role the database does not know makes the insert raise.
       const problem = await roleProblem(role);
-      if (!problem) return undefined;
+      if (!problem) {
+        // before "Subscribed to PostgreSQL": every change committed after it is delivered
+        await feed.ensureSlot();
+        return undefined;
+      }
       return `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${describe(bindings[0]!)}]. Exception: ${problem}`;
     },
     async stop() {
