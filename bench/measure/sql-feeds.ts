@@ -50,6 +50,8 @@ export async function page50Cursor(client: pg.Client, variant: Variant): Promise
 export interface VariantResult extends Summary {
   key: string;
   rowsBefore?: number;
+  /** rows on the timed page (20 when the feed is long enough) */
+  rows: number;
 }
 
 export interface SqlFeedRun {
@@ -70,7 +72,9 @@ export async function measureSqlFeeds(client: pg.Client, runs: number, variants 
     const { rows } = await client.query<{ times: number[] }>(
       `select bench.time_feed($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as times`, [...params(variant, info?.cursor), runs + 1]);
     const times = rows[0]!.times.slice(1); // the first call warms the cache and the plan
-    results.set(variant.key, { key: variant.key, ...summarize(times), ...(info ? { rowsBefore: info.rowsBefore } : {}) });
+    const page = await client.query<{ rows: number }>(
+      `select count(*)::int as rows from public.get_feed(${ARGS}, p_limit => '20')`, rpcParams(variant, info?.cursor));
+    results.set(variant.key, { key: variant.key, ...summarize(times), rows: page.rows[0]!.rows, ...(info ? { rowsBefore: info.rowsBefore } : {}) });
   }
   await client.query('reset role');
   return { results, cursors };
