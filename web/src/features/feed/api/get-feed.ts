@@ -30,6 +30,20 @@ export async function startEarlyFirstPage(tab: FeedTab, cotilleo: boolean): Prom
   rememberEarly(earlyFeedKey(key), fetchFeedPage(key));
 }
 
+/**
+ * Takes the first page index.html's first-load script already asked for with a plain fetch
+ * (app/first-load/boot.ts): a refused answer (e.g. a token revoked meanwhile) is not used, and
+ * getFeed asks again through supabase-js.
+ */
+export function adoptEarlyFirstPage(tab: FeedTab, cotilleo: boolean, response: Promise<Response>, at: number): void {
+  const key = feedKeys.page(tab, cotilleo, emptyFilters, null);
+  const page = response.then(async (answer) => {
+    if (!answer.ok) throw new Error(`get_feed answered ${answer.status}`);
+    return (await answer.json()) as FeedChisme[];
+  });
+  rememberEarly(earlyFeedKey(key), page, at);
+}
+
 /** SWR's fetcher: the early first page when there is one (retried here if it failed). */
 export function getFeed(key: FeedPageKey): Promise<FeedChisme[]> {
   const early = takeEarly<FeedChisme[]>(earlyFeedKey(key));
