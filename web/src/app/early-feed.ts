@@ -32,6 +32,6 @@ export function startEarlyFeed(): void {
   const first = takeFirstFeed(window);
   const adoptable = first !== undefined && first.tab === tab && first.cotilleo === cotilleo;
   void import('../features/feed/api/get-feed')
-    .then((feedApi) => (adoptable ? feedApi.adoptEarlyFirstPage(tab, cotilleo, first.response, first.at) : feedApi.startEarlyFirstPage(tab, cotilleo)))
+    .then((feedApi) => (adoptable ? feedApi.adoptEarlyFirstPage(tab, cotilleo, first) : feedApi.startEarlyFirstPage(tab, cotilleo)))
     .catch(() => undefined); // The feed asks again when it mounts.
 }

@@ -29,16 +29,25 @@ const preloads = (head: HTMLElement) => [...head.querySelectorAll('link[rel="mod
 describe('first-load script', () => {
   it('on a feed with a fresh stored session, preloads the feed chunks and asks for the first page', () => {
     const { win, head } = fakeWindow('/chismes/top', { 'sb-api-auth-token': JSON.stringify({ access_token: 'jwt', expires_at: inAnHour() }), cotilleoMode: 'true' });
-    const response = Promise.resolve(new Response('[]'));
-    const request = vi.fn(() => response);
+    const page = Promise.resolve([{ id: 'c-1' }]);
+    const request = vi.fn(() => page);
     bootFirstLoad(config, request, win);
     expect(preloads(head)).toEqual(['/assets/supabase.js', '/assets/feed.js']);
     expect(request).toHaveBeenCalledWith(config.api, 'jwt', 'top', true);
-    expect(win.__firstFeed).toMatchObject({ tab: 'top', cotilleo: true, response });
+    expect(win.__firstFeed).toMatchObject({ tab: 'top', cotilleo: true, page });
+  });
+
+  it('keeps the rows once they have arrived', async () => {
+    const { win } = fakeWindow('/chismes/', { 'sb-api-auth-token': JSON.stringify({ access_token: 'jwt', expires_at: inAnHour() }) });
+    const page = Promise.resolve([{ id: 'c-1' }]);
+    bootFirstLoad(config, () => page, win);
+    await page;
+    await Promise.resolve();
+    expect(win.__firstFeed).toMatchObject({ rows: [{ id: 'c-1' }] });
   });
 
   it('does nothing without a stored session or away from a feed', () => {
-    const request = vi.fn(() => Promise.resolve(new Response('[]')));
+    const request = vi.fn(() => Promise.resolve([]));
     const signedOut = fakeWindow('/chismes/', {});
     bootFirstLoad(config, request, signedOut.win);
     const login = fakeWindow('/login', { 'sb-api-auth-token': JSON.stringify({ access_token: 'jwt', expires_at: inAnHour() }) });
@@ -52,7 +61,7 @@ describe('first-load script', () => {
   it('leaves a token about to expire to supabase-js (preloads only)', () => {
     const soon = Math.floor(Date.now() / 1000) + 30;
     const { win, head } = fakeWindow('/', { 'sb-api-auth-token': JSON.stringify({ access_token: 'jwt', expires_at: soon }) });
-    const request = vi.fn(() => Promise.resolve(new Response('[]')));
+    const request = vi.fn(() => Promise.resolve([]));
     bootFirstLoad(config, request, win);
     expect(preloads(head)).toHaveLength(2);
     expect(request).not.toHaveBeenCalled();
@@ -65,7 +74,7 @@ describe('first-load script', () => {
     expect(win.__firstFeed).toBeUndefined();
   });
 
-  it('is self-contained, so it can be inlined into index.html', () => {
+  it('is self-contained, so it can be inlined into index.html', async () => {
     const { win } = fakeWindow('/chismes/', { 'sb-api-auth-token': JSON.stringify({ access_token: 'jwt', expires_at: inAnHour() }) });
     const fetchMock = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response('[]')));
     // Recreated from source text only, as the inlined script is: no outside name can be used.
@@ -73,6 +82,7 @@ describe('first-load script', () => {
     const request = new Function('fetch', `return (${requestFirstFeedPage.toString()})`)(fetchMock) as typeof requestFirstFeedPage;
     boot(config, request, win);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect((win.__firstFeed as { page: Promise<unknown> }).page).resolves.toEqual([]);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('http://api.test/rest/v1/rpc/get_feed');
     expect(init.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer jwt' });

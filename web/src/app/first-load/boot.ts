@@ -24,7 +24,7 @@ export type BootConfig = {
   handoffName: string;
 };
 
-type RequestPage = (api: FirstPageApi, accessToken: string, tab: string, cotilleo: boolean) => Promise<Response>;
+type RequestPage = (api: FirstPageApi, accessToken: string, tab: string, cotilleo: boolean) => Promise<unknown>;
 
 export function bootFirstLoad(config: BootConfig, requestPage: RequestPage, win: Window = window): void {
   try {
@@ -59,9 +59,15 @@ export function bootFirstLoad(config: BootConfig, requestPage: RequestPage, win:
       cotilleo = false;
     }
     // The API request first: it is the longest wait, on another origin than the chunks.
-    const response = requestPage(config.api, session.access_token, tab, cotilleo);
-    response.catch(() => undefined); // the app asks again when it finds no usable answer
-    (win as unknown as Record<string, unknown>)[config.handoffName] = { tab, cotilleo, at: Date.now(), response };
+    const handoff: { tab: string; cotilleo: boolean; at: number; page: Promise<unknown>; rows?: unknown } = {
+      tab,
+      cotilleo,
+      at: Date.now(),
+      page: requestPage(config.api, session.access_token, tab, cotilleo),
+    };
+    // The rows are kept as soon as they arrive; a refusal is simply not used (the app asks again).
+    handoff.page.then((rows) => (handoff.rows = rows), () => undefined);
+    (win as unknown as Record<string, unknown>)[config.handoffName] = handoff;
     preload();
   } catch {
     // Storage refused or a malformed session: the app starts as if this script had not run.

@@ -1,6 +1,14 @@
 // What index.html's first-load script (./boot.ts) leaves for the app: the feed's first page,
 // already requested. main.tsx takes it once (app/early-feed.ts).
-export type FirstFeedHandoff = { tab: string; cotilleo: boolean; at: number; response: Promise<Response> };
+export type FirstFeedHandoff = {
+  tab: string;
+  cotilleo: boolean;
+  at: number;
+  /** The page's rows (rejects when the API refused). */
+  page: Promise<unknown>;
+  /** The rows, once they have arrived: the feed's first render can show them at once. */
+  rows?: unknown;
+};
 
 export const handoffName = '__chismesFirstFeed';
 

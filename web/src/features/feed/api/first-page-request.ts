@@ -4,7 +4,8 @@
 // self-contained: no imports, no outside names.
 export type FirstPageApi = { url: string; anonKey: string; pageSize: number };
 
-export function requestFirstFeedPage(api: FirstPageApi, accessToken: string, tab: string, cotilleo: boolean): Promise<Response> {
+/** The page's rows, parsed as soon as they arrive; rejects when the API refuses. */
+export function requestFirstFeedPage(api: FirstPageApi, accessToken: string, tab: string, cotilleo: boolean): Promise<unknown> {
   return fetch(`${api.url}/rest/v1/rpc/get_feed`, {
     method: 'POST',
     headers: {
@@ -14,5 +15,8 @@ export function requestFirstFeedPage(api: FirstPageApi, accessToken: string, tab
       'content-profile': 'public',
     },
     body: JSON.stringify({ p_tab: tab, p_cotilleo: String(cotilleo), p_limit: String(api.pageSize) }),
+  }).then((response) => {
+    if (!response.ok) throw new Error(`get_feed answered ${response.status}`);
+    return response.json() as Promise<unknown>;
   });
 }

@@ -2,7 +2,7 @@
 import { supabase } from '../../../lib/supabase';
 import { toApiError } from '../../../lib/api-error';
 import { limits } from '../../../config/limits';
-import { rememberEarly, takeEarly } from '../../../lib/early-request';
+import { peekEarly, rememberEarly, takeEarly } from '../../../lib/early-request';
 import type { FeedTab } from '../../../config/paths';
 import { emptyFilters, type FeedChisme, type FeedFilters } from '../../../types/api';
 
@@ -32,16 +32,17 @@ export async function startEarlyFirstPage(tab: FeedTab, cotilleo: boolean): Prom
 
 /**
  * Takes the first page index.html's first-load script already asked for with a plain fetch
- * (app/first-load/boot.ts): a refused answer (e.g. a token revoked meanwhile) is not used, and
- * getFeed asks again through supabase-js.
+ * (app/first-load/boot.ts), and the rows themselves if they have arrived. A refused answer
+ * (e.g. a token revoked meanwhile) is not used, and getFeed asks again through supabase-js.
  */
-export function adoptEarlyFirstPage(tab: FeedTab, cotilleo: boolean, response: Promise<Response>, at: number): void {
-  const key = feedKeys.page(tab, cotilleo, emptyFilters, null);
-  const page = response.then(async (answer) => {
-    if (!answer.ok) throw new Error(`get_feed answered ${answer.status}`);
-    return (await answer.json()) as FeedChisme[];
-  });
-  rememberEarly(earlyFeedKey(key), page, at);
+export function adoptEarlyFirstPage(tab: FeedTab, cotilleo: boolean, first: { page: Promise<unknown>; at: number; rows?: unknown }): void {
+  const key = earlyFeedKey(feedKeys.page(tab, cotilleo, emptyFilters, null));
+  rememberEarly(key, first.page, first.at, first.rows !== undefined ? { value: first.rows } : undefined);
+}
+
+/** The first page an early request already brought, for the feed's first render. */
+export function arrivedEarly(key: FeedPageKey): FeedChisme[] | undefined {
+  return peekEarly<FeedChisme[]>(earlyFeedKey(key));
 }
 
 /** SWR's fetcher: the early first page when there is one (retried here if it failed). */
