@@ -25,6 +25,16 @@ describe('LazyTooltip', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Compartir');
   });
 
+  it('stays closed when the mouse left before the tooltip had loaded', async () => {
+    render(target());
+    const button = screen.getByRole('button', { name: 'Compartir' });
+    fireEvent.pointerEnter(button, { pointerType: 'mouse' });
+    fireEvent.pointerLeave(button, { pointerType: 'mouse' });
+    await import('./lazy-tooltip-floating');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
   it('shows no tooltip for a touch', () => {
     render(target());
     fireEvent.pointerEnter(screen.getByRole('button', { name: 'Compartir' }), { pointerType: 'touch' });
