@@ -4,7 +4,7 @@
 import type { Plugin, Rollup } from 'vite';
 import { bootFirstLoad, type BootConfig } from '../src/app/first-load/boot.ts';
 import { handoffName } from '../src/app/first-load/handoff.ts';
-import { authStorageKeyFor } from '../src/config/auth-storage-key.ts';
+import { authStorageKeyFor, sessionExpiryMarginMs } from '../src/config/auth-storage-key.ts';
 import { limits } from '../src/config/limits.ts';
 import { feedTabs, paths } from '../src/config/paths.ts';
 import { cotilleoStorageKey } from '../src/config/storage-keys.ts';
@@ -12,9 +12,6 @@ import { requestFirstFeedPage } from '../src/features/feed/api/first-page-reques
 
 /** Modules whose chunks stand between the entry and a feed's first rows. */
 const feedModules = ['/src/lib/supabase.ts', '/src/features/feed/api/get-feed.ts', '/src/app/routes/feed.tsx', '/src/app/layout/feed-tabs.tsx'];
-
-/** supabase-js's EXPIRY_MARGIN_MS: a token closer than this to its expiry is refreshed first. */
-const expiryMarginMs = 90_000;
 
 /** The chunks of `roots` and everything they import statically, minus what the entry already loads. */
 export function feedPreloads(bundle: Rollup.OutputBundle, base: string): string[] {
@@ -57,7 +54,7 @@ export function firstLoad(api: { url: string; anonKey: string }): Plugin {
           feedPaths: { [paths.home]: 'recent', ...Object.fromEntries(feedTabs.map((tab) => [paths.feed[tab], tab])) },
           // The dev server has no bundle: there the modules load on demand as usual.
           preload: context.bundle ? feedPreloads(context.bundle, base) : [],
-          expiryMarginMs,
+          expiryMarginMs: sessionExpiryMarginMs,
           handoffName,
         };
         // '<' escaped so no value can close the script element.
