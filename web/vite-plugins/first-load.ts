@@ -10,8 +10,12 @@ import { feedTabs, paths } from '../src/config/paths.ts';
 import { cotilleoStorageKey } from '../src/config/storage-keys.ts';
 import { requestFirstFeedPage } from '../src/features/feed/api/first-page-request.ts';
 
-/** Modules whose chunks stand between the entry and a feed's first rows. */
-const feedModules = ['/src/lib/supabase.ts', '/src/features/feed/api/get-feed.ts', '/src/app/routes/feed.tsx', '/src/app/layout/feed-tabs.tsx'];
+/**
+ * Modules whose chunks stand between the entry and a feed's first rows. Not supabase-js: with
+ * the first page fetched here and the session read from storage, the feed renders without it,
+ * and it loads after the rows (lib/auth.tsx, the api files and realtime hooks import it).
+ */
+const feedModules = ['/src/features/feed/api/get-feed.ts', '/src/app/routes/feed.tsx', '/src/app/layout/feed-tabs.tsx'];
 
 /** The chunks of `roots` and everything they import statically, minus what the entry already loads. */
 export function feedPreloads(bundle: Rollup.OutputBundle, base: string): string[] {

@@ -58,8 +58,9 @@ describe('SessionProvider', () => {
     }
     render(<SessionProvider><Spy /></SessionProvider>);
     expect(screen.getByText('signed-in')).toBeInTheDocument();
+    // supabase-js starts when the browser is idle, then confirms the same user.
+    await act(async () => vi.waitFor(() => expect(getSession).toHaveBeenCalledTimes(1), { timeout: 3000 }));
     await act(async () => new Promise((r) => setTimeout(r, 20)));
-    expect(getSession).toHaveBeenCalledTimes(1);
     expect(new Set(seen).size).toBe(1);
   });
 

@@ -83,13 +83,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         unsubscribe = () => data.subscription.unsubscribe();
       });
     };
-    if (mightHaveSession(window.localStorage, window.location)) start();
+    let idle: number | undefined;
+    if (state.status === 'signed-in') {
+      // Signed in from storage: supabase-js is not needed for the first screen, and its 56 KB
+      // (gzip) would compete with it; it starts when the browser is idle (a fresh token leaves
+      // it 90 s or more before any refresh).
+      idle = window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 2000 }) : window.setTimeout(start, 500);
+    } else if (mightHaveSession(window.localStorage, window.location)) start();
     else triggers.forEach((type) => window.addEventListener(type, start, { passive: true }));
     return () => {
       active = false;
+      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
       triggers.forEach((type) => window.removeEventListener(type, start));
       unsubscribe();
     };
+    // The initial state decides how supabase-js starts; later states come from supabase-js itself.
   }, []);
 
   return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;

@@ -1,5 +1,6 @@
-// One page of a feed (rpc get_feed, keyset pagination).
-import { supabase } from '../../../lib/supabase';
+// One page of a feed (rpc get_feed, keyset pagination). supabase-js is imported when a page is
+// asked for: the first page usually comes from index.html's first-load script, so the feed renders
+// without waiting for supabase-js (web/README.md, "First load").
 import { toApiError } from '../../../lib/api-error';
 import { limits } from '../../../config/limits';
 import { peekEarly, rememberEarly, takeEarly } from '../../../lib/early-request';
@@ -24,6 +25,7 @@ export const earlyFeedKey = (key: FeedPageKey): string => JSON.stringify(key);
 
 /** Asks for a feed's first page before the feed mounts, if the stored session holds (app/early-feed.ts). */
 export async function startEarlyFirstPage(tab: FeedTab, cotilleo: boolean): Promise<void> {
+  const { supabase } = await import('../../../lib/supabase');
   const { data } = await supabase.auth.getSession();
   if (!data.session) return;
   const key = feedKeys.page(tab, cotilleo, emptyFilters, null);
@@ -53,6 +55,7 @@ export function getFeed(key: FeedPageKey): Promise<FeedChisme[]> {
 
 // The RPC takes text arguments and the tags as a JSON array (a malformed one gets a stable key).
 export async function fetchFeedPage([, tab, cotilleo, filters, cursor]: FeedPageKey): Promise<FeedChisme[]> {
+  const { supabase } = await import('../../../lib/supabase');
   const { data, error } = await supabase.rpc('get_feed', {
     p_tab: tab,
     p_cotilleo: String(cotilleo),
