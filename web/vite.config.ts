@@ -2,7 +2,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
-import { API_URL } from '../local-stack/keys.ts';
+import { ANON_KEY, API_URL } from '../local-stack/keys.ts';
+import { firstLoad } from './vite-plugins/first-load.ts';
+import { precompress } from './vite-plugins/precompress.ts';
 
 /**
  * `<link rel="preconnect">` to the API origin in index.html, so DNS, TCP and TLS are done while
@@ -20,9 +22,11 @@ function preconnectToApi(apiUrl: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => {
-  const apiUrl = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_').VITE_SUPABASE_URL?.trim() || API_URL;
+  const viteEnv = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
+  const apiUrl = viteEnv.VITE_SUPABASE_URL?.trim() || API_URL;
+  const anonKey = viteEnv.VITE_SUPABASE_ANON_KEY?.trim() || ANON_KEY;
   return {
-    plugins: [react(), preconnectToApi(apiUrl)],
+    plugins: [react(), preconnectToApi(apiUrl), firstLoad({ url: apiUrl, anonKey }), precompress()],
     server: { host: '127.0.0.1' },
     preview: { host: '127.0.0.1' },
     build: { sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },

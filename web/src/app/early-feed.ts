@@ -1,9 +1,13 @@
-// Fast first load of a feed: as soon as the stored session is confirmed, ask for the feed's
-// first page, in parallel with the feed's route chunk and React's first render, instead of after
-// both. The feed's fetcher takes this request (lib/early-request.ts). Called once from main.tsx.
+// Fast first load of a feed: the feed's first page is asked for before the feed mounts, and the
+// feed's fetcher takes that request (lib/early-request.ts). Usually index.html's first-load
+// script (app/first-load/boot.ts) has already asked with the stored token, and this adopts its
+// answer; otherwise (a token about to expire, which supabase-js refreshes first) it asks as soon
+// as supabase-js confirms the session, in parallel with the route chunk and the first render.
+// Called once from main.tsx.
 import { feedTabs, paths, type FeedTab } from '../config/paths';
 import { mightHaveSession } from '../lib/auth';
-import { cotilleoStorageKey } from '../hooks/use-cotilleo-mode';
+import { cotilleoStorageKey } from '../config/storage-keys';
+import { takeFirstFeed } from './first-load/handoff';
 
 /** The feed a path opens (`/` and `/chismes` redirect to the recent one), if any. */
 export function feedTabOf(pathname: string): FeedTab | undefined {
@@ -25,7 +29,9 @@ export function startEarlyFeed(): void {
   const tab = feedTabOf(window.location.pathname);
   if (!tab || !mightHaveSession(window.localStorage, window.location)) return;
   const cotilleo = storedCotilleo(window.localStorage);
+  const first = takeFirstFeed(window);
+  const adoptable = first !== undefined && first.tab === tab && first.cotilleo === cotilleo;
   void import('../features/feed/api/get-feed')
-    .then((feedApi) => feedApi.startEarlyFirstPage(tab, cotilleo))
+    .then((feedApi) => (adoptable ? feedApi.adoptEarlyFirstPage(tab, cotilleo, first) : feedApi.startEarlyFirstPage(tab, cotilleo)))
     .catch(() => undefined); // The feed asks again when it mounts.
 }

@@ -46,6 +46,31 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('signed-in')).toBeInTheDocument();
   });
 
+  it('signs in a stored session with a fresh token at once, and keeps that state when the client agrees', async () => {
+    const user = { id: 'u-1', app_metadata: {} };
+    localStorage.setItem('sb-127-auth-token', JSON.stringify({ access_token: 'jwt', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + 3600, user }));
+    getSession.mockResolvedValue({ data: { session: { user } } });
+    const seen: unknown[] = [];
+    function Spy() {
+      const session = useSession();
+      seen.push(session);
+      return <p>{session.status}</p>;
+    }
+    render(<SessionProvider><Spy /></SessionProvider>);
+    expect(screen.getByText('signed-in')).toBeInTheDocument();
+    // supabase-js starts when the browser is idle, then confirms the same user.
+    await act(async () => vi.waitFor(() => expect(getSession).toHaveBeenCalledTimes(1), { timeout: 3000 }));
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    expect(new Set(seen).size).toBe(1);
+  });
+
+  it('waits for the client when the stored token is about to expire', async () => {
+    localStorage.setItem('sb-127-auth-token', JSON.stringify({ access_token: 'jwt', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + 30, user: { id: 'u-1' } }));
+    render(<SessionProvider><Status /></SessionProvider>);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('signed-in')).toBeInTheDocument();
+  });
+
   it('throws when used outside its provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Status />)).toThrow('useSession must be used inside <SessionProvider>');

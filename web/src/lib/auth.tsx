@@ -2,8 +2,12 @@
 // A visitor with no stored session (and no OAuth redirect in the URL) is signed out without
 // loading supabase-js, so the welcome screen stays light. The client loads on the visitor's
 // first interaction (every way to sign in starts with one) or when another tab signs in.
+// A stored session whose token is not about to expire is signed in at once: that is the whole
+// of supabase-js's own check for it (it uses such a token as is, without asking the server),
+// so the first screen does not wait for supabase-js to download and start.
 import type { User } from '@supabase/supabase-js';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { sessionExpiryMarginMs } from '../config/auth-storage-key';
 import { env } from '../config/env';
 
 export type SessionState =
@@ -27,10 +31,35 @@ export function mightHaveSession(storage: Storage, location: Pick<Location, 'has
   return /access_token=|error_description=/.test(location.hash) || /[?&]code=/.test(location.search);
 }
 
+/**
+ * The user of a stored session supabase-js would use as is: complete, not about to expire, and
+ * no OAuth redirect in the URL (that one supabase-js must exchange first).
+ */
+export function storedFreshUser(storage: Storage, location: Pick<Location, 'hash' | 'search'>, now = Date.now()): User | null {
+  if (/access_token=|error_description=/.test(location.hash) || /[?&]code=/.test(location.search)) return null;
+  try {
+    const session = JSON.parse(storage.getItem(env.authStorageKey) ?? 'null') as Partial<{ access_token: unknown; refresh_token: unknown; expires_at: unknown; user: User | null }> | null;
+    if (!session || typeof session.access_token !== 'string' || typeof session.refresh_token !== 'string') return null;
+    if (typeof session.expires_at !== 'number' || session.expires_at * 1000 - now <= sessionExpiryMarginMs) return null;
+    return session.user && typeof session.user.id === 'string' ? session.user : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The same person as before keeps the same state object: no re-render of every consumer. */
+function sameSession(previous: SessionState, next: SessionState): boolean {
+  if (previous.status !== next.status) return false;
+  return previous.user === null || JSON.stringify(previous.user) === JSON.stringify(next.user);
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>(() =>
-    mightHaveSession(window.localStorage, window.location) ? { status: 'loading', user: null } : fromUser(null),
-  );
+  const [state, setSessionState] = useState<SessionState>(() => {
+    const user = storedFreshUser(window.localStorage, window.location);
+    if (user) return fromUser(user);
+    return mightHaveSession(window.localStorage, window.location) ? { status: 'loading', user: null } : fromUser(null);
+  });
+  const setState = (next: SessionState) => setSessionState((previous) => (sameSession(previous, next) ? previous : next));
 
   useEffect(() => {
     let active = true;
@@ -54,13 +83,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         unsubscribe = () => data.subscription.unsubscribe();
       });
     };
-    if (mightHaveSession(window.localStorage, window.location)) start();
+    let idle: number | undefined;
+    if (state.status === 'signed-in') {
+      // Signed in from storage: supabase-js is not needed for the first screen, and its 56 KB
+      // (gzip) would compete with it; it starts when the browser is idle (a fresh token leaves
+      // it 90 s or more before any refresh).
+      idle = window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 2000 }) : window.setTimeout(start, 500);
+    } else if (mightHaveSession(window.localStorage, window.location)) start();
     else triggers.forEach((type) => window.addEventListener(type, start, { passive: true }));
     return () => {
       active = false;
+      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
       triggers.forEach((type) => window.removeEventListener(type, start));
       unsubscribe();
     };
+    // The initial state decides how supabase-js starts; later states come from supabase-js itself.
   }, []);
 
   return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;

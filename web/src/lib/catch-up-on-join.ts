@@ -2,10 +2,13 @@
 // A screen that loaded its data and then joined (or re-joined after a network drop) would keep
 // whatever changed in between — a like undone while the page was loading stayed on the card.
 // Each time the channel is joined, the live data is fetched again.
-import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
+// A type import only: a value import would put supabase-js into every chunk that uses this.
+import type { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
+
+const subscribed: `${REALTIME_SUBSCRIBE_STATES.SUBSCRIBED}` = 'SUBSCRIBED';
 
 export function catchUpOnJoin(catchUp: () => void) {
   return (status: REALTIME_SUBSCRIBE_STATES) => {
-    if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) catchUp();
+    if (status === subscribed) catchUp();
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rememberEarly, takeEarly } from './early-request';
+import { peekEarly, rememberEarly, takeEarly } from './early-request';
 
 describe('early requests', () => {
   it('hands a fresh request to the first taker only', async () => {
@@ -24,5 +24,17 @@ describe('early requests', () => {
 
   it('gives nothing for a key never asked for', () => {
     expect(takeEarly('never')).toBeUndefined();
+  });
+
+  it('shows an answer that has arrived without taking the request', async () => {
+    const answer = Promise.resolve([7]);
+    rememberEarly('d', answer, 1_000);
+    expect(peekEarly('d', 1_500)).toBeUndefined();
+    await answer;
+    await Promise.resolve();
+    expect(peekEarly('d', 1_500)).toEqual([7]);
+    expect(peekEarly('d', 11_001)).toBeUndefined();
+    expect(await takeEarly('d', 1_500)).toEqual([7]);
+    expect(peekEarly('d', 1_500)).toEqual([7]);
   });
 });

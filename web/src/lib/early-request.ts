@@ -3,14 +3,37 @@
 // (app/early-feed.ts). The screen's fetcher takes it once, if it is fresh; otherwise it fetches.
 const maxAgeMs = 10_000;
 
-const pending = new Map<string, { promise: Promise<unknown>; at: number }>();
+type Entry = { promise: Promise<unknown>; at: number };
 
-export function rememberEarly(key: string, promise: Promise<unknown>, now = Date.now()): void {
-  pending.set(key, { promise, at: now });
-  // A failed early request is simply not used.
-  promise.catch(() => {
-    if (pending.get(key)?.promise === promise) pending.delete(key);
-  });
+const pending = new Map<string, Entry>();
+/** Answers that arrived, kept after the request is taken: SWR takes it in its first fetch, and
+ *  its renders until that fetch resolves must still find the rows (no placeholder flash). */
+const arrived = new Map<string, { value: unknown; at: number }>();
+
+/** `answer`: the request's value when it is already known (it arrived before it was handed over). */
+export function rememberEarly(key: string, promise: Promise<unknown>, now = Date.now(), answer?: { value: unknown }): void {
+  const entry: Entry = { promise, at: now };
+  pending.set(key, entry);
+  if (answer) arrived.set(key, { value: answer.value, at: now });
+  promise.then(
+    (value) => {
+      arrived.set(key, { value, at: now });
+    },
+    // A failed early request is simply not used.
+    () => {
+      if (pending.get(key) === entry) pending.delete(key);
+    },
+  );
+}
+
+/**
+ * The answer of a fresh early request that has already arrived, taken or not: a screen can show
+ * it in its first render instead of a placeholder (its fetcher still takes the request).
+ */
+export function peekEarly<T>(key: string, now = Date.now()): T | undefined {
+  const answer = arrived.get(key);
+  if (!answer || now - answer.at > maxAgeMs) return undefined;
+  return answer.value as T;
 }
 
 /** The early request for `key`, at most once and only within 10 s of its start. */

@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { openDialog } from '../../../hooks/use-dialogs';
 import { chisme as texts } from '../../../i18n/es/chisme';
 import type { FeedChisme } from '../../../types/api';
@@ -7,7 +8,7 @@ import type { FeedChisme } from '../../../types/api';
 export function ImageButton({ chisme }: { chisme: FeedChisme }) {
   const label = chisme.image_viewable ? texts.card.viewImage : texts.card.imageUnavailable;
   return (
-    <Tooltip label={label}>
+    <LazyTooltip label={label}>
       <ActionIcon
         variant="subtle"
         color="grape"
@@ -18,6 +19,6 @@ export function ImageButton({ chisme }: { chisme: FeedChisme }) {
       >
         <IconPhoto size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

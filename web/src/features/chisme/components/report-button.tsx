@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { chisme as texts } from '../../../i18n/es/chisme';
 import type { FeedChisme } from '../../../types/api';
 import { useReportChisme } from '../hooks/use-report-chisme';
@@ -8,7 +9,7 @@ export function ReportButton({ chisme }: { chisme: FeedChisme }) {
   const { report, reported, pending } = useReportChisme();
   const label = reported ? texts.card.reported : texts.card.report;
   return (
-    <Tooltip label={label}>
+    <LazyTooltip label={label}>
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -20,6 +21,6 @@ export function ReportButton({ chisme }: { chisme: FeedChisme }) {
       >
         <IconFlag size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,6 +1,7 @@
 // "Compartir": the chisme's /chismes/:id link through the share sheet, or copied.
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { paths } from '../../../config/paths';
 import { chisme as texts } from '../../../i18n/es/chisme';
 import { toast } from '../../../lib/toast';
@@ -14,10 +15,10 @@ export function ShareButton({ chismeId }: { chismeId: string }) {
     if (outcome === 'failed') toast.error(texts.card.copyFailed(url));
   }
   return (
-    <Tooltip label={texts.card.share}>
+    <LazyTooltip label={texts.card.share}>
       <ActionIcon variant="subtle" color="gray" aria-label={texts.card.share} data-testid="share-button" onClick={() => void share()}>
         <IconShare size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

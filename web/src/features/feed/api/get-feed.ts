@@ -1,8 +1,9 @@
-// One page of a feed (rpc get_feed, keyset pagination).
-import { supabase } from '../../../lib/supabase';
+// One page of a feed (rpc get_feed, keyset pagination). supabase-js is imported when a page is
+// asked for: the first page usually comes from index.html's first-load script, so the feed renders
+// without waiting for supabase-js (web/README.md, "First load").
 import { toApiError } from '../../../lib/api-error';
 import { limits } from '../../../config/limits';
-import { rememberEarly, takeEarly } from '../../../lib/early-request';
+import { peekEarly, rememberEarly, takeEarly } from '../../../lib/early-request';
 import type { FeedTab } from '../../../config/paths';
 import { emptyFilters, type FeedChisme, type FeedFilters } from '../../../types/api';
 
@@ -24,10 +25,26 @@ export const earlyFeedKey = (key: FeedPageKey): string => JSON.stringify(key);
 
 /** Asks for a feed's first page before the feed mounts, if the stored session holds (app/early-feed.ts). */
 export async function startEarlyFirstPage(tab: FeedTab, cotilleo: boolean): Promise<void> {
+  const { supabase } = await import('../../../lib/supabase');
   const { data } = await supabase.auth.getSession();
   if (!data.session) return;
   const key = feedKeys.page(tab, cotilleo, emptyFilters, null);
   rememberEarly(earlyFeedKey(key), fetchFeedPage(key));
+}
+
+/**
+ * Takes the first page index.html's first-load script already asked for with a plain fetch
+ * (app/first-load/boot.ts), and the rows themselves if they have arrived. A refused answer
+ * (e.g. a token revoked meanwhile) is not used, and getFeed asks again through supabase-js.
+ */
+export function adoptEarlyFirstPage(tab: FeedTab, cotilleo: boolean, first: { page: Promise<unknown>; at: number; rows?: unknown }): void {
+  const key = earlyFeedKey(feedKeys.page(tab, cotilleo, emptyFilters, null));
+  rememberEarly(key, first.page, first.at, first.rows !== undefined ? { value: first.rows } : undefined);
+}
+
+/** The first page an early request already brought, for the feed's first render. */
+export function arrivedEarly(key: FeedPageKey): FeedChisme[] | undefined {
+  return peekEarly<FeedChisme[]>(earlyFeedKey(key));
 }
 
 /** SWR's fetcher: the early first page when there is one (retried here if it failed). */
@@ -38,6 +55,7 @@ export function getFeed(key: FeedPageKey): Promise<FeedChisme[]> {
 
 // The RPC takes text arguments and the tags as a JSON array (a malformed one gets a stable key).
 export async function fetchFeedPage([, tab, cotilleo, filters, cursor]: FeedPageKey): Promise<FeedChisme[]> {
+  const { supabase } = await import('../../../lib/supabase');
   const { data, error } = await supabase.rpc('get_feed', {
     p_tab: tab,
     p_cotilleo: String(cotilleo),

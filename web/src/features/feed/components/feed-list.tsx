@@ -8,6 +8,7 @@ import { feed } from '../../../i18n/es/feed';
 import type { FeedChisme, FeedFilters } from '../../../types/api';
 import { useFeed } from '../hooks/use-feed';
 import { useFeedRealtime } from '../hooks/use-feed-realtime';
+import { useProgressiveRows } from '../hooks/use-progressive-rows';
 
 type Props = {
   tab: FeedTab;
@@ -21,6 +22,7 @@ export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: 
   const { chismes, error, isLoadingFirst, isLoadingMore, hasMore, loadMore, mutate } = useFeed(tab, cotilleo, filters);
   useFeedRealtime({ tab, cotilleo, filters, mutatePages: mutate, enabled: live });
   // The first rows of the first feed of this page load are in the DOM: the bench reads this mark.
+  const { visible, complete } = useProgressiveRows(chismes);
   const hasRows = chismes.length > 0;
   useEffect(() => { if (hasRows && performance.getEntriesByName('feed:first-rows').length === 0) performance.mark('feed:first-rows'); }, [hasRows]);
 
@@ -40,14 +42,15 @@ export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: 
       )}
       {chismes.length > 0 && (
         <Stack component="ul" gap="md" aria-label={feed.listLabel} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {chismes.map((chisme) => (
+          {visible.map((chisme) => (
             <li key={chisme.id} data-testid="feed-item">
               {renderChisme(chisme)}
             </li>
           ))}
         </Stack>
       )}
-      {hasMore && (
+      {/* Not before the whole page is in: the sentinel would be on screen under the first rows. */}
+      {hasMore && complete && (
         <>
           <InfiniteSentinel onVisible={loadMore} disabled={isLoadingMore} />
           <Center>

@@ -4,7 +4,7 @@ import useSWRInfinite from 'swr/infinite';
 import { limits } from '../../../config/limits';
 import type { FeedTab } from '../../../config/paths';
 import type { FeedChisme, FeedFilters } from '../../../types/api';
-import { cursorAfter, feedKeys, getFeed, type FeedPageKey } from '../api/get-feed';
+import { arrivedEarly, cursorAfter, feedKeys, getFeed, type FeedPageKey } from '../api/get-feed';
 
 export function useFeed(tab: FeedTab, cotilleo: boolean, filters: FeedFilters) {
   const getKey = (index: number, previous: FeedChisme[] | null): FeedPageKey | null => {
@@ -13,11 +13,15 @@ export function useFeed(tab: FeedTab, cotilleo: boolean, filters: FeedFilters) {
     if (!previous || previous.length < limits.feedPageSize || !last) return null;
     return feedKeys.page(tab, cotilleo, filters, cursorAfter(last));
   };
-  const swr = useSWRInfinite(getKey, getFeed, { revalidateFirstPage: false, revalidateOnFocus: false });
+  // A first page that arrived before the feed mounted (app/early-feed.ts) is shown in the first
+  // render, with no placeholder render before it; SWR's fetch then takes that same request.
+  const early = arrivedEarly(feedKeys.page(tab, cotilleo, filters, null));
+  const swr = useSWRInfinite(getKey, getFeed, { revalidateFirstPage: false, revalidateOnFocus: false, fallbackData: early && [early] });
   const pages = swr.data ?? [];
   const chismes = pages.flat();
   const lastPage = pages.at(-1);
-  const isLoadingFirst = swr.isLoading;
+  // SWR counts fallback data as not loaded yet; there are rows to show all the same.
+  const isLoadingFirst = swr.isLoading && swr.data === undefined;
   const isLoadingMore = !isLoadingFirst && swr.size > 0 && swr.data !== undefined && swr.data[swr.size - 1] === undefined;
   const hasMore = lastPage !== undefined && lastPage.length >= limits.feedPageSize;
   return {
