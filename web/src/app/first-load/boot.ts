@@ -1,4 +1,4 @@
-// index.html's first-load script (inlined by web/build/first-load-plugin.ts; it runs while the
+// index.html's first-load script (inlined by web/vite-plugins/first-load.ts; it runs while the
 // HTML is parsed, before the entry chunk has even downloaded). On a feed URL with a stored
 // session it
 // 1. preloads the chunks the feed needs beyond the entry (supabase-js, the feed route, its
