@@ -33,6 +33,9 @@ async function scanNow(page: Page): Promise<SchemeResult[]> {
     const axe = (window as unknown as { axe: { run: (ctx: Document | { include: Element[] }, opts: object) => Promise<AxeResult> } }).axe;
     const root = document.documentElement;
     const original = root.getAttribute('data-mantine-color-scheme');
+    // The person's stored choice (web/src/app/provider.tsx's colour scheme manager key): a
+    // toggle during the scan changes it, and then it, not the scheme before the scan, is theirs.
+    const storedBefore = localStorage.getItem('darkMode');
     const results: { scheme: 'light' | 'dark'; violations: { id: string; impact: string | null; help: string; targets: string[] }[] }[] = [];
     // While a scan has flipped the scheme, the person's own is kept here (see colorSchemeOf).
     if (original) root.dataset.axePersonScheme = original;
@@ -56,7 +59,10 @@ async function scanNow(page: Page): Promise<SchemeResult[]> {
       }
     } finally {
       const current = root.getAttribute('data-mantine-color-scheme');
-      if (original && (current === 'light' || current === 'dark') && results.some((r) => r.scheme === current)) {
+      const storedAfter = localStorage.getItem('darkMode');
+      if (storedAfter !== storedBefore && (storedAfter === 'light' || storedAfter === 'dark')) {
+        root.setAttribute('data-mantine-color-scheme', storedAfter);
+      } else if (original && (current === 'light' || current === 'dark') && results.some((r) => r.scheme === current)) {
         root.setAttribute('data-mantine-color-scheme', original);
       }
       delete root.dataset.axePersonScheme;
