@@ -28,6 +28,11 @@ export function mightHaveSession(storage: Storage, location: Pick<Location, 'has
   } catch {
     return true;
   }
+  return hasAuthRedirect(location);
+}
+
+/** An OAuth or magic-link answer in the URL, which supabase-js must exchange for a session. */
+function hasAuthRedirect(location: Pick<Location, 'hash' | 'search'>): boolean {
   return /access_token=|error_description=/.test(location.hash) || /[?&]code=/.test(location.search);
 }
 
@@ -36,7 +41,7 @@ export function mightHaveSession(storage: Storage, location: Pick<Location, 'has
  * no OAuth redirect in the URL (that one supabase-js must exchange first).
  */
 export function storedFreshUser(storage: Storage, location: Pick<Location, 'hash' | 'search'>, now = Date.now()): User | null {
-  if (/access_token=|error_description=/.test(location.hash) || /[?&]code=/.test(location.search)) return null;
+  if (hasAuthRedirect(location)) return null;
   try {
     const session = JSON.parse(storage.getItem(env.authStorageKey) ?? 'null') as Partial<{ access_token: unknown; refresh_token: unknown; expires_at: unknown; user: User | null }> | null;
     if (!session || typeof session.access_token !== 'string' || typeof session.refresh_token !== 'string') return null;

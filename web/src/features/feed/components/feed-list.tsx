@@ -21,9 +21,9 @@ type Props = {
 export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: Props) {
   const { chismes, error, isLoadingFirst, isLoadingMore, hasMore, loadMore, mutate } = useFeed(tab, cotilleo, filters);
   useFeedRealtime({ tab, cotilleo, filters, mutatePages: mutate, enabled: live });
-  // The first rows of the first feed of this page load are in the DOM: the bench reads this mark.
   const { visible, complete } = useProgressiveRows(chismes);
   const hasRows = chismes.length > 0;
+  // The first rows of the first feed of this page load are in the DOM: the bench reads this mark.
   useEffect(() => { if (hasRows && performance.getEntriesByName('feed:first-rows').length === 0) performance.mark('feed:first-rows'); }, [hasRows]);
 
   if (isLoadingFirst) return <ChismeCardSkeleton count={3} label={feed.loading} />;
