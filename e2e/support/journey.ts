@@ -1,5 +1,6 @@
 // One journey's browser people: each a fresh context (own storage, own session) with tracing;
-// when the journey fails, each person's trace and a screenshot are kept in test-results/e2e.
+// when the journey fails, each person's trace and a screenshot are kept in test-results/e2e, and
+// their Realtime frames and console errors are printed (support/live-log.ts).
 // Every request a person makes is recorded; one to any host but the app and the API fails the
 // journey (support/request-hosts.ts).
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { watchAccessibility } from './axe.ts';
 import { closePerson, launchBrowser, newPerson, resultsDir, snap } from './browser.ts';
 import { WEB_URL } from './env.ts';
+import { recordLiveLog } from './live-log.ts';
 import { recordThirdPartyRequests } from './request-hosts.ts';
 
 let browser: Browser | undefined;
@@ -31,6 +33,7 @@ export async function person(name: string): Promise<Page> {
   const { context, page } = await newPerson(browser, WEB_URL);
   const thirdParty = recordThirdPartyRequests(context, page, WEB_URL);
   thirdPartyRequests.set(page, thirdParty);
+  const liveLog = recordLiveLog(page);
   // 45 s: an accessibility scan (support/axe.ts) can keep the page busy for several seconds on a
   // loaded machine; journey 6 timed out at 20 s scrolling to a field during one (load ~17).
   page.setDefaultTimeout(45_000);
@@ -49,6 +52,7 @@ export async function person(name: string): Promise<Page> {
       });
     }
     if (failed) {
+      console.log(`── ${name}: Realtime frames and console errors (last ${liveLog().length}) ──\n${liveLog().join('\n')}`);
       await snap(page, `${evidence}-failure`).catch(() => undefined);
       // What a screen reader would see: the quickest way to read why a locator did not match.
       const tree = await page.locator('body').ariaSnapshot().catch(() => '');
