@@ -2,9 +2,10 @@
 // feed's fetcher takes that request (lib/early-request.ts). Usually index.html's first-load
 // script (app/first-load/boot.ts) has already asked with the stored token, and this adopts its
 // answer; otherwise (a token about to expire, which supabase-js refreshes first) it asks as soon
-// as supabase-js confirms the session, in parallel with the route chunk and the first render.
+// as supabase-js confirms the session, in parallel with the first render.
 // Called once from main.tsx.
 import { feedTabs, paths, type FeedTab } from '../config/paths';
+import { adoptEarlyFirstPage, startEarlyFirstPage } from '../features/feed/api/get-feed';
 import { mightHaveSession } from '../lib/auth';
 import { cotilleoStorageKey } from '../config/storage-keys';
 import { takeFirstFeed } from './first-load/handoff';
@@ -31,7 +32,6 @@ export function startEarlyFeed(): void {
   const cotilleo = storedCotilleo(window.localStorage);
   const first = takeFirstFeed(window);
   const adoptable = first !== undefined && first.tab === tab && first.cotilleo === cotilleo;
-  void import('../features/feed/api/get-feed')
-    .then((feedApi) => (adoptable ? feedApi.adoptEarlyFirstPage(tab, cotilleo, first) : feedApi.startEarlyFirstPage(tab, cotilleo)))
-    .catch(() => undefined); // The feed asks again when it mounts.
+  if (adoptable) return adoptEarlyFirstPage(tab, cotilleo, first);
+  startEarlyFirstPage(tab, cotilleo).catch(() => undefined); // The feed asks again when it mounts.
 }
