@@ -74,7 +74,12 @@ describe('journey 15: deep link to one chisme', () => {
     await shared.getByRole('button', { name: '1 comentarios' }).waitFor();
 
     // A like on the page moves this card's counter (the page's cached chisme is patched).
+    // The counter moves before the database answers; the like must be saved before the network
+    // drops, or the unlike below lands while it is still in flight (the button ignores a click
+    // then: the CI run where the like took 437 ms under load saw no unlike at all).
+    const likeSaved = neighbour.waitForResponse((response) => response.url().endsWith('/rest/v1/rpc/like_chisme'));
     await shared.getByRole('button', { name: '0 me gusta' }).click();
+    expect((await likeSaved).status()).toBe(200);
     await shared.getByRole('button', { name: '1 me gusta', pressed: true }).waitFor();
     await snap(neighbour, '15-deep-link-chisme');
 
