@@ -1,7 +1,9 @@
-// Machine calibration: two fixed workloads that do not depend on Chismes, so figures of runs
-// on different days or machines can be compared. Our 2-core machines vary: on 2026-11-24 the
+// Machine calibration: fixed workloads that do not depend on Chismes, so figures of runs on
+// different days or machines can be compared. Our 2-core machines vary: on 2026-11-24 the
 // commit that had measured 585 pages/s and 508 likes/s the day before measured 249 and 268
-// (bench/README.md, "Reading results across machines").
+// (bench/README.md, "Reading results across machines"), and hashing and `select 1` did not show
+// it; the two memory figures are there for that (the slow day's cost was in page faults and
+// large-data reads).
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Report } from '../lib/report.ts';
@@ -30,7 +32,35 @@ async function roundTrips(client: pg.Client): Promise<number> {
   return count / ((nowMs() - t0) / 1000);
 }
 
+/** Fresh memory: 256 MiB touched once per 4 KiB page (a page fault each), in pages per ms. */
+function pageFaultSpeed(): number {
+  const size = 256 << 20;
+  const memory = new Uint8Array(new ArrayBuffer(size));
+  const t0 = nowMs();
+  for (let offset = 0; offset < size; offset += 4096) memory[offset] = 1;
+  return size / 4096 / (nowMs() - t0);
+}
+
+/** Random one-byte reads over 256 MiB (cache and TLB misses), in nanoseconds per read. */
+function randomReadCost(): number {
+  const size = 256 << 20;
+  const memory = new Uint8Array(new ArrayBuffer(size)).fill(1);
+  const reads = 20_000_000;
+  let state = 12345;
+  let sum = 0;
+  const t0 = nowMs();
+  for (let i = 0; i < reads; i++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0; // a fixed pseudo-random walk
+    sum += memory[state & (size - 1)]!;
+  }
+  const ns = ((nowMs() - t0) * 1e6) / reads;
+  if (sum !== reads) throw new Error('calibration: random reads lost a read');
+  return ns;
+}
+
 export async function measureMachine(client: pg.Client, report: Report): Promise<void> {
   report.add('Machine', 'calibration: SHA-256, one core', hashSpeed(), 'MB/s');
   report.add('Machine', 'calibration: PostgreSQL select 1 round trips, one connection', await roundTrips(client), '/s');
+  report.add('Machine', 'calibration: fresh memory, 256 MiB, page faults', pageFaultSpeed(), 'pages/ms');
+  report.add('Machine', 'calibration: random reads over 256 MiB', randomReadCost(), 'ns/read');
 }
