@@ -46,6 +46,7 @@ export const chisme = {
     image: 'Imagen',
     imagePlaceholder: 'Selecciona una imagen (.png, .jpg, .jpeg)',
     imagePreview: 'Vista previa de la imagen elegida',
+    removeImage: 'Quitar imagen',
     submit: 'Publicar',
     submitting: 'Publicando...',
     uploading: 'Subiendo imagen...',

@@ -120,4 +120,14 @@ describe('NewChismeDialog', () => {
     unmount();
     expect(revoke).toHaveBeenCalledWith('blob:preview-2');
   });
+
+  it('names the button that removes the chosen image, and removing it drops the preview', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+    render(<NewChismeDialog onClose={() => {}} cotilleo country="Chile" />);
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, new File(['a'], 'uno.png', { type: 'image/png' }));
+    await screen.findByRole('img', { name: 'Vista previa de la imagen elegida' });
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar imagen' }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Vista previa de la imagen elegida' })).toBeNull());
+  });
 });

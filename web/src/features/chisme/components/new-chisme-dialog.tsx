@@ -81,6 +81,8 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
               value={image}
               onChange={setImage}
               clearable
+              // Mantine's clear button has no name of its own; screen readers would announce just "button".
+              clearButtonProps={{ 'aria-label': texts.newPost.removeImage }}
               leftSection={<IconPhoto size={18} aria-hidden />}
             />
           )}
