@@ -18,6 +18,7 @@ export const auth = {
   toRegister: '¿No tienes cuenta? Regístrate',
   toLogin: '¿Ya tienes cuenta? Inicia sesión',
   forgotPassword: '¿Olvidaste tu contraseña?',
+  closeNotice: 'Cerrar aviso',
   forgotPasswordAlert:
     'Esta función estará disponible pronto. Mientras tanto, escríbenos a nuestra cuenta social @chismes.app.',
   validation: {

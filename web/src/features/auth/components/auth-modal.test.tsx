@@ -87,6 +87,8 @@ describe('AuthModal', () => {
     render(<AuthModal onClose={() => {}} />, { session: signedOut });
     await user.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
     expect(screen.getByRole('status')).toHaveTextContent('Esta función estará disponible pronto');
+    await user.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('validates registration: first failure only, then passwords must match', async () => {

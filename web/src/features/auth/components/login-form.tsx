@@ -33,7 +33,7 @@ export function LoginForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSw
           {auth.forgotPassword}
         </Anchor>
         {notice && (
-          <Alert color="blue" role="status" withCloseButton closeButtonLabel={auth.loginTitle} onClose={() => setNotice(null)}>
+          <Alert color="blue" role="status" withCloseButton closeButtonLabel={auth.closeNotice} onClose={() => setNotice(null)}>
             {notice}
           </Alert>
         )}
