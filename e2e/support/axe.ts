@@ -1,8 +1,9 @@
 // axe-core (from npm, injected as a script) on every screen and dialog a journey's person sees,
 // in light and dark, failing the journey on any serious or critical WCAG violation.
 // `watchAccessibility(page)` (called by `person()`) adds a small in-page watcher: when the
-// screen changes (path, open dialogs or menus) and the page has been quiet and not loading for
-// a moment, it asks Node to scan. A state already scanned in this run, by anyone, is not scanned
+// state changes (screen, open dialogs or menus, the kinds of parts shown, an alert or an invalid
+// field: `stateSignature`) and the page has been quiet and not loading for a moment, it asks
+// Node to scan. A state already scanned in this run, by anyone, is not scanned
 // again (support/axe-registry.ts; see `stateSignature`). Scans run one at a time; their
 // findings fail the test when it ends, after a last scan of where the person is. A journey may
 // also call `expectAccessible(page, 'label')` to scan a state at a precise moment.
@@ -123,9 +124,9 @@ function stateSignature(): string {
   ].join(' | ');
 }
 
-// In the page: calls `report(screen, signature)` once per new screen of this document, after
-// 400 ms without DOM changes (at most 3 s after the change) and with nothing loading. A screen
-// is the path plus the names of open dialogs and menus.
+// In the page: calls `report(screen, signature)` once per new state (see stateSignature) of this
+// document, after 400 ms without DOM changes (at most 3 s after the change) and with nothing
+// loading. A screen, the label, is the path plus the names of open dialogs and menus.
 function installScreenWatcher(signature: () => string): void {
   const page = window as unknown as {
     __chismesAxeScreen?: (screen: string, signature: string) => void;
@@ -148,14 +149,18 @@ function installScreenWatcher(signature: () => string): void {
   const check = () => {
     timer = undefined;
     if (document.visibilityState === 'hidden' || !document.body) return;
-    const current = screen();
-    if (seen.has(current)) return;
     if (busy()) {
       schedule();
       return;
     }
-    seen.add(current);
-    report(current, signature());
+    // Keyed by the whole state, not just the screen: a dialog that gains an image preview, an
+    // alert or an invalid field is a new state, and is scanned whatever the timing of the scan
+    // of the dialog as first opened (CI once scanned the new-chisme dialog only before a file
+    // was chosen and once only after, so its clear button's missing name was found by chance).
+    const state = signature();
+    if (seen.has(state)) return;
+    seen.add(state);
+    report(screen(), state);
   };
   const schedule = () => {
     if (timer !== undefined) window.clearTimeout(timer);
