@@ -71,15 +71,18 @@ describe('journey 9: cotilleo', () => {
     await viewerCard.getByRole('button', { name: 'Ver imagen' }).click();
     const imageDialog = viewer.getByRole('dialog', { name: 'Imagen del chisme' });
     await imageDialog.waitFor();
+    // The countdown starts when the dialog mounts; the image load and the snapshot below take
+    // seconds on a loaded machine, so the time it stays open is measured from here.
+    const opened = Date.now();
     await imageDialog.getByRole('timer').filter({ hasText: /^Se cerrará en \d+ s$/ }).waitFor();
     const img = imageDialog.getByRole('img', { name: 'Imagen del chisme' });
     await img.waitFor();
     await expect.poll(() => img.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(96);
     await snap(viewer, '09-cotilleo-viewer');
-    const opened = Date.now();
     await imageDialog.waitFor({ state: 'detached', timeout: 20_000 });
     const openFor = Date.now() - opened;
-    expect(openFor).toBeGreaterThan(5_000);
+    // 10 s, less however late this test saw the dialog mount (well under a second even loaded).
+    expect(openFor).toBeGreaterThan(9_000);
 
     // 21 minutes later (moved in the database): disabled, and storage refuses to sign.
     await sql("update public.chismes set created_at = created_at - interval '21 minutes' where id = $1", [chisme!.id]);
