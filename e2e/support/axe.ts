@@ -26,12 +26,27 @@ function scanBothSchemes(page: Page): Promise<SchemeResult[]> {
   return scan;
 }
 
-/** Runs axe in both schemes inside the page, restoring the person's scheme unless the app changed it meanwhile. */
+/** Runs axe in both schemes inside the page (see scanInPage). */
 async function scanNow(page: Page): Promise<SchemeResult[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // A navigation between injecting axe and running it leaves a document without it (seen in a
+  // loaded fresh-clone run): inject again into the new document.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+    const results = await scanInPage(page);
+    if (results) return results;
+  }
+  throw new Error('the page navigated away before each of 3 scans could start');
+}
+
+/**
+ * Both schemes' violations, restoring the person's scheme unless the app changed it meanwhile;
+ * null if this document has no axe (it navigated since the injection).
+ */
+function scanInPage(page: Page): Promise<SchemeResult[] | null> {
   return page.evaluate(async () => {
     type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document | { include: Element[] }, opts: object) => Promise<AxeResult> } }).axe;
+    const axe = (window as unknown as { axe?: { run: (ctx: Document | { include: Element[] }, opts: object) => Promise<AxeResult> } }).axe;
+    if (!axe) return null;
     const root = document.documentElement;
     const original = root.getAttribute('data-mantine-color-scheme');
     // The person's stored choice (web/src/app/provider.tsx's colour scheme manager key): a
@@ -219,6 +234,7 @@ const TRANSITION_SENSITIVE_RULES = new Set(['color-contrast', 'aria-required-chi
 /** Scans each new screen and dialog of this page as the journey goes; `finish` throws what was found. */
 export async function watchAccessibility(page: Page, person: string): Promise<AccessibilityWatch> {
   const found: string[] = [];
+  const errors: string[] = [];
   const scanned: string[] = [];
   const skipped: string[] = [];
   let scanMs = 0;
@@ -272,7 +288,11 @@ export async function watchAccessibility(page: Page, person: string): Promise<Ac
         // found for include"), during the scan: that screen is gone; the next is scanned, and
         // the next person to see this state scans it.
         if (signature) releaseState(signature);
-        if (!/context was destroyed|Target .*closed|has been closed|navigat|No elements found for include/i.test(String(error))) throw error;
+        // Anything else fails the journey at `finish`; thrown here, it would reject this queue
+        // and, unawaited, every scan chained after it.
+        if (!/context was destroyed|Target .*closed|has been closed|navigat|No elements found for include/i.test(String(error))) {
+          errors.push(`${label}: ${String(error)}`);
+        }
       } finally {
         scanMs += Date.now() - started;
       }
@@ -299,6 +319,7 @@ export async function watchAccessibility(page: Page, person: string): Promise<Ac
             `\n  (${skipped.length} not scanned by this person, the run had them already or they were still loading: ${skipped.join('; ') || 'none'})`,
         );
       }
+      if (errors.length) throw new Error(`axe could not scan:\n${errors.join('\n')}`);
       if (found.length) throw new Error(`axe: ${found.length} serious/critical violation(s):\n${[...new Set(found)].join('\n')}`);
     },
   };
