@@ -109,7 +109,7 @@ export function colorSchemeOf(page: Page): Promise<string | null> {
 
 // In the page: the signature of the state a scan would check, the key under which a run
 // scans it once: the origin and route pattern (ids as :id), the open dialogs and menus, the
-// person's scheme, and what the scanned part shows: which kinds of parts (data-testid values:
+// person's scheme and mode (casual or cotilleo), and what the scanned part shows: which kinds of parts (data-testid values:
 // a moderator's menu entry, an image, a reply banner, the not-found card...) and whether an
 // alert or an invalid field is in it. A feed with other chismes in it is the same state.
 function stateSignature(): string {
@@ -133,6 +133,8 @@ function stateSignature(): string {
     `${location.host}${route}`,
     ...open,
     `scheme:${scheme}`,
+    // Cotilleo mode swaps the primary colour (grape for blue): other contrasts, another state.
+    `cotilleo:${root.classList.contains('cotilleo-mode')}`,
     `parts:${[...parts].sort().join(',')}`,
     `alert:${has('[role="alert"]')}`,
     `invalid:${has('[aria-invalid="true"]')}`,
