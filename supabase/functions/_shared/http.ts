@@ -37,6 +37,19 @@ export const notAuthenticated: ApiFailure = {
   message: 'Error API: Debes iniciar sesión',
 };
 
+const rateLimited: ApiFailure = {
+  status: 429,
+  code: 'rate_limited',
+  message: 'Error API: Vas demasiado rápido. Espera un momento antes de volver a intentarlo.',
+};
+
+/** The database's per-user rate limit refused the write: 429 with the wait in Retry-After. */
+export function rateLimitedResponse(retryAfterSeconds: number): Response {
+  const response = errorResponse(rateLimited);
+  response.headers.set('Retry-After', String(retryAfterSeconds));
+  return response;
+}
+
 export const internalError: ApiFailure = {
   status: 500,
   code: 'internal_error',

@@ -3,6 +3,7 @@
 export interface PostgrestLikeError {
   code?: string;
   message?: string;
+  details?: string | null;
 }
 
 /**
@@ -18,5 +19,27 @@ export class CallerRejectedError extends Error {
   constructor() {
     super('the database refused the caller token');
     this.name = 'CallerRejectedError';
+  }
+}
+
+/**
+ * Seconds until the caller may write again when the database refused the write with its
+ * `rate_limited` key (detail `{"action", "retry_after"}`), else null.
+ */
+export function rateLimitRetryAfter(error: PostgrestLikeError): number | null {
+  if (error.message !== 'rate_limited') return null;
+  try {
+    const seconds = Number((JSON.parse(error.details ?? '') as { retry_after?: unknown }).retry_after);
+    return Number.isFinite(seconds) && seconds >= 1 ? Math.ceil(seconds) : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** Raised by the real dependencies when the database refuses a write over the caller's rate limit. */
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`rate limited for ${retryAfterSeconds} s`);
+    this.name = 'RateLimitedError';
   }
 }

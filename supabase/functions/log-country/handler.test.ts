@@ -2,7 +2,7 @@
 // in-memory recorder (the real one is exercised by the integration tests).
 import assert from 'node:assert/strict';
 import { anonToken, expiredUserToken, TEST_NOW, userId, userToken } from '../_tests/support/access-token.ts';
-import { CallerRejectedError } from '../_shared/postgrest-errors.ts';
+import { CallerRejectedError, RateLimitedError } from '../_shared/postgrest-errors.ts';
 import { createLogCountryHandler } from './handler.ts';
 
 function setUp(fail?: Error) {
@@ -88,6 +88,12 @@ Deno.test('a country already recorded is answered 200 { recorded: false }', asyn
 
 Deno.test('a token the database refuses is 401', async () => {
   await expectError(await setUp(new CallerRejectedError()).handler(post('{"country":"Chile"}')), 401, 'not_authenticated');
+});
+
+Deno.test('over the caller\'s rate limit: 429 rate_limited with the wait in Retry-After', async () => {
+  const response = await setUp(new RateLimitedError(1234)).handler(post('{"country":"Chile"}'));
+  assert.equal(response.headers.get('Retry-After'), '1234');
+  await expectError(response, 429, 'rate_limited');
 });
 
 Deno.test('a database failure is 500 JSON with CORS', async () => {

@@ -1,5 +1,6 @@
 // POST JSON { country } → 201 { recorded: true } the first time this user reports this country
-// in 24 h, 200 { recorded: false } when it was already recorded. One database round trip: the
+// in 24 h, 200 { recorded: false } when it was already recorded, 429 rate_limited (Retry-After)
+// past the caller's country rate limit. One database round trip: the
 // client calls it fire-and-forget with a 5 s timeout, it must never hold up the UI.
 import { type Caller, callerFromRequest } from '../_shared/caller.ts';
 import { isPreflight, preflightResponse } from '../_shared/cors.ts';
@@ -9,9 +10,10 @@ import {
   jsonResponse,
   methodNotAllowed,
   notAuthenticated,
+  rateLimitedResponse,
   withErrorBoundary,
 } from '../_shared/http.ts';
-import { CallerRejectedError } from '../_shared/postgrest-errors.ts';
+import { CallerRejectedError, RateLimitedError } from '../_shared/postgrest-errors.ts';
 import { parseCountry } from './country.ts';
 import { supabaseLogCountryDeps } from './supabase-deps.ts';
 
@@ -44,6 +46,7 @@ export function createLogCountryHandler(deps: LogCountryDeps): (request: Request
       return jsonResponse(recorded ? 201 : 200, { recorded });
     } catch (error) {
       if (error instanceof CallerRejectedError) return errorResponse(notAuthenticated);
+      if (error instanceof RateLimitedError) return rateLimitedResponse(error.retryAfterSeconds);
       throw error;
     }
   });

@@ -3,9 +3,10 @@
 // (auth.uid()) and skips, without an error, a repeat of the same user and country within 24
 // hours (trigger country_logs_before_insert_skip_recent): the RPC then answers false. A
 // still-valid token of a deleted user is refused with not_authenticated, like any rejected
-// caller (401).
+// caller (401). Every call counts towards the caller's country rate limit (repeats too), and
+// past it the database answers rate_limited (429).
 import type { Caller } from '../_shared/caller.ts';
-import { CallerRejectedError, isCallerRejected } from '../_shared/postgrest-errors.ts';
+import { CallerRejectedError, isCallerRejected, RateLimitedError, rateLimitRetryAfter } from '../_shared/postgrest-errors.ts';
 import { createCallerClient } from '../_shared/supabase-clients.ts';
 import type { LogCountryDeps } from './handler.ts';
 
@@ -13,6 +14,8 @@ async function recordCountry(caller: Caller, country: string): Promise<boolean> 
   const { data, error } = await createCallerClient(caller.accessToken).rpc('log_country', { p_country: country });
   if (error) {
     if (isCallerRejected(error)) throw new CallerRejectedError();
+    const retryAfter = rateLimitRetryAfter(error);
+    if (retryAfter !== null) throw new RateLimitedError(retryAfter);
     throw new Error(`log_country failed: ${error.code ?? ''} ${error.message}`);
   }
   return data === true;

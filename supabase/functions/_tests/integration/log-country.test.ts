@@ -48,3 +48,27 @@ Deno.test('an invalid country is 400 and records nothing', async () => {
   const [row] = await sql<{ count: string }>(`select count(*) from ${countryLog} where user_id = $1`, [user.id]);
   assert.equal(Number(row?.count), 0);
 });
+
+Deno.test('past the country rate limit: 429 rate_limited with Retry-After, nothing stored', async () => {
+  const user = await signUp('pais-rafaga');
+  // signUp lifts the test users' limits a thousandfold; this one has a person's limits.
+  await sql('delete from private.rate_limit_overrides where user_id = $1', [user.id]);
+  // The hourly window already full (this hour's and, should the hour turn meanwhile, the next):
+  // the limits themselves, at and past them, are proven in pgTAP (170-rate-limits).
+  await sql(
+    `insert into private.rate_limit_counters (user_id, action, window_seconds, window_start, events)
+     select $1, 'country', s.window_seconds, to_timestamp(floor(extract(epoch from now()) / s.window_seconds) * s.window_seconds + k * s.window_seconds), s.max_events
+       from private.rate_limit_settings s, generate_series(0, 1) k
+      where s.action = 'country' and s.window_seconds = 3600`,
+    [user.id],
+  );
+  const refused = await user.client.functions.invoke('log-country', { body: { country: 'Perú' } });
+  const response = refused.response as Response;
+  assert.equal(response.status, 429);
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  assert.ok(retryAfter >= 1 && retryAfter <= 7200, `Retry-After ${response.headers.get('Retry-After')}`);
+  assert.deepEqual(await response.json(), {
+    error: { code: 'rate_limited', message: 'Error API: Vas demasiado rápido. Espera un momento antes de volver a intentarlo.' },
+  });
+  assert.equal(await recordsOf(user.id, 'Perú'), 0);
+});

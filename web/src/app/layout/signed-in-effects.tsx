@@ -6,7 +6,7 @@ import { useAdoptProfileCotilleo } from '../../features/settings/hooks/use-adopt
 
 export function SignedInEffects({ userId }: { userId: string }) {
   useNotificationsRealtime(userId);
-  useLogCountryOnce();
+  useLogCountryOnce(userId);
   useAdoptProfileCotilleo(userId);
   return null;
 }
