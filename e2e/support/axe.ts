@@ -98,6 +98,8 @@ function seriousFindings(results: SchemeResult[], label: string): string[] {
 /** Fails with a readable list when the page, in light or dark mode, has a serious/critical violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   if (page.isClosed() || !page.url().startsWith('http')) return;
+  // A dialog or menu still fading in is not a state anyone reads (see settled).
+  if (!(await settled(page))) throw new Error(`${label}: still loading 3 s later, nothing to scan`);
   const found = seriousFindings(await scanBothSchemes(page), label);
   if (found.length) throw new Error(`axe: ${found.length} serious/critical violation(s):\n${found.join('\n')}`);
 }
