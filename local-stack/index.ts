@@ -128,7 +128,8 @@ export async function startStack(options: { fresh?: boolean } = {}): Promise<boo
     if (!existsSync(join(repoRoot, 'node_modules', '.bin', 'tsx'))) throw new Error('missing node_modules: run npm run setup');
     mkdirSync(logDir, { recursive: true });
     const out = openSync(join(logDir, 'stack.log'), 'a');
-    const daemon = spawn(process.execPath, ['--import', 'tsx', daemonScript], {
+    // --expose-gc: the memory report (daemon.ts, SIGUSR2) collects garbage before it measures.
+    const daemon = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', daemonScript], {
       cwd: repoRoot,
       detached: true,
       stdio: ['ignore', out, out],

@@ -9,6 +9,8 @@ export const storageDir = join(stackDir, 'storage');
 export const logDir = join(stackDir, 'logs');
 /** Written by the daemon: its pid, its children's pids and whether it is ready. */
 export const stateFile = join(stackDir, 'stack.json');
+/** Written by the daemon on SIGUSR2: its memory after a full GC (tests/body-limits.test.ts). */
+export const memoryReportFile = join(stackDir, 'memory.json');
 export const supabaseDir = join(repoRoot, 'supabase');
 export const functionsDir = join(supabaseDir, 'functions');
 export const binDir = join(repoRoot, 'node_modules', '.bin');
