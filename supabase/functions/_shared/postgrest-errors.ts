@@ -43,3 +43,16 @@ export class RateLimitedError extends Error {
     this.name = 'RateLimitedError';
   }
 }
+
+/** The key of a refusal by one of the database's rules (P0001, a snake_case key as the message), else null. */
+export function databaseRefusalKey(error: PostgrestLikeError): string | null {
+  return error.code === 'P0001' && /^[a-z][a-z_]*$/.test(error.message ?? '') ? error.message! : null;
+}
+
+/** Raised by the real dependencies when one of the database's rules refuses the input (its key). */
+export class DatabaseRefusedError extends Error {
+  constructor(readonly key: string) {
+    super(`the database refused the input: ${key}`);
+    this.name = 'DatabaseRefusedError';
+  }
+}

@@ -2,7 +2,7 @@
 // in-memory recorder (the real one is exercised by the integration tests).
 import assert from 'node:assert/strict';
 import { anonToken, expiredUserToken, TEST_NOW, userId, userToken } from '../_tests/support/access-token.ts';
-import { CallerRejectedError, RateLimitedError } from '../_shared/postgrest-errors.ts';
+import { CallerRejectedError, DatabaseRefusedError, RateLimitedError } from '../_shared/postgrest-errors.ts';
 import { createLogCountryHandler } from './handler.ts';
 
 function setUp(fail?: Error) {
@@ -94,6 +94,10 @@ Deno.test('over the caller\'s rate limit: 429 rate_limited with the wait in Retr
   const response = await setUp(new RateLimitedError(1234)).handler(post('{"country":"Chile"}'));
   assert.equal(response.headers.get('Retry-After'), '1234');
   await expectError(response, 429, 'rate_limited');
+});
+
+Deno.test('a country the database\'s rules refuse is 400 country_invalid', async () => {
+  await expectError(await setUp(new DatabaseRefusedError('country_required')).handler(post('{"country":"Chile"}')), 400, 'country_invalid');
 });
 
 Deno.test('a database failure is 500 JSON with CORS', async () => {

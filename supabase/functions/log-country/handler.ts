@@ -13,8 +13,8 @@ import {
   rateLimitedResponse,
   withErrorBoundary,
 } from '../_shared/http.ts';
-import { CallerRejectedError, RateLimitedError } from '../_shared/postgrest-errors.ts';
-import { parseCountry } from './country.ts';
+import { CallerRejectedError, DatabaseRefusedError, RateLimitedError } from '../_shared/postgrest-errors.ts';
+import { countryInvalid, parseCountry } from './country.ts';
 import { supabaseLogCountryDeps } from './supabase-deps.ts';
 
 export interface LogCountryDeps {
@@ -47,6 +47,8 @@ export function createLogCountryHandler(deps: LogCountryDeps): (request: Request
     } catch (error) {
       if (error instanceof CallerRejectedError) return errorResponse(notAuthenticated);
       if (error instanceof RateLimitedError) return rateLimitedResponse(error.retryAfterSeconds);
+      // The only other rules on this insert are the country's (country_required, country_too_long).
+      if (error instanceof DatabaseRefusedError) return errorResponse(countryInvalid);
       throw error;
     }
   });

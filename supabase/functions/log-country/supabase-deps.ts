@@ -4,9 +4,17 @@
 // hours (trigger country_logs_before_insert_skip_recent): the RPC then answers false. A
 // still-valid token of a deleted user is refused with not_authenticated, like any rejected
 // caller (401). Every call counts towards the caller's country rate limit (repeats too), and
-// past it the database answers rate_limited (429).
+// past it the database answers rate_limited (429). Its country rules run on the normalised text
+// (a name of only zero-width spaces is empty there: country_required), so their keys are 400.
 import type { Caller } from '../_shared/caller.ts';
-import { CallerRejectedError, isCallerRejected, RateLimitedError, rateLimitRetryAfter } from '../_shared/postgrest-errors.ts';
+import {
+  CallerRejectedError,
+  databaseRefusalKey,
+  DatabaseRefusedError,
+  isCallerRejected,
+  RateLimitedError,
+  rateLimitRetryAfter,
+} from '../_shared/postgrest-errors.ts';
 import { createCallerClient } from '../_shared/supabase-clients.ts';
 import type { LogCountryDeps } from './handler.ts';
 
@@ -16,6 +24,8 @@ async function recordCountry(caller: Caller, country: string): Promise<boolean> 
     if (isCallerRejected(error)) throw new CallerRejectedError();
     const retryAfter = rateLimitRetryAfter(error);
     if (retryAfter !== null) throw new RateLimitedError(retryAfter);
+    const refusal = databaseRefusalKey(error);
+    if (refusal) throw new DatabaseRefusedError(refusal);
     throw new Error(`log_country failed: ${error.code ?? ''} ${error.message}`);
   }
   return data === true;

@@ -49,6 +49,17 @@ Deno.test('an invalid country is 400 and records nothing', async () => {
   assert.equal(Number(row?.count), 0);
 });
 
+Deno.test('a country of only zero-width or bidi characters is 400 (empty once the database normalises it), nothing stored', async () => {
+  const user = await signUp('pais-invisible');
+  for (const country of ['\u200b', '\u200b\u200d ', '\u202e\u2066']) {
+    const response = await invoke(user, 'log-country', { country });
+    assert.equal(response.status, 400, JSON.stringify(country));
+    assert.equal((response.body.error as { code: string }).code, 'country_invalid');
+  }
+  const [row] = await sql<{ count: string }>(`select count(*) from ${countryLog} where user_id = $1`, [user.id]);
+  assert.equal(Number(row?.count), 0);
+});
+
 Deno.test('past the country rate limit: 429 rate_limited with Retry-After, nothing stored', async () => {
   const user = await signUp('pais-rafaga');
   // signUp lifts the test users' limits a thousandfold; this one has a person's limits.
