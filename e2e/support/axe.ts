@@ -111,9 +111,9 @@ export function colorSchemeOf(page: Page): Promise<string | null> {
 
 // In the page: the signature of the state a scan would check, the key under which a run
 // scans it once: the origin and route pattern (ids as :id), the open dialogs and menus, the
-// person's scheme and mode (casual or cotilleo), and what the scanned part shows: which kinds of parts (data-testid values:
-// a moderator's menu entry, an image, a reply banner, the not-found card...) and whether an
-// alert or an invalid field is in it. A feed with other chismes in it is the same state.
+// person's scheme and mode (casual or cotilleo), and what the scanned part shows: which kinds
+// of parts (data-testid values: a moderator's menu entry, an image, a reply banner, the
+// not-found card...) and whether an alert or an invalid field is in it. A feed with other chismes in it is the same state.
 function stateSignature(): string {
   const nameOf = (el: Element) => {
     const labelledBy = el.getAttribute('aria-labelledby');

@@ -36,6 +36,12 @@ const bucket = 'local-stack-limits';
 const HELD_BOUND_MB = 4;
 const PEAK_BOUND_MB = UPLOAD_BYTES / MIB + 4;
 
+/** The daemon's peak RSS growth during an upload, and what it still holds after it, in MB. */
+interface DaemonMemory {
+  peakMb: number;
+  heldMb: number;
+}
+
 function daemonPid(): number {
   const pid = readState()?.pid;
   if (!pid) throw new Error('no stack daemon pid in stack.json');
@@ -67,7 +73,7 @@ async function daemonHeldKb(): Promise<number> {
  * Runs `work` while sampling the daemon's RSS every 10 ms; returns the peak RSS growth and
  * what the daemon still holds after a full GC, compared with before, in MB.
  */
-async function daemonGrowthMb(work: () => Promise<void>): Promise<{ peakMb: number; heldMb: number }> {
+async function daemonMemoryDuring(work: () => Promise<void>): Promise<DaemonMemory> {
   const heldBefore = await daemonHeldKb();
   await sleep(200);
   const start = daemonRssKb();
@@ -89,12 +95,12 @@ async function daemonGrowthMb(work: () => Promise<void>): Promise<{ peakMb: numb
 }
 
 /** Both memory bounds (see HELD_BOUND_MB). */
-function assertNotHeld({ peakMb, heldMb }: { peakMb: number; heldMb: number }): void {
+function assertNotHeld({ peakMb, heldMb }: DaemonMemory): void {
   assert.ok(heldMb < HELD_BOUND_MB, `the stack's daemon still holds ${heldMb.toFixed(1)} MB more after a full GC`);
   assert.ok(peakMb < PEAK_BOUND_MB, `the stack's daemon grew by ${peakMb.toFixed(1)} MB`);
 }
 
-const mb = ({ peakMb, heldMb }: { peakMb: number; heldMb: number }) => `daemon RSS +${peakMb.toFixed(1)} MB, held after GC ${heldMb >= 0 ? '+' : ''}${heldMb.toFixed(1)} MB`;
+const describeMemory = ({ peakMb, heldMb }: DaemonMemory) => `daemon RSS +${peakMb.toFixed(1)} MB, held after GC ${heldMb >= 0 ? '+' : ''}${heldMb.toFixed(1)} MB`;
 
 interface Sent {
   status: number;
@@ -197,12 +203,12 @@ describe('bodies bounded while streaming', () => {
     // growth is not what this test measures.
     await uploadImage(target, 2 * MIB);
     let result: Sent | undefined;
-    const memory = await daemonGrowthMb(async () => {
+    const memory = await daemonMemoryDuring(async () => {
       result = await uploadImage(target, UPLOAD_BYTES);
     });
     const refusal = JSON.parse(result!.body) as { error?: { code: string }; message?: string };
     const refusedBy = refusal.error?.code === 'file_too_large' ? 'the function' : refusal.message === 'Request size limit exceeded' ? 'the gateway' : undefined;
-    console.log(`chisme-image via gateway: ${result!.status} from ${refusedBy}, answered after ${(result!.sentAtAnswer / MIB).toFixed(1)} MB sent; ${mb(memory)}`);
+    console.log(`chisme-image via gateway: ${result!.status} from ${refusedBy}, answered after ${(result!.sentAtAnswer / MIB).toFixed(1)} MB sent; ${describeMemory(memory)}`);
     assert.equal(result!.status, 413, result!.body);
     // Whose 413 comes first is the scheduler's choice, not ours: the function's, after it read
     // about 1 MiB, unless its Deno is not run before the gateway has passed its 20 MiB on
@@ -214,12 +220,12 @@ describe('bodies bounded while streaming', () => {
 
   test('a huge chunked upload to a 1 MiB bucket: 413 EntityTooLarge before the end, the stack does not hold the body, nothing stored', async () => {
     let result: Sent | undefined;
-    const memory = await daemonGrowthMb(async () => {
+    const memory = await daemonMemoryDuring(async () => {
       result = await chunkedPost(`/storage/v1/object/${bucket}/enorme.bin`, {
         authorization: `Bearer ${SERVICE_ROLE_KEY}`, apikey: SERVICE_ROLE_KEY, 'content-type': 'application/octet-stream',
       }, Buffer.alloc(0), UPLOAD_BYTES);
     });
-    console.log(`storage upload: ${result!.status}, answered after ${(result!.sentAtAnswer / MIB).toFixed(1)} MB sent; ${mb(memory)}`);
+    console.log(`storage upload: ${result!.status}, answered after ${(result!.sentAtAnswer / MIB).toFixed(1)} MB sent; ${describeMemory(memory)}`);
     assert.equal(result!.status, 400);
     assert.equal(JSON.parse(result!.body).statusCode, '413');
     assertNotHeld(memory);
@@ -229,12 +235,12 @@ describe('bodies bounded while streaming', () => {
   test('a chunked body past the gateway limit to a function that reads it all: the gateway answers 413 itself', async () => {
     const user = await signedInUser('limits-cap');
     let result: Sent | undefined;
-    const memory = await daemonGrowthMb(async () => {
+    const memory = await daemonMemoryDuring(async () => {
       result = await chunkedPost('/functions/v1/log-country', {
         authorization: `Bearer ${user.token}`, apikey: ANON_KEY, 'content-type': 'application/json',
       }, Buffer.from('{"country":"'), UPLOAD_BYTES);
     });
-    console.log(`log-country via gateway: ${result!.status}, answered after ${(result!.sentAtAnswer / MIB).toFixed(1)} MB sent; ${mb(memory)}`);
+    console.log(`log-country via gateway: ${result!.status}, answered after ${(result!.sentAtAnswer / MIB).toFixed(1)} MB sent; ${describeMemory(memory)}`);
     assert.equal(result!.status, 413, result!.body);
     assert.deepEqual(JSON.parse(result!.body), { message: 'Request size limit exceeded' });
     // 20 MiB passed through: allocation churn shows in RSS (3–22 MB measured) until the next GC.

@@ -27,5 +27,7 @@ export const limits = {
   geoBrowserTimeoutMs: 10000,
   geoBrowserMaxAgeMs: 30000,
   logCountryTimeoutMs: 5000,
+  /** The database stores one log per person and country in this window; the app asks once in it. */
+  logCountryRepeatMs: 24 * 60 * 60 * 1000,
   image: { maxSizeMB: 1, maxWidthOrHeight: 1920 },
 } as const;

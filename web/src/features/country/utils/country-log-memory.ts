@@ -2,8 +2,9 @@
 // country once a day, not on every page load. The database stores a repeat within 24 hours once
 // anyway, but every call counts towards the person's country rate limit (20 an hour), which a
 // person opening shared links one after another would otherwise reach.
+import { limits } from '../../../config/limits';
+
 export const countryLogKey = 'countryLogged';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Logged = { userId: string; country: string; at: number };
 
@@ -21,7 +22,7 @@ function read(storage: Storage): Logged | null {
 /** True unless this person's same country was logged from this browser in the last 24 hours. */
 export function countryLogDue(storage: Storage, userId: string, country: string, now: number): boolean {
   const last = read(storage);
-  return !last || last.userId !== userId || last.country !== country || now - last.at >= DAY_MS || now < last.at;
+  return !last || last.userId !== userId || last.country !== country || now - last.at >= limits.logCountryRepeatMs || now < last.at;
 }
 
 export function rememberCountryLogged(storage: Storage, userId: string, country: string, now: number): void {
