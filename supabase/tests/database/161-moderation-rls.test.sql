@@ -20,6 +20,8 @@ create function pg_temp.as_moderator() returns void language sql as $$
   select set_config('request.jwt.claims',
     (current_setting('request.jwt.claims')::jsonb || '{"app_metadata":{"role":"moderator"}}')::text, true);
 $$;
+-- Functions are executable by nobody by default (20261127130400): the helper is called as a client.
+grant execute on function pg_temp.as_moderator() to authenticated, service_role;
 
 select tests.authenticate_as('author');
 select set_config('test.hidden', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que acabará oculto', to_jsonb(array['oculto']), 'CR', 'false')), true);
