@@ -63,9 +63,12 @@ Deno.test("the author's image is stored, and another user sees it through a serv
   const issued = await invoke(reader, 'chisme-image-url', { chisme_id: chismeId });
   assert.equal(issued.status, 200, JSON.stringify(issued.body));
   assert.ok(Number(issued.body.expires_in) <= 60 && Number(issued.body.expires_in) >= 55, String(issued.body.expires_in));
+  assert.equal(issued.headers.get('cache-control'), 'private, max-age=0', 'the URL answer is not cached either');
   const image = await fetch(String(issued.body.url));
   assert.equal(image.status, 200);
   assert.equal(image.headers.get('content-type'), 'image/webp');
+  // Never kept past the URL's life (at most 60 s, maybe 1 s): set on the object at upload.
+  assert.equal(image.headers.get('cache-control'), 'private, max-age=0');
   assert.deepEqual(new Uint8Array(await image.arrayBuffer()), fixture('pixel.webp'));
 
   await moveCreationBack(chismeId, 21);
@@ -212,4 +215,18 @@ Deno.test('when marking fails, nothing is stored either: object and mark are one
   assert.equal(await fileExist(chismeId), false);
   assert.equal((await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'))).status, 201);
   assert.equal(await fileExist(chismeId), true);
+});
+
+Deno.test('a suspended author\'s image is refused (403 user_suspended) and nothing is stored', async () => {
+  const suspended = await signUp('suspendida');
+  const chismeId = await createChisme(suspended, true);
+  await sql(
+    `insert into private.suspensions (user_id, suspended_until) values ($1, now() + interval '1 day')`,
+    [suspended.id],
+  );
+  const upload = await invoke(suspended, 'chisme-image', imageForm(chismeId, 'pixel.png'));
+  assert.equal(upload.status, 403, JSON.stringify(upload.body));
+  assert.equal((upload.body.error as { code: string }).code, 'user_suspended');
+  assert.deepEqual(await storedObjects(chismeId), []);
+  assert.equal(await fileExist(chismeId), false);
 });
