@@ -5,7 +5,7 @@
 -- hidden chisme), while its author and moderators still reach it; notifications are the
 -- caller's own within the 30 days the read policy shows.
 begin;
-select plan(16);
+select plan(18);
 select tests.lift_rate_limits();
 
 select tests.create_supabase_user('writer');
@@ -53,6 +53,21 @@ select lives_ok($$ select public.add_comment(current_setting('test.open'), curre
   'author: may reply to their own hidden comment');
 select pg_temp.as_moderator();
 select lives_ok($$ select public.report_chisme(current_setting('test.hidden'), 'Revisión') $$, 'moderator: may report a hidden chisme');
+
+-- A client's write through any function that runs as its owner is still the caller's own:
+-- the rule triggers read the request's role, not current_user (a forged user id is replaced)
+select tests.reset_role();
+create function pg_temp.forged_like(p_chisme uuid, p_user uuid) returns uuid language sql security definer set search_path = ''
+  as $$ insert into public.likes (chisme_id, user_id) values (p_chisme, p_user) returning user_id $$;
+create function pg_temp.forged_report(p_chisme uuid, p_user uuid) returns uuid language sql security definer set search_path = ''
+  as $$ insert into public.reports (chisme_id, user_id, reason) values (p_chisme, p_user, 'Falso') returning user_id $$;
+grant execute on function pg_temp.forged_like(uuid, uuid) to authenticated;
+grant execute on function pg_temp.forged_report(uuid, uuid) to authenticated;
+select tests.authenticate_as('stranger');
+select is(pg_temp.forged_like(current_setting('test.open')::uuid, tests.get_supabase_uid('mod')), tests.get_supabase_uid('stranger'),
+  'a like written as the owner on a client''s behalf belongs to the caller, not to the forged user');
+select is(pg_temp.forged_report(current_setting('test.open')::uuid, tests.get_supabase_uid('mod')), tests.get_supabase_uid('stranger'),
+  'a report written as the owner on a client''s behalf belongs to the caller, not to the forged user');
 
 -- Notifications: only one's own, only within 30 days
 select tests.reset_role();
