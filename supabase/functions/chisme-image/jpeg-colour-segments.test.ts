@@ -1,25 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFixture } from './fixtures.ts';
 import { canonicalAdobePayload, iccChunksFormProfile, isIccProfile } from './jpeg-colour-segments.ts';
+import { concat, jpegSegment, text } from './metadata-fixtures.ts';
 import { sanitizeImage } from './sanitize-image.ts';
 
-const text = (value: string) => new TextEncoder().encode(value);
 const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-function segment(marker: number, payload: Uint8Array): Uint8Array {
-  const length = payload.length + 2;
-  return concat(Uint8Array.of(0xff, marker, length >> 8, length & 0xff), payload);
-}
 
 /** A minimal real-shaped ICC profile: header, one tag table entry, one 'XYZ ' tag (20 bytes). */
 function iccProfile(extra: Uint8Array = new Uint8Array()): Uint8Array {
@@ -43,7 +28,7 @@ function iccProfile(extra: Uint8Array = new Uint8Array()): Uint8Array {
 function iccSegments(profile: Uint8Array, pieces = 1): Uint8Array[] {
   const step = Math.ceil(profile.length / pieces);
   return Array.from({ length: pieces }, (_, i) =>
-    segment(0xe2, concat(text('ICC_PROFILE\0'), Uint8Array.of(i + 1, pieces), profile.subarray(i * step, (i + 1) * step))));
+    jpegSegment(0xe2, concat(text('ICC_PROFILE\0'), Uint8Array.of(i + 1, pieces), profile.subarray(i * step, (i + 1) * step))));
 }
 
 /** pixel.jpg without its own (real) ICC profile: its APP2 segments removed. */
@@ -88,14 +73,14 @@ Deno.test('an ICC profile that parses is kept, in one chunk or split over severa
 Deno.test('an APP2 "ICC" segment that is no profile is dropped, the image kept', () => {
   const hidden = text('<script>alert(1)</script> datos ocultos');
   const fakes: Array<[string, Uint8Array[]]> = [
-    ['arbitrary bytes', [segment(0xe2, concat(text('ICC_PROFILE\0'), Uint8Array.of(1, 1), hidden))]],
+    ['arbitrary bytes', [jpegSegment(0xe2, concat(text('ICC_PROFILE\0'), Uint8Array.of(1, 1), hidden))]],
     ['a profile with bytes after its last tag', iccSegments(iccProfile(hidden))],
     ['a declared size that lies', (() => {
       const p = iccProfile();
       new DataView(p.buffer).setUint32(0, p.length + 40);
       return iccSegments(concat(p, hidden));
     })()],
-    ['chunks numbered out of range', [segment(0xe2, concat(text('ICC_PROFILE\0'), Uint8Array.of(2, 1), iccProfile()))]],
+    ['chunks numbered out of range', [jpegSegment(0xe2, concat(text('ICC_PROFILE\0'), Uint8Array.of(2, 1), iccProfile()))]],
     ['a chunk missing', iccSegments(iccProfile(), 3).slice(0, 2)],
   ];
   for (const [name, segments] of fakes) {
@@ -120,7 +105,7 @@ Deno.test('the profile parser: size, signature, tag table and padding', () => {
 });
 
 Deno.test('APP14 Adobe is kept only in its standard form, rewritten to carry just the transform', () => {
-  const adobe = (payload: Uint8Array) => sanitizeImage(jpegWith(segment(0xee, payload)));
+  const adobe = (payload: Uint8Array) => sanitizeImage(jpegWith(jpegSegment(0xee, payload)));
   const standard = concat(text('Adobe'), Uint8Array.of(0x00, 0x65, 0xde, 0xad, 0xbe, 0xef, 1));
   const kept = adobe(standard);
   assert.ok(kept);

@@ -13,26 +13,7 @@ select tests.create_supabase_user('neighbour');
 select tests.create_supabase_user('mod');
 select public.set_moderator('mod@test.chismes', true);
 
-create function pg_temp.as_moderator() returns void language sql as $$
-  select tests.authenticate_as('mod');
-  select set_config('request.jwt.claims',
-    (current_setting('request.jwt.claims')::jsonb || '{"app_metadata":{"role":"moderator"}}')::text, true);
-$$;
-grant execute on function pg_temp.as_moderator() to authenticated;
 
--- The error's detail for a statement, or null when it does not fail.
-create function pg_temp.suspension_until(p_statement text) returns timestamptz language plpgsql as $$
-declare
-  v_detail text;
-begin
-  execute p_statement;
-  return null;
-exception when sqlstate 'P0001' then
-  get stacked diagnostics v_detail = pg_exception_detail;
-  return (nullif(v_detail, '')::jsonb ->> 'until')::timestamptz;
-end;
-$$;
-grant execute on function pg_temp.suspension_until(text) to authenticated;
 
 -- Arrange: the neighbour's chisme and comment; the suspendee's own cotilleo chisme, a like
 -- (to unlike later) and a comment — all before the suspension
@@ -47,7 +28,7 @@ select tests.authenticate_as('suspendee');
 select lives_ok($$ select set_config('test.mine', (select id::text from public.create_chisme('Hombre', '30', 'Mi chisme con foto', null, 'CR', 'true')), true) $$,
   'arrange: the suspendee posts a cotilleo chisme');
 select lives_ok($$ select public.like_chisme(current_setting('test.theirs')) $$, 'arrange: the suspendee likes the neighbour''s chisme');
-select pg_temp.as_moderator();
+select tests.authenticate_as_moderator('mod');
 select lives_ok($$ select set_config('test.until', public.moderate_suspend_author('chisme', current_setting('test.mine'), '1')::text, true) $$,
   'arrange: a moderator suspends the suspendee for 1 day');
 select is(current_setting('test.until')::timestamptz, now() + interval '1 day', 'a 1-day suspension ends exactly a day from now');
@@ -66,7 +47,7 @@ select throws_ok($$ select public.report_chisme(current_setting('test.other'), '
   'P0001', 'user_suspended', 'suspended: reporting a chisme is refused');
 select throws_ok($$ select public.report_comment(current_setting('test.their_comment'), 'Spam') $$,
   'P0001', 'user_suspended', 'suspended: reporting a comment is refused');
-select is(pg_temp.suspension_until($$ select public.report_chisme(current_setting('test.other'), 'Spam') $$),
+select is((tests.error_detail($$ select public.report_chisme(current_setting('test.other'), 'Spam') $$) ->> 'until')::timestamptz,
   current_setting('test.until')::timestamptz, 'suspended: the refusal carries the suspension''s end');
 
 -- The image of one's own chisme, stored by the chisme-image function with the service role

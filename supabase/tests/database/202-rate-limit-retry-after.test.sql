@@ -9,16 +9,9 @@ select plan(8);
 select tests.create_supabase_user('counted');
 
 -- retry_after of the refusal, or null when the write passes.
-create function pg_temp.retry_after(p_action text, p_at timestamptz) returns int language plpgsql as $$
-declare
-  v_detail text;
-begin
-  perform private.count_rate_limited_write(tests.get_supabase_uid('counted'), p_action, p_at);
-  return null;
-exception when sqlstate 'P0001' then
-  get stacked diagnostics v_detail = pg_exception_detail;
-  return (nullif(v_detail, '')::jsonb ->> 'retry_after')::int;
-end;
+create function pg_temp.retry_after(p_action text, p_at timestamptz) returns int language sql as $$
+  select (tests.error_detail(format('select private.count_rate_limited_write(%L, %L, %L)',
+    tests.get_supabase_uid('counted'), p_action, p_at)) ->> 'retry_after')::int;
 $$;
 
 -- One window per action, one write allowed in it: the second write is refused by that window.

@@ -13,12 +13,6 @@ select tests.create_supabase_user('stranger');
 select tests.create_supabase_user('mod');
 select public.set_moderator('mod@test.chismes', true);
 
-create function pg_temp.as_moderator() returns void language sql as $$
-  select tests.authenticate_as('mod');
-  select set_config('request.jwt.claims',
-    (current_setting('request.jwt.claims')::jsonb || '{"app_metadata":{"role":"moderator"}}')::text, true);
-$$;
-grant execute on function pg_temp.as_moderator() to authenticated;
 
 -- Arrange: a visible chisme with a comment to hide, a chisme to hide (liked by the stranger first)
 select tests.authenticate_as('writer');
@@ -51,7 +45,7 @@ select is((select likes from public.chismes where id = current_setting('test.hid
 select tests.authenticate_as('writer');
 select lives_ok($$ select public.add_comment(current_setting('test.open'), current_setting('test.comment'), 'Respondo a mi comentario', 'Mujer', '30', 'CR') $$,
   'author: may reply to their own hidden comment');
-select pg_temp.as_moderator();
+select tests.authenticate_as_moderator('mod');
 select lives_ok($$ select public.report_chisme(current_setting('test.hidden'), 'Revisión') $$, 'moderator: may report a hidden chisme');
 
 -- A client's write through any function that runs as its owner is still the caller's own:
