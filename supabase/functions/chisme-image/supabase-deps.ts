@@ -47,11 +47,11 @@ async function findSuspension(caller: Caller): Promise<Date | null> {
 }
 
 /**
- * What browsers and proxies may do with a stored image, set on the object at upload: Storage
- * serves an object's own cacheControl on every download, signed ones included (supabase/storage,
- * the renderer). A signed image URL lives at most 60 s and never past the chisme's window
- * (chisme-image-url), and may have only a second left, so no positive max-age is safe: 0 keeps
- * a cotilleo image out of shared caches (private) and out of reuse past its URL's life.
+ * What browsers and proxies may do with a stored image, set on the object at upload. Signed
+ * downloads (the app's only way to show an image) carry `Expires` at the token's expiry
+ * instead (storage-api's renderer); every other download path serves this value. A signed
+ * image URL lives at most 60 s and may have only a second left, so no positive max-age is safe
+ * here: 0 keeps a cotilleo image out of shared caches (private) and out of reuse.
  */
 export const IMAGE_CACHE_CONTROL = 'private, max-age=0';
 
