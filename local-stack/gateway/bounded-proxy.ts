@@ -7,6 +7,7 @@
 // client still sees the answer instead of a reset connection, and then the connection is closed.
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { lingerAndClose, sendJson } from '../http.ts';
+import { withoutHopByHop } from './hop-by-hop.ts';
 
 export interface ProxyTarget {
   port: number;
@@ -33,7 +34,8 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
     return lingerAndClose(req);
   }
   const deadline = Date.now() + (target.retryRefusedMs ?? 0);
-  const headers = { ...req.headers, host: `127.0.0.1:${target.port}` };
+  // Hop-by-hop headers stay on this hop (hop-by-hop.ts); Node frames the body to the upstream itself.
+  const headers = { ...withoutHopByHop(req.headers), host: `127.0.0.1:${target.port}` };
   req.pause();
 
   const attempt = (): void => {
@@ -42,7 +44,7 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
       { host: '127.0.0.1', port: target.port, path: target.path, method: req.method, headers, timeout: target.timeoutMs },
       (response) => {
         if (!req.complete) stopForwarding();
-        res.writeHead(response.statusCode ?? 502, response.headers);
+        res.writeHead(response.statusCode ?? 502, withoutHopByHop(response.headers));
         response.pipe(res);
       },
     );

@@ -47,6 +47,13 @@ function applyKeyMapping(req: IncomingMessage): void {
  */
 export const FUNCTION_BODY_LIMIT = 20 * 1024 * 1024;
 
+/**
+ * The largest REST body the app sends is a chisme or a comment (400 characters and a few
+ * fields); 1 MiB leaves room for any honest RPC call and bounds what a client can make
+ * PostgREST read, parse and hand to PostgreSQL. Over it: 413 before PostgREST sees a byte.
+ */
+export const REST_BODY_LIMIT = 1024 * 1024;
+
 const upstreamUnavailable = (res: ServerResponse, error: Error): void =>
   sendJson(res, 502, { message: `Upstream unavailable: ${error.message}` });
 
@@ -96,9 +103,10 @@ export function createGateway(targets: GatewayTargets): Server {
       case 'auth':
         return targets.auth(req, res, path, url);
       case 'rest':
-        // PostgREST, like Kong in front of it, sets no body limit; the body is streamed, never held.
+        // PostgREST 12 has no body-size setting and reads the whole body before its transaction,
+        // so the gateway caps it (docs/api.md "Request bodies"); the body is streamed, never held.
         return proxyBounded(req, res, {
-          port: targets.postgrestPort, path: path + url.search, limit: Infinity, timeoutMs: 60_000, unavailable: upstreamUnavailable,
+          port: targets.postgrestPort, path: path + url.search, limit: REST_BODY_LIMIT, timeoutMs: 60_000, unavailable: upstreamUnavailable,
         });
       case 'storage':
         return targets.storage(req, res, path, url);

@@ -5,7 +5,19 @@ import { verifyJwt, type Claims } from '../jwt.ts';
 import { sendJson } from '../http.ts';
 import { notFound, objectFile, StorageError, type ObjectRow, type StorageContext } from './db.ts';
 
-export async function sendObject(req: IncomingMessage, res: ServerResponse, row: ObjectRow, url: URL): Promise<void> {
+/**
+ * How long a signed download may be kept: storage-api answers it with `Expires` set to the
+ * token's expiry instead of the object's Cache-Control (supabase/storage, renderer.ts and
+ * getSignedObject.ts), so no cache keeps it past the URL's life. The stand-in sends the same
+ * Expires and says it as `private, max-age=<seconds the token has left>` too: a signed URL is
+ * one person's, and a shared cache must not keep it at all.
+ */
+function signedCacheHeaders(expiresAt: number): Record<string, string> {
+  const left = Math.max(0, Math.floor(expiresAt - Date.now() / 1000));
+  return { expires: new Date(expiresAt * 1000).toUTCString(), 'cache-control': `private, max-age=${left}` };
+}
+
+export async function sendObject(req: IncomingMessage, res: ServerResponse, row: ObjectRow, url: URL, signedUntil?: number): Promise<void> {
   let bytes: Buffer;
   try {
     bytes = await readFile(objectFile(row.bucket_id, row.name, row.version ?? ''));
@@ -22,6 +34,7 @@ export async function sendObject(req: IncomingMessage, res: ServerResponse, row:
     // Never let a browser guess a type other than the stored one (issue 13: polyglot images).
     'x-content-type-options': 'nosniff',
   };
+  if (signedUntil !== undefined) Object.assign(headers, signedCacheHeaders(signedUntil));
   const download = url.searchParams.get('download');
   if (download !== null) {
     const filename = download || row.name.split('/').pop() || 'download';
@@ -79,10 +92,10 @@ export async function verifySignedToken(token: string, bucketId: string, name: s
 }
 
 export async function signedDownload(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string, name: string, url: URL): Promise<void> {
-  await verifySignedToken(url.searchParams.get('token') ?? '', bucketId, name, 'download');
+  const claims = await verifySignedToken(url.searchParams.get('token') ?? '', bucketId, name, 'download');
   const { rows } = await ctx.pool.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
   if (!rows[0]) throw notFound();
-  await sendObject(req, res, rows[0], url);
+  await sendObject(req, res, rows[0], url, typeof claims.exp === 'number' ? claims.exp : undefined);
 }
 
 export async function publicDownload(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string, name: string, url: URL): Promise<void> {

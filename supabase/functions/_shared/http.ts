@@ -14,10 +14,17 @@ export interface ApiFailure extends ApiError {
   status: number;
 }
 
+/**
+ * No function answer may be reused: an answer names short-lived things (a signed image URL
+ * lives at most 60 s) or one person's state, so browsers and proxies keep none of them
+ * (private: never a shared cache; max-age=0: never past the moment it was given).
+ */
+export const FUNCTION_CACHE_CONTROL = 'private, max-age=0';
+
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...corsHeaders, 'Content-Type': 'application/json; charset=utf-8' },
+    headers: { ...corsHeaders, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': FUNCTION_CACHE_CONTROL },
   });
 }
 

@@ -27,5 +27,10 @@ export const uploadErrors = {
     code: 'chisme_image_window_closed',
     message: 'Error API: Ya no se puede añadir una imagen a este chisme',
   },
+  userSuspended: {
+    status: 403,
+    code: 'user_suspended',
+    message: 'Error API: Tu cuenta está suspendida temporalmente y no puede publicar',
+  },
   storeFailed: { status: 500, code: 'image_store_failed', message: 'Error API: No se pudo subir la imagen' },
 } as const satisfies Record<string, ApiFailure>;

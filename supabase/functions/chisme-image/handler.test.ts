@@ -19,13 +19,14 @@ const ownFresh: ChismeForUpload = {
   createdAt: new Date(TEST_NOW.getTime() - 60_000),
 };
 
-function setUp(chisme: ChismeForUpload | null | Error = ownFresh, store = new MemoryImageStore()) {
+function setUp(chisme: ChismeForUpload | null | Error = ownFresh, store = new MemoryImageStore(), suspendedUntil: Date | null = null) {
   const lookups: string[] = [];
   const deps: ChismeImageDeps = {
     findChisme: (_caller, id) => {
       lookups.push(id);
       return chisme instanceof Error ? Promise.reject(chisme) : Promise.resolve(chisme);
     },
+    findSuspension: () => Promise.resolve(suspendedUntil),
     images: store,
     now: () => TEST_NOW,
   };
@@ -301,3 +302,22 @@ async function quietly<T>(run: () => Promise<T>): Promise<T> {
     console.error = original;
   }
 }
+
+Deno.test('a suspended author\'s image is refused with user_suspended and nothing is stored', async () => {
+  const { handler, store } = setUp(ownFresh, new MemoryImageStore(), new Date(TEST_NOW.getTime() + 60 * 60 * 1000));
+  await expectError(await handler(fixtureUpload('pixel.png', 'image/png')), 403, 'user_suspended');
+  assert.equal(store.objects.size, 0);
+});
+
+Deno.test('once the suspension has ended the image is stored', async () => {
+  const { handler, store } = setUp(ownFresh, new MemoryImageStore(), new Date(TEST_NOW.getTime() - 1000));
+  const response = await handler(fixtureUpload('pixel.png', 'image/png'));
+  assert.equal(response.status, 201);
+  assert.equal(store.objects.size, 1);
+});
+
+Deno.test('function answers are never cached: private, max-age=0', async () => {
+  const { handler } = setUp();
+  const response = await handler(fixtureUpload('pixel.png', 'image/png'));
+  assert.equal(response.headers.get('Cache-Control'), 'private, max-age=0');
+});

@@ -1,8 +1,9 @@
 // POST multipart form { chisme_id, file } → 201 { path }: the cotilleo image of one's own
 // chisme. Checks, in order: the caller; the body (read only up to the size limit, whatever
 // Content-Length or chunking says); the file (present, size, a whole real image by its bytes,
-// rewritten without metadata: sanitize-image.ts); the chisme (exists, the caller's, cotilleo,
-// no image yet, still inside the viewing window); then stores it. The chisme's `file_exist`
+// rewritten without metadata: sanitize-image.ts); the caller not suspended; the chisme
+// (exists, the caller's, cotilleo, no image yet, still inside the viewing window); then
+// stores it. The chisme's `file_exist`
 // is set by a trigger on storage.objects in the same transaction that stores the object, so
 // no crash can leave one without the other. The dependencies are injected so tests can run
 // every path without a network; `handler` is the one wired to Supabase.
@@ -27,6 +28,8 @@ import { supabaseChismeImageDeps } from './supabase-deps.ts';
 export interface ChismeImageDeps {
   /** The chisme as the caller sees it (`get_chisme` with their token), or null if none. */
   findChisme(caller: Caller, chismeId: string): Promise<ChismeForUpload | null>;
+  /** The end of the caller's suspension (`get_my_suspension` with their token), or null. */
+  findSuspension(caller: Caller): Promise<Date | null>;
   images: ImageStore;
   now(): Date;
 }
@@ -53,6 +56,10 @@ export function createChismeImageHandler(deps: ChismeImageDeps): (request: Reque
     if (!isChismeId(chismeId)) return errorResponse(uploadErrors.chismeIdInvalid);
     let chisme: ChismeForUpload | null;
     try {
+      // A suspended author changes nothing others see, their chisme's image included (the
+      // database refuses the object too: the storage.objects trigger, docs/api.md).
+      const suspendedUntil = await deps.findSuspension(caller);
+      if (suspendedUntil && suspendedUntil.getTime() > deps.now().getTime()) return errorResponse(uploadErrors.userSuspended);
       chisme = await deps.findChisme(caller, chismeId);
     } catch (error) {
       if (error instanceof CallerRejectedError) return errorResponse(notAuthenticated);

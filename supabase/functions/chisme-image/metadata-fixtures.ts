@@ -7,9 +7,9 @@ import { readFixture } from './fixtures.ts';
 /** Texts placed inside the metadata; none of them may survive sanitising. */
 export const metadataMarkers = ['ChismeCam', 'Autora Secreta', 'GPSLatitude', 'xmpmeta', 'Comentario oculto'];
 
-const text = (value: string) => new TextEncoder().encode(value);
+export const text = (value: string) => new TextEncoder().encode(value);
 
-function concat(...parts: Uint8Array[]): Uint8Array {
+export function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -19,7 +19,7 @@ function concat(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-function jpegSegment(marker: number, payload: Uint8Array): Uint8Array {
+export function jpegSegment(marker: number, payload: Uint8Array): Uint8Array {
   const length = payload.length + 2;
   return concat(Uint8Array.of(0xff, marker, length >> 8, length & 0xff), payload);
 }

@@ -7,8 +7,8 @@
 // refuses trailing data (polyglots). The four formats' container structures are small and
 // well specified, so walking them is both the strict parse and the stripping in one pass.
 //
-// Kept: what decoding and colour need (JPEG JFIF without thumbnail, ICC profile, Adobe
-// colour transform; PNG critical chunks, transparency, colour and animation chunks; GIF
+// Kept: what decoding and colour need (JPEG JFIF without thumbnail, an ICC profile that parses
+// as one, the Adobe colour transform in its standard form: jpeg-colour-segments.ts; PNG critical chunks, transparency, colour and animation chunks; GIF
 // graphic control and looping extensions; WebP image, alpha, animation and ICC chunks).
 // Dropped: EXIF, XMP, IPTC, comments, PNG text/time chunks, WebP EXIF/XMP, GIF comment, plain
 // text and other application extensions, anything unknown. EXIF orientation is dropped with
@@ -19,6 +19,7 @@
 // after it (a JPEG followed by HTML, a GIF whose header is JavaScript, …).
 
 import type { ImageType } from './file-type.ts';
+import { canonicalAdobePayload, iccChunksFormProfile, type IccChunk, isIccChunkPayload, isIccProfile, readIccChunk } from './jpeg-colour-segments.ts';
 
 export interface CleanImage {
   mime: ImageType['mime'];
@@ -52,6 +53,11 @@ function cleanJpeg(b: Uint8Array): Uint8Array | null {
   let i = 2;
   let sawFrame = false;
   let sawScan = false;
+  // ICC chunks are kept only if, all together, they form a profile that parses: they are put
+  // back where the first one was once the whole file has been read.
+  const iccChunks: IccChunk[] = [];
+  const iccSegments: Uint8Array[] = [];
+  let iccAt = -1;
   while (true) {
     if (i >= b.length || b[i] !== 0xff) return null;
     while (i < b.length && b[i] === 0xff) i++; // fill bytes before a marker
@@ -61,6 +67,7 @@ function cleanJpeg(b: Uint8Array): Uint8Array | null {
       // EOI: the end; nothing may follow it.
       if (!sawScan || i !== b.length) return null;
       parts.push(Uint8Array.of(0xff, 0xd9));
+      if (iccAt >= 0 && iccChunksFormProfile(iccChunks)) parts.splice(iccAt, 0, ...iccSegments);
       return concat(parts);
     }
     if (i + 2 > b.length) return null;
@@ -95,10 +102,16 @@ function cleanJpeg(b: Uint8Array): Uint8Array | null {
       if (startsWith(payload, [...ascii('JFIF'), 0]) && payload.length === 14 && payload[12] === 0 && payload[13] === 0) {
         parts.push(segment, body);
       }
-    } else if (marker === 0xe2) {
-      if (startsWith(payload, [...ascii('ICC_PROFILE'), 0])) parts.push(segment, body);
+    } else if (marker === 0xe2 && isIccChunkPayload(payload)) {
+      const chunk = readIccChunk(payload);
+      if (chunk) {
+        if (iccAt < 0) iccAt = parts.length;
+        iccChunks.push(chunk);
+        iccSegments.push(segment, body);
+      } else iccChunks.push({ sequence: 0, count: 0, data: payload }); // malformed: drops the profile
     } else if (marker === 0xee) {
-      if (startsWith(payload, ascii('Adobe'))) parts.push(segment, body);
+      const adobe = canonicalAdobePayload(payload);
+      if (adobe) parts.push(segment, Uint8Array.of(0, adobe.length + 2), adobe);
     } else if ((marker >= 0xe1 && marker <= 0xef) || marker === 0xfe) {
       // APP1 EXIF/XMP, APP13 IPTC, other APPn, COM: metadata, dropped.
     } else {
@@ -214,6 +227,7 @@ function isLoopingApplication(blocks: Uint8Array): boolean {
 const WEBP_KEPT = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
 const VP8X_EXIF_FLAG = 0x08;
 const VP8X_XMP_FLAG = 0x04;
+const VP8X_ICC_FLAG = 0x20;
 
 function cleanWebp(b: Uint8Array): Uint8Array | null {
   if (b.length < 20 || readU32LE(b, 4) !== b.length - 8) return null;
@@ -247,6 +261,9 @@ function cleanWebp(b: Uint8Array): Uint8Array | null {
       const chunk = b.slice(i, end);
       chunk[8] &= ~(VP8X_EXIF_FLAG | VP8X_XMP_FLAG);
       parts.push(chunk);
+    } else if (type === 'ICCP' && !isIccProfile(data)) {
+      // A colour profile that does not parse is dropped, with its flag in the extended header.
+      if (parts[0] && first === 'VP8X') parts[0][8] &= ~VP8X_ICC_FLAG;
     } else if (WEBP_KEPT.has(type)) {
       parts.push(b.subarray(i, end));
     }

@@ -195,6 +195,19 @@ as $$
   update private.rate_limit_settings set max_events = 1000000;
 $$;
 
+-- Acts as a moderator: the persona's token with app_metadata.role = 'moderator', as the JWT
+-- carries it after set_moderator and a token refresh.
+create or replace function tests.authenticate_as_moderator(identifier text)
+returns void
+language sql
+security invoker
+set search_path = ''
+as $$
+  select tests.authenticate_as(identifier);
+  select set_config('request.jwt.claims',
+    (current_setting('request.jwt.claims')::jsonb || '{"app_metadata":{"role":"moderator"}}')::text, true);
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 begin;

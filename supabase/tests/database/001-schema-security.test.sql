@@ -35,8 +35,10 @@ select set_eq(
   $$ select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where p.prosecdef and n.nspname = 'public' $$,
   array['get_sign_in_methods', 'get_feed', 'set_moderator', 'get_my_suspension', 'get_moderation_queue', 'moderate_restore',
-        'moderate_delete', 'moderate_suspend_author', 'moderate_add_offensive_word', 'moderate_delete_offensive_word'],
-  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed (applies the hide rule itself so the tag index serves it) and the moderation RPCs (issue 12)'
+        'moderate_delete', 'moderate_suspend_author', 'moderate_add_offensive_word', 'moderate_delete_offensive_word',
+        'create_chisme', 'add_comment', 'like_chisme', 'unlike_chisme', 'report_chisme', 'report_comment',
+        'mark_notification_read', 'mark_all_notifications_read', 'delete_notification', 'update_my_profile', 'log_country'],
+  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed (applies the hide rule itself so the tag index serves it), the moderation RPCs and the client write RPCs (clients hold no table write privilege)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -87,7 +89,7 @@ select is_empty(
 select ok(exists (select 1 from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
                   where r.rolname = 'authenticator' and 'pgrst.db_pre_request=private.check_request' = any (s.setconfig)),
   'PostgREST runs private.check_request before every request (REST table writes are refused with a key)');
-select ok(has_function_privilege('anon', 'public.find_offensive_words(text)', 'execute'), 'anon can call find_offensive_words');
+select ok(not has_function_privilege('anon', 'public.find_offensive_words(text)', 'execute'), 'anon cannot call find_offensive_words (signed-in typing helper)');
 select ok(has_function_privilege('anon', 'public.get_sign_in_methods(text)', 'execute'), 'anon can call get_sign_in_methods');
 select ok(not has_function_privilege('authenticated', 'public.delete_reported_chisme(uuid)', 'execute'), 'authenticated cannot call delete_reported_chisme');
 select ok(not has_function_privilege('authenticated', 'public.delete_reported_comment(uuid)', 'execute'), 'authenticated cannot call delete_reported_comment');
@@ -107,11 +109,10 @@ select is_empty(
      where grantee = 'authenticated' and table_schema = 'public' and privilege_type in ('UPDATE', 'TRUNCATE', 'REFERENCES', 'TRIGGER') $$,
   'authenticated has no table-wide update, truncate, references or trigger privilege'
 );
-select set_eq(
+select is_empty(
   $$ select table_name::text || '.' || column_name from information_schema.column_privileges
      where grantee = 'authenticated' and table_schema = 'public' and privilege_type = 'UPDATE' $$,
-  array['profiles.display_name', 'profiles.cotilleo', 'profiles.murmuro', 'notifications.is_read'],
-  'authenticated may update only profile settings and notifications.is_read'
+  'authenticated may update no column (profile settings and notifications go through RPCs)'
 );
 select ok(not has_column_privilege('authenticated', 'public.chismes', 'likes', 'insert'), 'clients cannot insert chismes.likes');
 select ok(not has_column_privilege('authenticated', 'public.chismes', 'file_exist', 'insert'), 'clients cannot insert chismes.file_exist');

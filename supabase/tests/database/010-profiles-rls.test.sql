@@ -1,7 +1,7 @@
 -- Profiles: created on sign-up with the right names and defaults; only the owner reads and
 -- updates them, and only display_name, cotilleo and murmuro.
 begin;
-select plan(26);
+select plan(27);
 
 -- Arrange (service role): three sign-up flavours
 select tests.create_supabase_user('author', metadata => '{"username":"chismosa"}');
@@ -27,9 +27,14 @@ select results_eq(
   array[tests.get_supabase_uid('author')],
   'author: sees exactly their own profile'
 );
+select throws_ok(
+  $$ update public.profiles set cotilleo = true where id = tests.get_supabase_uid('author') $$,
+  '42501', null,
+  'author: may not update the profile table directly (writes go through update_my_profile)'
+);
 select lives_ok(
-  $$ update public.profiles set cotilleo = true, murmuro = true, display_name = 'La Chismosa' where id = tests.get_supabase_uid('author') $$,
-  'author: may update cotilleo, murmuro and display_name'
+  $$ select public.update_my_profile('La Chismosa', 'true', 'true') $$,
+  'author: may update cotilleo, murmuro and display_name through update_my_profile'
 );
 select results_eq(
   $$ select cotilleo, murmuro, display_name from public.profiles $$,
@@ -63,10 +68,10 @@ select is_empty(
   $$ select 1 from public.profiles where id = tests.get_supabase_uid('author') $$,
   'other: cannot read the author''s profile'
 );
-select results_eq(
-  $$ with u as (update public.profiles set cotilleo = false where id = tests.get_supabase_uid('author') returning 1) select count(*) from u $$,
-  $$ values (0::bigint) $$,
-  'other: updating the author''s profile changes no row'
+select throws_ok(
+  $$ update public.profiles set cotilleo = false where id = tests.get_supabase_uid('author') $$,
+  '42501', null,
+  'other: cannot update the author''s profile'
 );
 select results_eq(
   $$ select count(*) from public.profiles $$,

@@ -2,7 +2,7 @@
 -- casual mode only, the author is always the caller, and clients never write counters,
 -- file_exist or timestamps — through create_chisme and through a direct REST-style insert.
 begin;
-select plan(59);
+select plan(60);
 -- The fixtures post more than a person could in a minute (limits: 170-rate-limits).
 select tests.lift_rate_limits();
 
@@ -144,15 +144,16 @@ select throws_ok($$ select public.create_chisme('Mujer', '25', 'Qué tontorrón 
 select is(tests.error_detail($$ select public.create_chisme('Mujer', '25', 'Idiota y tonto a la vez', null, null, 'false') $$),
   '{"words": ["idiota", "tonto"]}'::jsonb, 'author: the error lists every matched word');
 
--- Act as the author: the direct REST path obeys the same rules
-select lives_ok(
+-- Act as the author: there is no direct path (no table write privilege); the RPC gets the defaults
+select throws_ok(
   $$ insert into public.chismes (gender, years, content) values ('Hombre', 20, 'Insertado directamente por REST') $$,
-  'author: a direct insert with only client fields works'
+  '42501', null,
+  'author: a direct insert, even with only client fields, is refused'
 );
 select results_eq(
-  $$ select country, cotilleo, likes, file_exist from public.chismes where content = 'Insertado directamente por REST' $$,
+  $$ select country, cotilleo, likes, file_exist from public.create_chisme('Hombre', '20', 'Insertado por la función', null, null, null) $$,
   $$ values ('unknow'::text, false, 0, false) $$,
-  'author: the direct insert got the defaults'
+  'author: create_chisme without country or mode gets the defaults'
 );
 select throws_ok($$ insert into public.chismes (gender, years, content, likes) values ('Hombre', 20, 'Me doy mil likes gratis', 1000) $$,
   '42501', null, 'author: may not set likes');
@@ -163,9 +164,14 @@ select throws_ok($$ insert into public.chismes (gender, years, content, created_
 select throws_ok($$ insert into public.chismes (id, gender, years, content) values (gen_random_uuid(), 'Hombre', 20, 'Elijo mi propio id') $$,
   '42501', null, 'author: may not choose the id');
 select throws_ok($$ insert into public.chismes (gender, years, content) values ('Hombre', 20, 'corto') $$,
-  'P0001', 'chisme_content_too_short', 'author: the direct path checks the content');
+  '42501', null, 'author: a direct insert of short content is refused by privilege');
+-- The rules hold for every writer, the owner of the RPCs included
+select tests.reset_role();
+select throws_ok($$ insert into public.chismes (gender, years, content) values ('Hombre', 20, 'corto') $$,
+  'P0001', 'chisme_content_too_short', 'every writer: the table checks the content');
 select throws_ok($$ insert into public.chismes (gender, years, content) values ('Hombre', 20, 'un idiota escribió esto') $$,
-  'P0001', 'content_offensive', 'author: the direct path checks the words');
+  'P0001', 'content_offensive', 'every writer: the table checks the words');
+select tests.authenticate_as('author');
 select throws_ok($$ update public.chismes set content = 'Edición no permitida' $$,
   '42501', null, 'author: may not edit chismes');
 select throws_ok($$ update public.chismes set likes = 99 $$,

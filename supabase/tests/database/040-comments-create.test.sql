@@ -2,7 +2,7 @@
 -- the word check unless cotilleo, an existing chisme, a parent in the same chisme at depth < 3;
 -- only root comments count; comment and reply notifications, never to oneself.
 begin;
-select plan(59);
+select plan(60);
 
 -- Arrange
 select tests.create_supabase_user('author');
@@ -64,11 +64,13 @@ select throws_ok($$ select public.add_comment(current_setting('test.casual'), nu
 select is(tests.error_detail($$ select public.add_comment(current_setting('test.casual'), null, 'Eres tonto', 'Hombre', '20', 'ES') $$),
   '{"words": ["tonto"]}'::jsonb, 'other: the error lists the matched word');
 
--- Act as another user: the direct REST path
-select lives_ok($$ insert into public.comments (chisme_id, content, gender, years, country) values (current_setting('test.casual')::uuid, 'Directo por REST', 'Mujer', 30, 'ES') $$,
-  'other: a direct insert with client fields works');
-select results_eq($$ select depth, commenter_number, is_chisme_author from public.comments where content = 'Directo por REST' $$,
-  $$ values (1, 1, false) $$, 'other: the direct insert got depth and identity from the database');
+-- Act as another user: no direct REST path (no table write privilege); the RPC's row gets its identity from the database
+select throws_ok($$ insert into public.comments (chisme_id, content, gender, years, country) values (current_setting('test.casual')::uuid, 'Directo por REST', 'Mujer', 30, 'ES') $$,
+  '42501', null, 'other: a direct insert, even with only client fields, is refused');
+select lives_ok($$ select public.add_comment(current_setting('test.casual'), null, 'Por la función', 'Mujer', '30', 'ES') $$,
+  'other: add_comment with client fields works');
+select results_eq($$ select depth, commenter_number, is_chisme_author from public.comments where content = 'Por la función' $$,
+  $$ values (1, 1, false) $$, 'other: the comment got depth and identity from the database');
 select throws_ok($$ insert into public.comments (chisme_id, content, gender, years, country, report) values (current_setting('test.casual')::uuid, 'Forjado', 'Mujer', 30, 'ES', 5) $$,
   '42501', null, 'other: may not set the report counter');
 select throws_ok($$ insert into public.comments (chisme_id, content, gender, years, country, is_chisme_author) values (current_setting('test.casual')::uuid, 'Soy el autor', 'Mujer', 30, 'ES', true) $$,

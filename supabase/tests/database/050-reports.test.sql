@@ -2,7 +2,7 @@
 -- one's own chisme, silently ignored on one's own comment, default reason, counters; a
 -- reporter is visible only to themselves.
 begin;
-select plan(34);
+select plan(35);
 
 -- Arrange
 select tests.create_supabase_user('author');
@@ -43,7 +43,11 @@ select throws_ok($$ select public.report_comment(gen_random_uuid()::text) $$, 'P
 select throws_ok($$ insert into public.reports (chisme_id, user_id) values (current_setting('test.chisme2')::uuid, tests.get_supabase_uid('third')) $$,
   '42501', null, 'other: cannot report on behalf of someone else');
 select throws_ok($$ insert into public.reports (chisme_id, comment_id) values (current_setting('test.chisme3')::uuid, current_setting('test.author_comment')::uuid) $$,
-  'P0001', 'report_target_invalid', 'other: a report has exactly one target (a key, not the constraint''s 23514)');
+  '42501', null, 'other: a direct report insert is refused by privilege (reports go through the RPCs)');
+select tests.reset_role();
+select throws_ok($$ insert into public.reports (chisme_id, comment_id, user_id) values (current_setting('test.chisme3')::uuid, current_setting('test.author_comment')::uuid, tests.get_supabase_uid('other')) $$,
+  'P0001', 'report_target_invalid', 'every writer: a report has exactly one target (a key, not the constraint''s 23514)');
+select tests.authenticate_as('other');
 select throws_ok($$ select public.report_chisme(current_setting('test.chisme2'), repeat('r', 201)) $$, 'P0001', 'report_already_exists', 'other: still one report per target');
 select throws_ok($$ update public.reports set reason = 'otra' $$, '42501', null, 'other: cannot edit reports');
 select throws_ok($$ delete from public.reports $$, '42501', null, 'other: cannot delete reports');

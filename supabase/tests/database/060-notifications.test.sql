@@ -19,9 +19,9 @@ select tests.authenticate_as('owner');
 select is((select count(*)::int from public.notifications), 5, 'owner: sees their notifications');
 select is((select count(*)::int from public.notifications where not is_read), 5, 'owner: all start unread');
 select results_eq(
-  $$ with u as (update public.notifications set is_read = true where message = 'Nuevo comentario 1' returning 1) select count(*)::int from u $$,
-  array[1],
-  'owner: marks one notification read'
+  $$ select public.mark_notification_read(n.id::text) from public.notifications n where n.message = 'Nuevo comentario 1' $$,
+  array[true],
+  'owner: marks one notification read (mark_notification_read)'
 );
 select is((select count(*)::int from public.notifications where not is_read), 4, 'owner: the unread count drops');
 select throws_ok($$ update public.notifications set message = 'cambiado' $$, '42501', null, 'owner: cannot change the message');
@@ -31,9 +31,9 @@ select is(public.mark_all_notifications_read(), 4, 'owner: mark all read returns
 select is(public.mark_all_notifications_read(), 0, 'owner: a second mark all changes nothing');
 select is((select count(*)::int from public.notifications where not is_read), 0, 'owner: nothing unread remains');
 select results_eq(
-  $$ with d as (delete from public.notifications where message = 'Nuevo comentario 2' returning 1) select count(*)::int from d $$,
-  array[1],
-  'owner: deletes a notification'
+  $$ select public.delete_notification(n.id::text) from public.notifications n where n.message = 'Nuevo comentario 2' $$,
+  array[true],
+  'owner: deletes a notification (delete_notification)'
 );
 select is((select count(*)::int from public.notifications), 4, 'owner: it is gone');
 select throws_ok($$ insert into public.notifications (user_id, type, message) values (tests.get_supabase_uid('owner'), 'like_on_chisme', 'falsa') $$,
@@ -42,15 +42,15 @@ select throws_ok($$ insert into public.notifications (user_id, type, message) va
 -- Act as another user
 select tests.authenticate_as('other');
 select results_eq($$ select message from public.notifications $$, array['Le gustó al otro'], 'other: sees only their own');
-select results_eq(
-  $$ with u as (update public.notifications set is_read = false where user_id = tests.get_supabase_uid('owner') returning 1) select count(*)::int from u $$,
-  array[0],
-  'other: cannot mark the owner''s notifications'
+select throws_ok(
+  $$ update public.notifications set is_read = false where user_id = tests.get_supabase_uid('owner') $$,
+  '42501', null,
+  'other: cannot mark the owner''s notifications (no direct update at all)'
 );
-select results_eq(
-  $$ with d as (delete from public.notifications where user_id = tests.get_supabase_uid('owner') returning 1) select count(*)::int from d $$,
-  array[0],
-  'other: cannot delete the owner''s notifications'
+select throws_ok(
+  $$ delete from public.notifications where user_id = tests.get_supabase_uid('owner') $$,
+  '42501', null,
+  'other: cannot delete the owner''s notifications (no direct delete at all)'
 );
 select is(public.mark_all_notifications_read(), 1, 'other: mark all touches only their own');
 select throws_ok($$ insert into public.notifications (user_id, type, message) values (tests.get_supabase_uid('owner'), 'like_on_chisme', 'spam') $$,

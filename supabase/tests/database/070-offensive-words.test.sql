@@ -2,7 +2,7 @@
 -- unique with its own key; everyone can check a text against it; only the service role
 -- manages it.
 begin;
-select plan(33);
+select plan(34);
 
 -- Arrange: a known list
 delete from public.offensive_words;
@@ -23,13 +23,18 @@ select is(public.delete_offensive_word(' IDIOTA'), true, 'service role: deletes 
 select is(public.delete_offensive_word('idiota'), false, 'service role: deleting a missing word says so');
 select lives_ok($$ select public.add_offensive_word('idiota') $$, 'service role: a deleted word can be added again');
 
--- Anyone checks a text
+-- Anon may not call the typing helper (each call costs normalisation and matching)
 select tests.clear_authentication();
-select is(public.find_offensive_words('Eres un IDIOTA y un tonto'), array['idiota', 'tonto'], 'anon: finds every word, case-insensitively, sorted');
-select is(public.find_offensive_words('Qué tontorrón'), array['tonto'], 'anon: matches inside longer words');
-select is(public.find_offensive_words('Ese HIJO DE PUTA otra vez'), array['hijo de puta'], 'anon: matches phrases');
-select is(public.find_offensive_words('Un chisme muy educado'), '{}'::text[], 'anon: a clean text matches nothing');
-select is(public.find_offensive_words(null), '{}'::text[], 'anon: no text matches nothing');
+select throws_ok($$ select public.find_offensive_words('hola') $$, '42501', null, 'anon: cannot call find_offensive_words');
+
+-- A signed-in person checks a text
+select tests.authenticate_as('user');
+select is(public.find_offensive_words('Eres un IDIOTA y un tonto'), array['idiota', 'tonto'], 'user: finds every word, case-insensitively, sorted');
+select is(public.find_offensive_words('Qué tontorrón'), array['tonto'], 'user: matches inside longer words');
+select is(public.find_offensive_words('Ese HIJO DE PUTA otra vez'), array['hijo de puta'], 'user: matches phrases');
+select is(public.find_offensive_words('Un chisme muy educado'), '{}'::text[], 'user: a clean text matches nothing');
+select is(public.find_offensive_words(null), '{}'::text[], 'user: no text matches nothing');
+select tests.clear_authentication();
 select is((select count(*)::int from public.offensive_words), 3, 'anon: may read the list (the UI warns before submitting)');
 select throws_ok($$ insert into public.offensive_words (word) values ('nueva') $$, '42501', null, 'anon: cannot add words');
 select throws_ok($$ select public.add_offensive_word('nueva') $$, '42501', null, 'anon: cannot call add_offensive_word');

@@ -2,7 +2,7 @@
 -- a user was seen, once per user and country within 24 hours, with the user's JWT or the
 -- service role; each user reads only their own.
 begin;
-select plan(25);
+select plan(26);
 
 -- Arrange
 select tests.create_supabase_user('user');
@@ -10,20 +10,21 @@ select tests.create_supabase_user('other');
 
 -- Act as the user (what the function does with the caller's JWT)
 select tests.authenticate_as('user');
+select is(public.log_country('Costa Rica'), true, 'user: the first log of a country is recorded');
 select results_eq(
-  $$ insert into public.country_logs (country) values ('Costa Rica') returning country, user_id = tests.get_supabase_uid('user') $$,
+  $$ select country, user_id = tests.get_supabase_uid('user') from public.country_logs $$,
   $$ values ('Costa Rica'::text, true) $$,
-  'user: the first log of a country is recorded for the caller'
+  'user: the log is the caller''s'
 );
-select is_empty($$ insert into public.country_logs (country) values ('Costa Rica') returning 1 $$, 'user: the same country within 24 hours is skipped silently');
-select is_empty($$ insert into public.country_logs (country) values ('  COSTA RICA ') returning 1 $$, 'user: case and spaces do not make a new country');
-select isnt_empty($$ insert into public.country_logs (country) values ('España') returning 1 $$, 'user: another country is recorded');
+select is(public.log_country('Costa Rica'), false, 'user: the same country within 24 hours is skipped silently');
+select is(public.log_country('  COSTA RICA '), false, 'user: case and spaces do not make a new country');
+select is(public.log_country('España'), true, 'user: another country is recorded');
 select is((select count(*)::int from public.country_logs), 2, 'user: sees their two logs');
-select throws_ok($$ insert into public.country_logs (country, user_id) values ('Chile', tests.get_supabase_uid('other')) $$, '42501', null, 'user: cannot log for someone else');
+select throws_ok($$ insert into public.country_logs (country) values ('Chile') $$, '42501', null, 'user: cannot insert logs directly (log_country only)');
 select throws_ok($$ insert into public.country_logs (country, created_at) values ('Chile', now() - interval '2 days') $$, '42501', null, 'user: cannot choose the time');
-select throws_ok($$ insert into public.country_logs (country) values ('   ') $$, 'P0001', 'country_required', 'user: a blank country is refused');
-select throws_ok($$ insert into public.country_logs (country) values (null) $$, 'P0001', 'country_required', 'user: a missing country is refused');
-select throws_ok($$ insert into public.country_logs (country) values (repeat('p', 101)) $$, 'P0001', 'country_too_long', 'user: a country over 100 characters is refused');
+select throws_ok($$ select public.log_country('   ') $$, 'P0001', 'country_required', 'user: a blank country is refused');
+select throws_ok($$ select public.log_country(null) $$, 'P0001', 'country_required', 'user: a missing country is refused');
+select throws_ok($$ select public.log_country(repeat('p', 101)) $$, 'P0001', 'country_too_long', 'user: a country over 100 characters is refused');
 select throws_ok($$ update public.country_logs set country = 'Marte' $$, '42501', null, 'user: cannot edit logs');
 select throws_ok($$ delete from public.country_logs $$, '42501', null, 'user: cannot delete logs');
 
@@ -31,12 +32,12 @@ select throws_ok($$ delete from public.country_logs $$, '42501', null, 'user: ca
 select tests.reset_role();
 update public.country_logs set created_at = now() - interval '25 hours' where country = 'Costa Rica';
 select tests.authenticate_as('user');
-select isnt_empty($$ insert into public.country_logs (country) values ('Costa Rica') returning 1 $$, 'user: after 24 hours the country is recorded again');
+select is(public.log_country('Costa Rica'), true, 'user: after 24 hours the country is recorded again');
 
 -- Act as another user
 select tests.authenticate_as('other');
 select is_empty($$ select 1 from public.country_logs $$, 'other: sees none of the user''s logs');
-select isnt_empty($$ insert into public.country_logs (country) values ('Costa Rica') returning 1 $$, 'other: their own first log of the country is recorded');
+select is(public.log_country('Costa Rica'), true, 'other: their own first log of the country is recorded');
 
 -- The service role (what the function does without the caller's JWT)
 select tests.authenticate_as_service_role();
@@ -55,7 +56,7 @@ select is((select count(*)::int from public.country_logs where user_id = tests.g
 select tests.reset_role();
 select set_config('role', 'authenticated', true);
 select set_config('request.jwt.claims', '{"role":"authenticated"}', true);
-select throws_ok($$ insert into public.country_logs (country) values ('Chile') $$, 'P0001', 'not_authenticated', 'a token without a user cannot log');
+select throws_ok($$ select public.log_country('Chile') $$, 'P0001', 'not_authenticated', 'a token without a user cannot log');
 
 -- Act as anon
 select tests.clear_authentication();

@@ -18,12 +18,6 @@ select tests.create_supabase_user('mod');
 select public.set_moderator('mod@test.chismes', true);
 
 -- Acts as the moderator: the claims PostgREST would take from a moderator's token.
-create function pg_temp.as_moderator() returns void language sql as $$
-  select tests.authenticate_as('mod');
-  select set_config('request.jwt.claims',
-    (current_setting('request.jwt.claims')::jsonb || '{"app_metadata":{"role":"moderator"}}')::text, true);
-$$;
-
 select tests.authenticate_as('author');
 select set_config('test.c1', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que cinco personas reportan', to_jsonb(array['moderado']), 'CR', 'false')), true);
 select set_config('test.c2', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que acabará borrado', null, 'CR', 'false')), true);
@@ -91,7 +85,7 @@ select is((select count(*)::int from public.get_feed('recent', 'false') f where 
 select is((select count(*)::int from public.get_my_chismes(false) f where f.id = current_setting('test.c1')::uuid), 1, 'author: still sees it on their profile');
 select is((public.get_chisme(current_setting('test.c1'))).id, current_setting('test.c1')::uuid, 'author: get_chisme still finds it');
 select is((select count(*)::int from public.get_feed('recent', 'false', p_tags => to_jsonb(array['moderado'])) f where f.id = current_setting('test.c1')::uuid), 1, 'author: still sees it in a tag-filtered feed');
-select pg_temp.as_moderator();
+select tests.authenticate_as_moderator('mod');
 select is((public.get_chisme(current_setting('test.c1'))).id, current_setting('test.c1')::uuid, 'moderator: sees the hidden chisme');
 
 -- Realtime counts of a hidden chisme are not broadcast
@@ -100,7 +94,7 @@ select tests.reset_role();
 select is((select count(*)::int from realtime.messages where event = 'chisme_counts' and payload ->> 'id' = current_setting('test.c1')), 0, 'a hidden chisme''s counts are not broadcast');
 
 -- 3. The queue: counts and reasons, never ids of people
-select pg_temp.as_moderator();
+select tests.authenticate_as_moderator('mod');
 select results_eq(
   $$ select kind, id, pending_reports, hidden, reasons from public.get_moderation_queue() where id = current_setting('test.c1')::uuid $$,
   $$ values ('chisme'::text, current_setting('test.c1')::uuid, 5, true,
@@ -134,13 +128,13 @@ select tests.authenticate_as('author');
 select isnt_empty($$ select 1 from public.get_comments(current_setting('test.c2')) where id = current_setting('test.k1')::uuid $$, 'its author still sees it in the thread');
 select tests.authenticate_as('r1');
 select public.report_chisme(current_setting('test.c2'));
-select pg_temp.as_moderator();
+select tests.authenticate_as_moderator('mod');
 select is((select pending_reports from public.get_moderation_queue() where id = current_setting('test.k1')::uuid), 1, 'moderator: a reported comment is queued');
 select lives_ok($$ select public.moderate_delete('comment', current_setting('test.k1')) $$, 'moderator: deletes the comment');
 select tests.reset_role();
 select is_empty($$ select 1 from public.comments where id in (current_setting('test.k1')::uuid, current_setting('test.k2')::uuid) $$, 'the comment and its reply are gone');
 select is_empty($$ select 1 from public.reports where comment_id = current_setting('test.k1')::uuid $$, 'its reports are gone');
-select pg_temp.as_moderator();
+select tests.authenticate_as_moderator('mod');
 select lives_ok($$ select public.moderate_delete('chisme', current_setting('test.c2')) $$, 'moderator: deletes the chisme');
 select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c2')) $$, 'P0001', 'moderation_target_not_found', 'moderator: a missing target has its own key');
 select throws_ok($$ select public.moderate_restore('post', current_setting('test.c1')) $$, 'P0001', 'moderation_kind_invalid', 'moderator: an unknown kind has its own key');
@@ -151,7 +145,7 @@ select is((select count(*)::int from public.moderation_audit where action = 'del
 select is((select count(*)::int from public.notifications where user_id = tests.get_supabase_uid('author') and data ->> 'decision' = 'deleted'), 2, 'the authors are told of each delete');
 
 -- Suspend by content id: the author cannot write, then can again after the end date
-select pg_temp.as_moderator();
+select tests.authenticate_as_moderator('mod');
 select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c3'), '3') $$, 'P0001', 'suspension_days_invalid', 'moderator: only 1, 7 or 30 days');
 select set_config('test.until', public.moderate_suspend_author('chisme', current_setting('test.c3'), '7')::text, true);
 select ok(current_setting('test.until')::timestamptz between now() + interval '7 days' - interval '1 minute' and now() + interval '7 days' + interval '1 minute',
@@ -178,7 +172,7 @@ select throws_ok($$ update public.moderation_audit set action = 'restore' $$, 'P
 select throws_ok($$ delete from public.moderation_audit $$, 'P0001', 'moderation_audit_append_only', 'the audit cannot be deleted');
 
 -- 4. Word list
-select pg_temp.as_moderator();
+select tests.authenticate_as_moderator('mod');
 select is((public.moderate_add_offensive_word('  Zopenco ')).word, 'zopenco', 'moderator: adds a word, trimmed and lower-cased');
 select throws_ok($$ select public.moderate_add_offensive_word('ZOPENCO') $$, 'P0001', 'offensive_word_duplicate', 'moderator: a duplicate is refused');
 select is(public.moderate_delete_offensive_word('Zopenco'), true, 'moderator: deletes it');

@@ -15,12 +15,6 @@ select tests.create_supabase_user('mod');
 select public.set_moderator('mod@test.chismes', true);
 update private.moderation_settings set hide_threshold = 1;
 
-create function pg_temp.as_moderator() returns void language sql as $$
-  select tests.authenticate_as('mod');
-  select set_config('request.jwt.claims',
-    (current_setting('request.jwt.claims')::jsonb || '{"app_metadata":{"role":"moderator"}}')::text, true);
-$$;
-
 select tests.authenticate_as('author');
 select set_config('test.hidden', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que acabará oculto', to_jsonb(array['oculto']), 'CR', 'false')), true);
 select set_config('test.open', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que sigue a la vista', null, 'CR', 'false')), true);
@@ -63,7 +57,7 @@ select is((select count(*)::int from public.chismes where id = current_setting('
 select is((select count(*)::int from public.comments where chisme_id = current_setting('test.hidden')::uuid), 1, 'author: and its comments');
 select is((select count(*)::int from public.get_feed('recent', 'false', p_tags => to_jsonb(array['oculto']))), 1, 'author: the tag-filtered feed finds it');
 select is((select count(*)::int from public.get_comments(current_setting('test.hidden'))), 1, 'author: its thread reads');
-select pg_temp.as_moderator();
+select tests.authenticate_as_moderator('mod');
 select is((select count(*)::int from public.chismes where id = current_setting('test.hidden')::uuid), 1, 'moderator: a direct select finds the hidden chisme');
 select is((select count(*)::int from public.comments where chisme_id = current_setting('test.hidden')::uuid), 1, 'moderator: and its comments');
 select is((select count(*)::int from public.get_feed('recent', 'false') f where f.id = current_setting('test.hidden')::uuid), 1, 'moderator: the feed shows it');

@@ -32,7 +32,7 @@ select ok(
   and tests.error_detail($$ select public.create_chisme('Mujer', '30', 'Cuarto chisme del día', null, 'CR', 'false') $$) ->> 'action' = 'chisme',
   'poster: the refusal says which action and how many seconds to wait (1–60)'
 );
-select throws_ok($$ insert into public.chismes (gender, years, content) values ('Mujer', 30, 'Por REST directamente') $$, 'P0001', 'rate_limited', 'poster: a direct REST insert is limited too');
+select throws_ok($$ insert into public.chismes (gender, years, content) values ('Mujer', 30, 'Por REST directamente') $$, '42501', null, 'poster: there is no direct REST insert to get around the limit');
 select is((select count(*)::int from public.get_my_chismes(false)), 3, 'poster: the refused writes stored nothing');
 select throws_ok($$ select public.create_chisme('Mujer', '30', 'corto', null, 'CR', 'false') $$, 'P0001', 'chisme_content_too_short', 'poster: invalid content is judged before the limit');
 
@@ -81,10 +81,10 @@ select throws_ok($$ select public.report_chisme(((select id from poster_chismes 
 
 -- Country logs: 20 per hour, repeats included.
 select lives_ok(
-  $$ insert into public.country_logs (country) select 'País ' || n from generate_series(1, 20) n $$,
+  $$ select public.log_country('País ' || n) from generate_series(1, 20) n $$,
   'fan: 20 country logs in the hour are allowed'
 );
-select throws_ok($$ insert into public.country_logs (country) values ('País 21') $$, 'P0001', 'rate_limited', 'fan: the 21st is refused (no more logging 100 countries)');
+select throws_ok($$ select public.log_country('País 21') $$, 'P0001', 'rate_limited', 'fan: the 21st is refused (no more logging 100 countries)');
 
 -- Trusted roles are not limited: the service role (the edge functions) writes freely.
 select tests.authenticate_as_service_role();
@@ -110,7 +110,7 @@ delete from auth.users where id = current_setting('test.ghost')::uuid;
 select tests.authenticate_as('fan');
 select set_config('request.jwt.claims', jsonb_build_object('sub', current_setting('test.ghost'), 'role', 'authenticated')::text, true);
 select throws_ok($$ select public.create_chisme('Mujer', '30', 'Escrito por alguien borrado', null, 'CR', 'false') $$, 'P0001', 'not_authenticated', 'deleted user: posting gets not_authenticated');
-select throws_ok($$ insert into public.country_logs (country) values ('Fantasma') $$, 'P0001', 'not_authenticated', 'deleted user: a country log gets not_authenticated');
+select throws_ok($$ select public.log_country('Fantasma') $$, 'P0001', 'not_authenticated', 'deleted user: a country log gets not_authenticated');
 
 select * from finish();
 rollback;

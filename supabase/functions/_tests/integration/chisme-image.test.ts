@@ -63,9 +63,23 @@ Deno.test("the author's image is stored, and another user sees it through a serv
   const issued = await invoke(reader, 'chisme-image-url', { chisme_id: chismeId });
   assert.equal(issued.status, 200, JSON.stringify(issued.body));
   assert.ok(Number(issued.body.expires_in) <= 60 && Number(issued.body.expires_in) >= 55, String(issued.body.expires_in));
+  assert.equal(issued.headers.get('cache-control'), 'private, max-age=0', 'the URL answer is not cached either');
   const image = await fetch(String(issued.body.url));
   assert.equal(image.status, 200);
   assert.equal(image.headers.get('content-type'), 'image/webp');
+  // Never kept past the URL's life, and never by a shared cache: Storage answers a signed
+  // download with Expires at the token's expiry (the stand-in also as private, max-age).
+  const cache = /^private, max-age=(\d+)$/.exec(image.headers.get('cache-control') ?? '');
+  assert.ok(cache, `cache-control: ${image.headers.get('cache-control')}`);
+  assert.ok(Number(cache[1]) <= Number(issued.body.expires_in), `max-age ${cache[1]} within the URL's ${issued.body.expires_in} s`);
+  const expires = Date.parse(image.headers.get('expires') ?? '');
+  assert.ok(expires <= Date.now() + Number(issued.body.expires_in) * 1000, 'Expires is no later than the URL');
+  // The object itself says the same for every other download path (set at upload).
+  const [stored] = await sql<{ cache_control: string }>(
+    `select metadata->>'cacheControl' as cache_control from storage.objects where bucket_id = 'chismes' and name = $1`,
+    [chismeId],
+  );
+  assert.equal(stored?.cache_control, 'private, max-age=0');
   assert.deepEqual(new Uint8Array(await image.arrayBuffer()), fixture('pixel.webp'));
 
   await moveCreationBack(chismeId, 21);
@@ -212,4 +226,18 @@ Deno.test('when marking fails, nothing is stored either: object and mark are one
   assert.equal(await fileExist(chismeId), false);
   assert.equal((await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'))).status, 201);
   assert.equal(await fileExist(chismeId), true);
+});
+
+Deno.test('a suspended author\'s image is refused (403 user_suspended) and nothing is stored', async () => {
+  const suspended = await signUp('suspendida');
+  const chismeId = await createChisme(suspended, true);
+  await sql(
+    `insert into private.suspensions (user_id, suspended_until) values ($1, now() + interval '1 day')`,
+    [suspended.id],
+  );
+  const upload = await invoke(suspended, 'chisme-image', imageForm(chismeId, 'pixel.png'));
+  assert.equal(upload.status, 403, JSON.stringify(upload.body));
+  assert.equal((upload.body.error as { code: string }).code, 'user_suspended');
+  assert.deepEqual(await storedObjects(chismeId), []);
+  assert.equal(await fileExist(chismeId), false);
 });

@@ -52,12 +52,12 @@ export async function invoke(
   user: { client: SupabaseClient },
   name: string,
   body: FormData | Record<string, unknown>,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const { data, error, response } = await user.client.functions.invoke(name, { body });
   if (error instanceof FunctionsHttpError) {
     const failed = error.context as Response;
-    return { status: failed.status, body: await failed.json() };
+    return { status: failed.status, body: await failed.json(), headers: failed.headers };
   }
   if (error) throw error;
-  return { status: response?.status ?? 0, body: data };
+  return { status: response?.status ?? 0, body: data, headers: response?.headers ?? new Headers() };
 }
