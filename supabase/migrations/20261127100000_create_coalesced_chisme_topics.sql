@@ -18,7 +18,9 @@
 --    counts of the chismes changed in it: one message per chisme per interval at most.
 -- 3. New chismes are no longer broadcast with their content: the same flush tells the groups
 --    at the top of each mode's recent feed how many chismes arrived and their ids (no
---    content, no author) in the same message, for the web's "N chismes nuevos" pill.
+--    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
+--    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
+--    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
 -- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
 --    chisme's group at once, so the /chismes/:id page needs only that one topic.
 -- 5. Notifications stay on the owner's topic. A new notification is still sent at once; a
@@ -76,8 +78,13 @@ create unlogged table private.realtime_changed_notifications (
   notification_id uuid primary key
 );
 comment on table private.realtime_changed_notifications is 'Collapsed notifications changed since the last realtime flush (drained by private.flush_realtime). No API access.';
-revoke all on table private.realtime_changed_chismes, private.realtime_new_chismes, private.realtime_changed_notifications
-  from public, anon, authenticated, service_role;
+create table private.realtime_news_sent (
+  cotilleo boolean primary key,
+  sent_at timestamptz not null
+);
+comment on table private.realtime_news_sent is 'When the realtime flush last announced new chismes of each mode (news at most every 12 s). No API access.';
+revoke all on table private.realtime_changed_chismes, private.realtime_new_chismes, private.realtime_changed_notifications,
+  private.realtime_news_sent from public, anon, authenticated, service_role;
 
 -- Security definer: the outbox is private; runs inside the like/comment transaction.
 create or replace function private.mark_chisme_counts_changed()
@@ -151,13 +158,22 @@ as $$
 declare
   v_sent int := 0;
   v_message record;
+  v_news boolean[];
 begin
   perform pg_advisory_xact_lock(hashtext('private.flush_realtime'));
+  -- the modes whose news is due: some waiting, and none sent in the last 12 s (11 s: a flush
+  -- every 4 s lands a little after 12 s, never before)
+  select coalesce(array_agg(distinct n.cotilleo), '{}') into v_news
+  from private.realtime_new_chismes n
+  where not exists (
+    select 1 from private.realtime_news_sent s
+    where s.cotilleo = n.cotilleo and s.sent_at > clock_timestamp() - interval '11 seconds'
+  );
   for v_message in
     with changed as (
       delete from private.realtime_changed_chismes returning chisme_id
     ), created as (
-      delete from private.realtime_new_chismes returning chisme_id, cotilleo, created_at
+      delete from private.realtime_new_chismes where cotilleo = any(v_news) returning chisme_id, cotilleo, created_at
     ), counts as (
       select c.cotilleo, private.chisme_bucket(c.created_at) as bucket,
              jsonb_agg(jsonb_build_object('id', c.id, 'likes', c.likes, 'comments', c.comments) order by c.created_at desc, c.id) as counts
@@ -206,6 +222,9 @@ begin
       'chismes:' || case when v_message.cotilleo then 'cotilleo' else 'casual' end || ':' || v_message.bucket::text, true);
     v_sent := v_sent + 1;
   end loop;
+  insert into private.realtime_news_sent (cotilleo, sent_at)
+  select m, clock_timestamp() from unnest(v_news) m
+  on conflict (cotilleo) do update set sent_at = excluded.sent_at;
   -- collapsed notifications: their latest state (unless deleted meanwhile), once each
   for v_message in
     with changed as (

@@ -4,7 +4,7 @@
 -- chismes changed since the last call and nothing for unchanged ones; new chismes are
 -- announced (count and ids, no content) on the groups at the top of their mode.
 begin;
-select plan(16);
+select plan(18);
 
 select tests.create_supabase_user('author');
 select tests.create_supabase_user('fan1');
@@ -88,6 +88,7 @@ select is(pg_temp.flush_groups(), 0, 'a chisme hidden before the flush: its coun
 -- transaction every created_at is the same now(): A is made a second older, the newest
 -- chisme readers had before the news.
 update public.chismes set created_at = now() - interval '1 second' where id = current_setting('test.a')::uuid;
+delete from private.realtime_news_sent; -- the arrangement's news was sent moments ago
 select tests.authenticate_as('poster');
 select set_config('test.n1', (select id::text from public.create_chisme('Mujer', '30', 'Nuevo chisme uno', null, 'CR', 'false')), true);
 select set_config('test.n2', (select id::text from public.create_chisme('Mujer', '30', 'Nuevo chisme dos', null, 'CR', 'false')), true);
@@ -111,6 +112,20 @@ select is_empty(
 select isnt_empty(
   $$ select 1 from realtime.messages where topic = (select private.chisme_topic(false, c.created_at) from public.chismes c where c.id = current_setting('test.a')::uuid) $$,
   'the group of the newest chisme readers already had at the top hears the news'
+);
+
+-- News at most every 12 s per mode: a chisme posted just after waits; then it is announced
+select tests.authenticate_as('poster');
+select set_config('test.n3', (select id::text from public.create_chisme('Mujer', '30', 'Nuevo chisme tres', null, 'CR', 'false')), true);
+select tests.reset_role();
+delete from realtime.messages;
+select is(pg_temp.flush_groups(), 0, 'a new chisme within 12 s of the last news waits (no group hears of it yet)');
+update private.realtime_news_sent set sent_at = sent_at - interval '12 seconds';
+select pg_temp.flush_groups();
+select is(
+  (select distinct payload -> 'created' -> 'ids' from realtime.messages where topic like 'chismes:casual:%'),
+  jsonb_build_array(current_setting('test.n3')),
+  '12 s later the next flush announces it'
 );
 
 -- Clients cannot flush
