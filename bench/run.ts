@@ -1,6 +1,8 @@
 // `npm run bench [-- --quick]`: the performance suite of issue 8 on the local stack. Prints
 // one table (figure, value, budget, pass/fail) and writes bench/results.json (quick mode:
 // bench/results-quick.json). Never part of `npm test`.
+// `npm run bench -- --only=scale` runs the scale section alone on the bench users, without the
+// large data set, and merges its figures into bench/results.json (see runOnlyScale).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -18,6 +20,7 @@ import { measureMachine } from './measure/machine.ts';
 import { feedPlan, measureSqlFeeds, type SqlFeedRun } from './measure/sql-feeds.ts';
 import { stackMemory } from './measure/stack.ts';
 import { sections } from './sections.ts';
+import { runOnlyScale } from './scale-only.ts';
 
 const quick = process.argv.includes('--quick');
 const config = quick
@@ -210,7 +213,9 @@ function gitCommit(): string {
   return head ? `${head}${dirty ? '+dirty' : ''}` : '';
 }
 
-main().then(
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+
+(only === 'scale' ? runOnlyScale(report) : only ? Promise.reject(new Error(`--only=${only}: only "scale" runs alone`)) : main()).then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Report } from './lib/report.ts';
 import { measureHttpFeeds } from './measure/http-feeds.ts';
 import { measureRealtime } from './measure/realtime.ts';
+import { measureScale } from './measure/scale.ts';
 import type { SqlFeedRun } from './measure/sql-feeds.ts';
 import { measureWeb } from './measure/web.ts';
 import { measureWrites } from './measure/writes.ts';
@@ -19,5 +20,7 @@ export const sections: [string, (context: SectionContext) => Promise<void>][] = 
   ['HTTP feeds', measureHttpFeeds],
   ['Writes', measureWrites],
   ['Realtime', measureRealtime],
+  // alone: `npm run bench -- --only=scale` (bench/scale-only.ts)
+  ['Scale', (context) => measureScale(context, context.quick ? { subscribers: 100, stormS: 20 } : {})],
   ['Web', measureWeb],
 ];

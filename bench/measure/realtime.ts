@@ -1,5 +1,7 @@
-// Realtime: time from an insert (create_chisme, committed) to the `chisme_created` broadcast
-// arriving at every subscribed supabase-js client, at 1, 100 and 500 subscribers.
+// Realtime: the fan-out cost of one message. Time from a like (committed) and the flush that
+// follows it at once (private.flush_realtime, which the stack otherwise runs every 4 s) to the
+// `chisme_counts` message arriving at every supabase-js client joined to the chisme's group
+// topic, at 1, 100 and 500 subscribers. The write storm with coalescing is the scale section.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { FREE_USER_BASE } from '../lib/db.ts';
 import { clientFor } from '../lib/clients.ts';
@@ -12,13 +14,13 @@ interface Subscriber {
   arrivals: Map<string, number>;
 }
 
-async function subscribe(userIndex: number): Promise<Subscriber> {
+async function subscribe(userIndex: number, topic: string): Promise<Subscriber> {
   const client = await clientFor(userIndex);
   const arrivals = new Map<string, number>();
-  const channel = client.channel('feed:casual', { config: { private: true } });
-  channel.on('broadcast', { event: 'chisme_created' }, (message) => {
-    const id = (message.payload as { id?: string }).id;
-    if (id) arrivals.set(id, nowMs());
+  const channel = client.channel(topic, { config: { private: true } });
+  // keyed by the like count carried: each step of the section changes it
+  channel.on('broadcast', { event: 'chisme_counts' }, (message) => {
+    for (const counts of (message.payload as { counts: { likes: number }[] }).counts) arrivals.set(String(counts.likes), nowMs());
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('realtime subscribe timed out')), 30_000);
@@ -34,26 +36,36 @@ export async function measureRealtime(context: SectionContext): Promise<void> {
   const { report, quick } = context;
   const levels = quick ? [1, 100] : [1, 100, 500];
   const inserts = quick ? 10 : 40;
+  const { client: admin } = context;
   const writer = await clientFor(FREE_USER_BASE + 30);
+  const author = await clientFor(FREE_USER_BASE + 29);
+  const { data: created, error: createError } = await author.rpc('create_chisme', {
+    p_gender: 'Hombre', p_years: 33, p_content: 'Chisme para medir el tiempo real de los contadores.', p_tags: [], p_country: 'España', p_cotilleo: false,
+  });
+  if (createError) throw new Error(`create_chisme: ${createError.message}`);
+  const chismeId = (created as { id: string }).id;
+  const { rows } = await admin.query<{ topic: string }>('select private.chisme_topic(cotilleo, created_at) as topic from public.chismes where id = $1', [chismeId]);
+  const topic = rows[0]!.topic;
+  let liked = false;
   const subscribers: Subscriber[] = [];
   const details: Record<string, unknown> = {};
   try {
     for (const level of levels) {
       while (subscribers.length < level) {
-        const batch = Array.from({ length: Math.min(50, level - subscribers.length) }, (_, k) => subscribe(FREE_USER_BASE + 31 + ((subscribers.length + k) % 60)));
+        const batch = Array.from({ length: Math.min(50, level - subscribers.length) }, (_, k) => subscribe(FREE_USER_BASE + 31 + ((subscribers.length + k) % 60), topic));
         subscribers.push(...(await Promise.all(batch)));
       }
       await sleep(500);
       const latencies: number[] = [];
       let missing = 0;
       for (let k = 0; k < inserts; k++) {
+        for (const s of subscribers) s.arrivals.clear();
         const t0 = nowMs();
-        const { data, error } = await writer.rpc('create_chisme', {
-          p_gender: 'Hombre', p_years: 33, p_content: `Nuevo chisme para medir el tiempo real, número ${k}.`,
-          p_tags: [], p_country: 'España', p_cotilleo: false,
-        });
-        if (error) throw new Error(`create_chisme: ${error.message}`);
-        const id = (data as { id: string }).id;
+        const { error } = await writer.rpc(liked ? 'unlike_chisme' : 'like_chisme', { p_chisme_id: chismeId });
+        if (error) throw new Error(`like: ${error.message}`);
+        liked = !liked;
+        await admin.query('select private.flush_realtime()');
+        const id = liked ? '1' : '0'; // the only liker: the count the message must carry
         const deadline = nowMs() + 5000;
         while (subscribers.some((s) => !s.arrivals.has(id)) && nowMs() < deadline) await sleep(2);
         for (const s of subscribers) {
@@ -65,8 +77,8 @@ export async function measureRealtime(context: SectionContext): Promise<void> {
       }
       const s = summarize(latencies);
       details[String(level)] = { inserts, deliveries: latencies.length, missing, p50: round(s.p50, 2), p95: round(s.p95, 2) };
-      report.add('Realtime', `${level} subscribers, insert → message p50`, s.p50, 'ms');
-      report.add('Realtime', `${level} subscribers, insert → message p95`, s.p95, 'ms', level === 500 ? { op: '<=', limit: 150 } : undefined,
+      report.add('Realtime', `${level} subscribers, like + flush → counts message p50`, s.p50, 'ms');
+      report.add('Realtime', `${level} subscribers, like + flush → counts message p95`, s.p95, 'ms', level === 500 ? { op: '<=', limit: 150 } : undefined,
         missing ? `${missing} deliveries missing after 5 s` : undefined);
       if (missing) report.add('Realtime', `${level} subscribers, deliveries missing`, missing, '', { op: '<=', limit: 0 });
     }

@@ -1,5 +1,6 @@
 // Journey 4: post a casual chisme — the dialog's validation messages, the offensive-word
-// refusal, and a valid post appearing at the top of Recent in a second person's open browser.
+// refusal, and a valid post reaching a second person's open Recent feed as the pill
+// "N chismes nuevos" without moving what they read; tapping it brings the post in at the top.
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser.ts';
 import { card, fillAndSubmit, openNewChisme, uniqueContent } from '../support/chismes.ts';
@@ -41,9 +42,21 @@ describe('journey 4: post a casual chisme', () => {
     await dialog.waitFor({ state: 'detached' });
     await card(author, content).waitFor();
 
-    // The reader never reloads: the post arrives over the feed:casual channel, at the top.
-    const first = reader.getByRole('list', { name: 'Lista de chismes' }).getByRole('article').first();
+    // The reader never reloads, and nothing moves under them: the post shows as a pill (within
+    // one realtime flush); tapping it brings it in at the top.
+    const list = reader.getByRole('list', { name: 'Lista de chismes' });
+    const readerFirst = list.getByRole('article').first();
+    const before = { text: await readerFirst.innerText(), y: (await readerFirst.boundingBox())?.y };
+    const pill = reader.getByRole('button', { name: /^\d+ chismes? nuevos?$/ });
+    await pill.waitFor({ timeout: 30_000 });
+    await snap(reader, '04-post-new-chismes-pill');
+    expect(await readerFirst.innerText()).toBe(before.text);
+    expect((await readerFirst.boundingBox())?.y).toBe(before.y);
+    expect(await reader.getByRole('status').filter({ hasText: /chismes? nuevos?/ }).count()).toBe(1);
+    await pill.click();
+    const first = list.getByRole('article').first();
     await first.filter({ hasText: content }).waitFor();
+    await reader.waitForFunction(() => window.scrollY === 0);
     expect(await first.getByText('#oficina').count()).toBe(1);
     expect(await first.getByText('Tu chisme').count()).toBe(0);
     await snap(reader, '04-post-live-in-second-browser');

@@ -2,7 +2,7 @@
 // toast and an unread notification, the author cannot like, and unliking restores the count.
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser.ts';
-import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
+import { card, publishChisme, showNewChismes, uniqueContent } from '../support/chismes.ts';
 import { person, useBrowser } from '../support/journey.ts';
 import { createAccount, signIn } from '../support/users.ts';
 
@@ -20,6 +20,7 @@ describe('journey 5: like', () => {
 
     const authorCard = card(author, content);
     const fanCard = card(fan, content);
+    await showNewChismes(fan);
     await fanCard.waitFor();
     const authorLike = authorCard.getByRole('button', { name: / me gusta$/ });
     expect(await authorLike.isDisabled()).toBe(true);

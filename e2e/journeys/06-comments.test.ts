@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
-import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
+import { card, publishChisme, showNewChismes, uniqueContent } from '../support/chismes.ts';
 import { person, useBrowser } from '../support/journey.ts';
 import { createAccount, signIn } from '../support/users.ts';
 
@@ -43,6 +43,7 @@ describe('journey 6: comments', () => {
     await signIn(neighbour, neighbourAccount);
     const content = uniqueContent('Chisme comentado');
     await publishChisme(author, { content });
+    await showNewChismes(neighbour); // the post arrives as the pill over the open feed
     await card(neighbour, content).waitFor();
 
     // Level 1: the neighbour comments; the author is told live and the count rises to 1.

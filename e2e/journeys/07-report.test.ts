@@ -2,7 +2,7 @@
 // second report is answered "already reported", and one's own chisme cannot be reported.
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser.ts';
-import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
+import { card, publishChisme, showNewChismes, uniqueContent } from '../support/chismes.ts';
 import { sql, sqlOne } from '../support/db.ts';
 import { person, useBrowser } from '../support/journey.ts';
 import { createAccount, rpcAs, signIn } from '../support/users.ts';
@@ -19,6 +19,7 @@ describe('journey 7: report', () => {
     const content = uniqueContent('Chisme reportable');
     await publishChisme(author, { content });
 
+    await showNewChismes(reporter); // the post arrives as the pill over the open feed
     const target = card(reporter, content);
     await target.waitFor();
     await target.getByRole('button', { name: 'Reportar' }).click();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe.ts';
 import { snap } from '../support/browser.ts';
-import { card, fillAndSubmit, openNewChisme, uniqueContent } from '../support/chismes.ts';
+import { card, fillAndSubmit, openNewChisme, showNewChismes, uniqueContent } from '../support/chismes.ts';
 import { sql } from '../support/db.ts';
 import { ANON_KEY, API_URL } from '../support/env.ts';
 import { person, useBrowser } from '../support/journey.ts';
@@ -66,7 +66,9 @@ describe('journey 9: cotilleo', () => {
     expect(chisme).toMatchObject({ file_exist: true, cotilleo: true });
     expect(Number(chisme!.size)).toBeGreaterThan(0);
 
-    // Without a reload, the post arrives and then its stored image enables the button.
+    // Without a reload, the post arrives (as the pill over the open feed; tapped) and then its
+    // stored image enables the button.
+    await showNewChismes(viewer);
     const viewerCard = card(viewer, content);
     await viewerCard.getByRole('button', { name: 'Ver imagen' }).click();
     const imageDialog = viewer.getByRole('dialog', { name: 'Imagen del chisme' });

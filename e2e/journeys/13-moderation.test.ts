@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
 import { snap } from '../support/browser.ts';
-import { card, fillAndSubmit, openNewChisme, publishChisme, uniqueContent } from '../support/chismes.ts';
+import { card, fillAndSubmit, openNewChisme, publishChisme, showNewChismes, uniqueContent } from '../support/chismes.ts';
 import { sql, sqlOne } from '../support/db.ts';
 import { ANON_KEY, API_URL } from '../support/env.ts';
 import { person, useBrowser } from '../support/journey.ts';
@@ -63,7 +63,8 @@ describe('journey 13: moderation', () => {
     await moderator.waitForURL('**/moderacion');
     await moderator.getByRole('heading', { name: 'Contenido reportado' }).waitFor();
 
-    // The viewer has the feed open with the chisme in it.
+    // The viewer has the feed open with the chisme in it (brought in from the pill).
+    await showNewChismes(viewer);
     await card(viewer, hiddenContent).waitFor();
 
     // Five people report it: it leaves the viewer's open feed without a reload.

@@ -43,3 +43,15 @@ export async function publishChisme(page: Page, values: NewChisme & { content: s
 export function card(page: Page, content: string): Locator {
   return page.getByRole('article').filter({ hasText: content });
 }
+
+/**
+ * Another person's new chismes do not move an open recent feed: they show as the pill
+ * "N chismes nuevos" (within one realtime flush, about 4 s), and tapping it brings them in at
+ * the top. Waits for the pill and taps it.
+ */
+export async function showNewChismes(page: Page): Promise<void> {
+  const pill = page.getByRole('button', { name: /^\d+ chismes? nuevos?$/ });
+  await pill.waitFor({ timeout: 30_000 });
+  await pill.click();
+  await pill.waitFor({ state: 'detached' });
+}

@@ -15,6 +15,8 @@ import { authorize, checkToken } from './authorize.ts';
 import { broadcastApi, type BroadcastMessage } from './broadcast-api.ts';
 import { startPostgresChanges, type PostgresBinding, type Subscriber } from './postgres-changes.ts';
 import { decodeBinaryPush, encodeBinaryBroadcast, hashBinding, type Frame, type Ref } from './frames.ts';
+import { startFlushTimer } from './flush.ts';
+import { JoinRate, MAX_CHANNELS_PER_CLIENT } from './limits.ts';
 
 const NOTIFY_CHANNEL = 'realtime_local_stack';
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -55,6 +57,7 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
   pool.on('error', (error) => console.error(`realtime: database connection error: ${error.message}`));
   const wss = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
+  const joinRate = new JoinRate();
 
   function send(client: Client, frame: Frame): void {
     if (client.ws.readyState !== client.ws.OPEN) return;
@@ -90,6 +93,11 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
       : client.token;
     const claims = await checkToken(token);
     if (typeof claims === 'string') return reply(client, frame, 'error', { reason: claims });
+    // hosted Realtime's limits (docs/scaling.md): channels per connection, joins per second
+    if (!client.channels.has(frame.topic) && client.channels.size >= MAX_CHANNELS_PER_CLIENT) {
+      return reply(client, frame, 'error', { reason: 'ChannelRateLimitReached: Too many channels' });
+    }
+    if (!joinRate.admit()) return reply(client, frame, 'error', { reason: 'ClientJoinRateLimitReached: Too many joins per second' });
     const name = frame.topic.replace(/^realtime:/, '');
     const isPrivate = config.private === true;
     const access = isPrivate ? await authorize(pool, name, claims) : { canRead: true, canWrite: true };
@@ -235,6 +243,7 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
   const postgresChanges = await startPostgresChanges(pool, subscribers);
 
   const api = broadcastApi(pool, (message) => deliver(message));
+  const flush = startFlushTimer(pool);
 
   return {
     api,
@@ -263,6 +272,7 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
       });
     },
     async close() {
+      await flush.stop();
       for (const client of clients) client.ws.terminate();
       wss.close();
       await postgresChanges.stop();

@@ -3,11 +3,13 @@
 -- decide who may join which topic (tested the way the server checks a join: realtime.topic
 -- and the claims set, then a select as the user).
 begin;
-select plan(31);
+select plan(32);
 
 -- Arrange
 select tests.create_supabase_user('author');
 select tests.create_supabase_user('other');
+select private.flush_realtime(); -- what the seed left for the flush
+delete from private.realtime_news_sent; -- and no news pause after it
 delete from realtime.messages;
 
 -- What the triggers send
@@ -16,30 +18,9 @@ select set_config('test.casual', (select id::text from public.create_chisme('Muj
 select set_config('test.cotilleo', (select id::text from public.create_chisme('Mujer', '30', 'Cotilleo en directo aquí', null, 'CR', 'true')), true);
 select tests.reset_role();
 
-select results_eq(
-  $$ select topic, event, private, extension from realtime.messages where payload ->> 'id' = current_setting('test.casual') $$,
-  $$ values ('feed:casual'::text, 'chisme_created'::text, true, 'broadcast'::text) $$,
-  'a new casual chisme goes to the private feed:casual topic'
-);
-select results_eq(
-  $$ select topic, event from realtime.messages where payload ->> 'id' = current_setting('test.cotilleo') $$,
-  $$ values ('feed:cotilleo'::text, 'chisme_created'::text) $$,
-  'a new cotilleo chisme goes to feed:cotilleo'
-);
-select is(
-  (select array_agg(k order by k) from realtime.messages m, jsonb_object_keys(m.payload) k where m.payload ->> 'id' = current_setting('test.casual')),
-  array['comments', 'content', 'cotilleo', 'country', 'created_at', 'file_exist', 'gender', 'id', 'image_viewable',
-        'is_mine', 'liked_by_me', 'likes', 'report', 'tags', 'updated_at', 'years'],
-  'the chisme_created payload is a feed_chisme'
-);
-select results_eq(
-  $$ select (payload ->> 'is_mine')::boolean, (payload ->> 'liked_by_me')::boolean, payload ->> 'content' from realtime.messages where payload ->> 'id' = current_setting('test.casual') $$,
-  $$ values (false, false, 'Chisme casual en directo'::text) $$,
-  'the broadcast chisme has is_mine and liked_by_me false'
-);
 select is_empty(
-  $$ select 1 from realtime.messages where position(tests.get_supabase_uid('author')::text in payload::text) > 0 $$,
-  'no chisme broadcast carries the author''s id'
+  $$ select 1 from realtime.messages where event in ('chisme_created', 'chisme_counts') $$,
+  'a new chisme is broadcast at once to nobody: it waits for the flush'
 );
 
 select tests.authenticate_as('other');
@@ -50,12 +31,34 @@ select public.add_comment(current_setting('test.casual'), current_setting('test.
 select tests.authenticate_as('other');
 select public.report_chisme(current_setting('test.casual'));
 select tests.reset_role();
+select private.flush_realtime();
 
 select results_eq(
-  $$ select topic, payload from realtime.messages where event = 'chisme_counts' order by inserted_at, payload ->> 'comments' $$,
-  $$ values ('feed:casual'::text, jsonb_build_object('id', current_setting('test.casual')::uuid, 'likes', 1, 'comments', 0)),
-            ('feed:casual'::text, jsonb_build_object('id', current_setting('test.casual')::uuid, 'likes', 1, 'comments', 1)) $$,
-  'a like and a root comment each broadcast the counts; a reply and a report do not'
+  $$ select topic, private, payload -> 'counts' from realtime.messages
+     where event = 'chisme_counts' and topic like 'chismes:casual:%' and jsonb_array_length(payload -> 'counts') > 0 $$,
+  $$ select private.chisme_topic(false, c.created_at), true,
+            jsonb_build_array(jsonb_build_object('id', c.id, 'likes', 1, 'comments', 1))
+     from public.chismes c where c.id = current_setting('test.casual')::uuid $$,
+  'the flush sends the casual chisme''s latest counts once, on its group topic'
+);
+select is(
+  (select array_agg(distinct k order by k) from realtime.messages m, jsonb_object_keys(m.payload -> 'created') k where m.topic like 'chismes:casual:%'),
+  array['count', 'ids', 'newest'],
+  'the new-chismes news carries a count, ids and the newest time: no content, no author'
+);
+select is(
+  (select array_agg(distinct m.payload -> 'created' -> 'ids') from realtime.messages m where m.topic like 'chismes:cotilleo:%'),
+  array[jsonb_build_array(current_setting('test.cotilleo'))],
+  'the cotilleo chisme is announced on a cotilleo group only'
+);
+select is_empty(
+  $$ select 1 from realtime.messages where position(tests.get_supabase_uid('author')::text in payload::text) > 0
+       and topic <> 'notifications:' || tests.get_supabase_uid('author') $$,
+  'no chisme broadcast carries the author''s id'
+);
+select ok(
+  (select bool_and(payload::text !~ 'Chisme casual en directo') from realtime.messages where topic like 'chismes:%'),
+  'no group broadcast carries a chisme''s content'
 );
 select results_eq(
   $$ select topic, event, payload ->> 'type' from realtime.messages where event = 'notification_created' order by payload ->> 'type' $$,
@@ -82,23 +85,26 @@ select is_empty(
   'no message carries the author''s id (except their own notifications)'
 );
 update public.chismes set file_exist = true where id = current_setting('test.cotilleo')::uuid;
-select is((select count(*)::int from realtime.messages where event = 'chisme_counts'), 2, 'marking file_exist broadcasts no counts');
+select is(private.flush_realtime(), 0, 'marking file_exist marks no counts: the next flush sends nothing');
 
--- Join authorisation: signed-in users on the feed topics
+-- Join authorisation: signed-in users on the group topics (and feed:<mode>, still used by
+-- older moderation events)
+select set_config('test.group', (select topic from realtime.messages where topic like 'chismes:casual:%' and jsonb_array_length(payload -> 'counts') > 0), true);
+insert into realtime.messages (topic, extension, private, payload, event) values ('feed:casual', 'broadcast', true, '{}', 'x');
 select tests.authenticate_as('other');
+select set_config('realtime.topic', current_setting('test.group'), true);
+select isnt_empty($$ select 1 from realtime.messages where topic = current_setting('test.group') $$, 'other: may receive a casual group topic');
+select is_empty($$ select 1 from realtime.messages where topic <> current_setting('test.group') $$, 'other: joined to a group sees no other topic''s messages');
 select set_config('realtime.topic', 'feed:casual', true);
 select isnt_empty($$ select 1 from realtime.messages where topic = 'feed:casual' $$, 'other: may receive feed:casual');
-select is_empty($$ select 1 from realtime.messages where topic <> 'feed:casual' $$, 'other: joined to feed:casual sees no other topic''s messages');
-select set_config('realtime.topic', 'feed:cotilleo', true);
-select isnt_empty($$ select 1 from realtime.messages where topic = 'feed:cotilleo' $$, 'other: may receive feed:cotilleo');
-select set_config('realtime.topic', 'feed:otro', true);
+select set_config('realtime.topic', 'chismes:otro:1', true);
 select tests.reset_role();
-insert into realtime.messages (topic, extension, private, payload, event) values ('feed:otro', 'broadcast', true, '{}', 'x');
-insert into realtime.messages (topic, extension, private, payload, event) values ('feed:casual', 'presence', true, '{}', 'x');
+insert into realtime.messages (topic, extension, private, payload, event) values ('chismes:otro:1', 'broadcast', true, '{}', 'x');
+insert into realtime.messages (topic, extension, private, payload, event) values (current_setting('test.group'), 'presence', true, '{}', 'x');
 select tests.authenticate_as('other');
-select set_config('realtime.topic', 'feed:otro', true);
+select set_config('realtime.topic', 'chismes:otro:1', true);
 select is_empty($$ select 1 from realtime.messages $$, 'other: may not join an unknown topic');
-select set_config('realtime.topic', 'feed:casual', true);
+select set_config('realtime.topic', current_setting('test.group'), true);
 select is_empty($$ select 1 from realtime.messages where extension = 'presence' $$, 'other: only broadcast messages are authorised');
 
 -- Join authorisation: notifications only for their owner
@@ -137,6 +143,8 @@ select throws_ok($$ delete from realtime.messages $$, '42501', null, 'other: may
 select tests.clear_authentication();
 select set_config('realtime.topic', 'feed:casual', true);
 select is_empty($$ select 1 from realtime.messages $$, 'anon: may not receive feed:casual');
+select set_config('realtime.topic', current_setting('test.group'), true);
+select is_empty($$ select 1 from realtime.messages $$, 'anon: may not receive a group topic');
 select set_config('realtime.topic', 'notifications:' || tests.get_supabase_uid('other'), true);
 select is_empty($$ select 1 from realtime.messages $$, 'anon: may not receive a notifications topic');
 select throws_ok(

@@ -1,6 +1,6 @@
 -- Realtime: when the chisme-image function (service role) marks a chisme's image as stored,
--- open feeds hear it on the mode's private topic, with no one's user id; other updates of
--- the chisme send no image event.
+-- open feeds hear it on the chisme's private group topic at once, with no one's user id;
+-- other updates of the chisme send no image event.
 begin;
 select plan(6);
 
@@ -19,9 +19,10 @@ select tests.reset_role();
 
 select results_eq(
   $$ select topic, event, private, payload from realtime.messages where event = 'chisme_image' $$,
-  $$ values ('feed:cotilleo'::text, 'chisme_image'::text, true,
-             jsonb_build_object('id', current_setting('test.cotilleo')::uuid, 'file_exist', true, 'image_viewable', true)) $$,
-  'storing a fresh cotilleo image broadcasts chisme_image, viewable, on feed:cotilleo'
+  $$ select private.chisme_topic(true, c.created_at), 'chisme_image'::text, true,
+             jsonb_build_object('id', current_setting('test.cotilleo')::uuid, 'file_exist', true, 'image_viewable', true)
+     from public.chismes c where c.id = current_setting('test.cotilleo')::uuid $$,
+  'storing a fresh cotilleo image broadcasts chisme_image, viewable, on the chisme''s group topic'
 );
 select is_empty(
   $$ select 1 from realtime.messages where position(tests.get_supabase_uid('author')::text in payload::text) > 0 $$,
@@ -52,8 +53,8 @@ select is_empty(
 update public.chismes set file_exist = true where id = current_setting('test.casual')::uuid;
 select results_eq(
   $$ select topic, (payload ->> 'image_viewable')::boolean from realtime.messages where event = 'chisme_image' $$,
-  $$ values ('feed:casual'::text, false) $$,
-  'a casual chisme''s event goes to feed:casual and is never viewable'
+  $$ select private.chisme_topic(false, c.created_at), false from public.chismes c where c.id = current_setting('test.casual')::uuid $$,
+  'a casual chisme''s event goes to its casual group topic and is never viewable'
 );
 
 -- Clients cannot call the trigger function

@@ -13,7 +13,7 @@ vi.mock('../features/feed/api/get-feed', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../features/feed/api/get-feed')>()),
   getFeed: vi.fn().mockResolvedValue([]),
 }));
-vi.mock('../features/feed/hooks/use-feed-realtime', () => ({ useFeedRealtime: () => {} }));
+vi.mock('../features/feed/hooks/use-feed-realtime', () => ({ useFeedRealtime: () => ({ observe: () => () => {}, newCount: 0, showNew: () => {} }) }));
 vi.mock('../features/comments/hooks/use-chisme-realtime', () => ({ useChismeRealtime: () => {} }));
 vi.mock('./layout/signed-in-effects', () => ({ SignedInEffects: () => null }));
 

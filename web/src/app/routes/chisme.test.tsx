@@ -80,12 +80,14 @@ describe('ChismeRoute', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el chisme');
   });
 
-  it('follows its counts and image live on its mode\'s channel, ignoring other chismes', async () => {
+  it('follows its counts live on its group topic, ignoring other chismes of the group', async () => {
+    const createdAt = '2026-11-27T10:02:30.000Z';
+    getChisme.mockResolvedValue(aChisme({ id, content: 'Mi vecina tiene un secreto', comments: 1, created_at: createdAt }));
     page(`/chismes/${id}`);
     const card = await screen.findByRole('article');
-    expect(fakeRealtime.topics).toEqual(['feed:casual']);
-    emit('chisme_counts', { id: 'otro', likes: 50, comments: 50 });
-    emit('chisme_counts', { id, likes: 7, comments: 3 });
+    const topic = `chismes:casual:${Math.floor(Date.parse(createdAt) / 300_000)}`;
+    expect(fakeRealtime.topics).toEqual([topic]);
+    fakeRealtime.emitTo(topic, 'chisme_counts', { counts: [{ id: 'otro', likes: 50, comments: 50 }, { id, likes: 7, comments: 3 }] });
     expect(within(card).getByRole('button', { name: '7 me gusta' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: '3 comentarios' })).toBeInTheDocument();
   });

@@ -20,7 +20,7 @@ export function ChismeRoute() {
   const { id = '' } = useParams();
   const valid = uuid.test(id);
   const { chisme, isLoading, error } = useChisme(valid ? id : null);
-  useChismeRealtime(chisme?.id ?? null, chisme?.cotilleo ?? null);
+  useChismeRealtime(chisme);
   const country = useDetectedCountry(valid);
   const thread = useRef<HTMLDivElement>(null);
 

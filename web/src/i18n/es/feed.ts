@@ -9,4 +9,6 @@ export const feed = {
   newPost: 'Nuevo chisme',
   filter: 'Filtrar Chismes',
   filtersActive: 'Filtros activos',
+  /** The pill over the recent feed (features/feed/components/new-chismes-pill.tsx). */
+  newChismes: (count: number) => (count === 1 ? '1 chisme nuevo' : `${count} chismes nuevos`),
 } as const;

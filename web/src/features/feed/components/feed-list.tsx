@@ -1,4 +1,5 @@
-// A feed: pages of chismes with infinite scroll, empty and error states, live updates.
+// A feed: pages of chismes with infinite scroll, empty and error states, live counts on the
+// cards on screen and, on the recent tab, the "N chismes nuevos" pill (use-feed-realtime).
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { ChismeCardSkeleton } from '../../../components/chisme-card-skeleton';
@@ -9,6 +10,7 @@ import type { FeedChisme, FeedFilters } from '../../../types/api';
 import { useFeed } from '../hooks/use-feed';
 import { useFeedRealtime } from '../hooks/use-feed-realtime';
 import { useProgressiveRows } from '../hooks/use-progressive-rows';
+import { NewChismesPill } from './new-chismes-pill';
 
 type Props = {
   tab: FeedTab;
@@ -20,7 +22,7 @@ type Props = {
 
 export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: Props) {
   const { chismes, error, isLoadingFirst, isLoadingMore, hasMore, loadMore, mutate } = useFeed(tab, cotilleo, filters);
-  useFeedRealtime({ tab, cotilleo, filters, mutatePages: mutate, enabled: live });
+  const { observe, newCount, showNew } = useFeedRealtime({ tab, cotilleo, chismes, mutatePages: mutate, enabled: live });
   const { visible, complete } = useProgressiveRows(chismes);
   const hasRows = chismes.length > 0;
   // The first rows of the first feed of this page load are in the DOM: the bench reads this mark.
@@ -30,6 +32,7 @@ export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: 
 
   return (
     <Stack gap="md">
+      {live && <NewChismesPill count={newCount} onShow={() => void showNew()} />}
       {error !== undefined && (
         <Text c="red" role="alert">
           {feed.loadError}
@@ -43,7 +46,7 @@ export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: 
       {chismes.length > 0 && (
         <Stack component="ul" gap="md" aria-label={feed.listLabel} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {visible.map((chisme) => (
-            <li key={chisme.id} data-testid="feed-item">
+            <li key={chisme.id} ref={observe(chisme.id)} data-testid="feed-item">
               {renderChisme(chisme)}
             </li>
           ))}
