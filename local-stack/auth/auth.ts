@@ -7,6 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { absentGrant, absentRoute, absentSignUp, OAuthError } from './absent.ts';
+import { requireAdmin } from './admin-access.ts';
+import { createAdminLinks, type SendMail } from './admin-links.ts';
+import { createAdminUsers } from './admin-users.ts';
 import { createOAuth } from './oauth.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './store.ts';
 import type { StackConfig } from '../config.ts';
@@ -18,10 +21,15 @@ import { sendJson, str, type Handler } from '../http.ts';
 /** A bcrypt hash (cost 10) of a random value: compared against when no user matches. */
 const DUMMY_HASH = bcrypt.hashSync(randomUUID(), 10);
 
-export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
+/** GoTrue's noop mail client: what it does without SMTP. */
+const noMail: SendMail = async () => undefined;
+
+export function createAuth(pool: pg.Pool, config: StackConfig, sendMail: SendMail = noMail): Handler {
   const store = createAuthStore(pool, config);
   const { transaction, loadUser, findUserByEmail, userJson, sessionJson, createSession, checkPassword, insertUser, insertIdentity } = store;
-  const { authorize, simulator, callback, pkceGrant } = createOAuth(pool, config, store);
+  const { authorize, simulator, callback, pkceGrant, allowedRedirect } = createOAuth(pool, config, store);
+  const adminUsers = createAdminUsers(store);
+  const adminLinks = createAdminLinks(store, allowedRedirect, sendMail);
   const limitSignUps = createRateLimiter(config.rateLimit.signInSignUps);
   const limitTokens = createRateLimiter(config.rateLimit.tokenRefresh);
 
@@ -82,6 +90,8 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
       }
       const user = await loadUser(db, current.user_id);
       if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      // A ban set through the admin API ends refreshing (GoTrue internal/tokens/service.go).
+      if (user.banned_until && user.banned_until > new Date()) throw new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
       if (current.revoked) {
         // Replays of a just-rotated token within the reuse interval get the current pair.
         const { rows: active } = await db.query<{ token: string; parent: string | null }>(
@@ -126,6 +136,8 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
     if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     const { rowCount } = await db.query('select 1 from auth.sessions where id = $1', [sessionId || INSTANCE_ID]);
     if (!rowCount) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    // requireAuthentication refuses a banned user's token issued before the ban.
+    if (user.banned_until && user.banned_until > new Date()) throw new AuthError(403, 'user_banned', 'User is banned');
     return { user, sessionId };
   }
 
@@ -165,6 +177,29 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
       else if (scope === 'others') await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
       else await db.query('delete from auth.sessions where user_id = $1', [user.id]);
     });
+  }
+
+  /** The admin API (admin-users.ts, admin-links.ts), service role only (admin-access.ts). */
+  async function admin(req: IncomingMessage, method: string, path: string, url: URL): Promise<{ body: unknown; headers?: Record<string, string> } | undefined> {
+    const read = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
+      const db = await pool.connect();
+      try {
+        return await work(db);
+      } finally {
+        db.release();
+      }
+    };
+    await read((db) => requireAdmin(req, db));
+    const match = /^\/admin\/users\/([^/]+)\/?$/.exec(path);
+    const id = match ? decodeURIComponent(match[1]!) : '';
+    if (method === 'GET' && path === '/admin/users') return read((db) => adminUsers.list(db, url, path));
+    if (method === 'POST' && path === '/admin/users') return { body: await adminUsers.create(req) };
+    if (match && method === 'GET') return { body: await read((db) => adminUsers.get(db, id)) };
+    if (match && method === 'PUT') return { body: await adminUsers.update(req, id) };
+    if (match && method === 'DELETE') return { body: await adminUsers.remove(req, id) };
+    if (method === 'POST' && path === '/admin/generate_link') return { body: await adminLinks.generateLink(req) };
+    if (method === 'POST' && path === '/invite') return { body: await adminLinks.invite(req) };
+    return undefined;
   }
 
   function sendError(req: IncomingMessage, res: ServerResponse, error: AuthError): void {
@@ -214,6 +249,10 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
         await logout(req, url.searchParams.get('scope') ?? 'global');
         res.writeHead(204, version);
         return void res.end();
+      }
+      if (path === '/invite' || path === '/admin' || path.startsWith('/admin/')) {
+        const answer = await admin(req, method, path, url);
+        if (answer) return sendJson(res, 200, answer.body, { ...version, ...answer.headers });
       }
       if (method === 'GET' && path === '/authorize') return await authorize(res, url);
       if (method === 'GET' && path === '/simulator') return await simulator(res, url);

@@ -174,5 +174,5 @@ export function createOAuth(pool: pg.Pool, config: StackConfig, store: AuthStore
     res.end();
   }
 
-  return { authorize, simulator, callback, pkceGrant };
+  return { authorize, simulator, callback, pkceGrant, allowedRedirect };
 }
