@@ -48,6 +48,13 @@ export interface StackConfig {
   /** [auth.rate_limit], as the CLI hands it to GoTrue (per 5 minutes per IP) */
   rateLimit: { signInSignUps: number; tokenRefresh: number; tokenVerifications: number };
   oauthProviders: string[];
+  /** [auth.email]: sign-ups wait for the confirmation mail; e-mail changes mail both addresses */
+  enableConfirmations: boolean;
+  doubleConfirmChanges: boolean;
+  /** [auth.email] otp_expiry (seconds) */
+  otpExpiry: number;
+  /** [auth.rate_limit] email_sent: mails per hour for the instance */
+  emailSentPerHour: number;
   fileSizeLimitBytes: number;
   /** function name → verify_jwt (default true) */
   verifyJwt: Map<string, boolean>;
@@ -112,6 +119,10 @@ export function loadConfig(): StackConfig {
       tokenVerifications: get(toml.get('auth.rate_limit'), 'token_verifications', 30),
     },
     oauthProviders,
+    enableConfirmations: get(toml.get('auth.email'), 'enable_confirmations', false),
+    doubleConfirmChanges: get(toml.get('auth.email'), 'double_confirm_changes', true),
+    otpExpiry: get(toml.get('auth.email'), 'otp_expiry', 3600),
+    emailSentPerHour: get(toml.get('auth.rate_limit'), 'email_sent', 2),
     fileSizeLimitBytes: sizeToBytes(get(toml.get('storage'), 'file_size_limit', '50MiB')),
     verifyJwt,
     disabledFunctions,

@@ -10,6 +10,9 @@ import { absentGrant, absentRoute, absentSignUp, OAuthError } from './absent.ts'
 import { requireAdmin } from './admin-access.ts';
 import { createAdminLinks, type SendMail } from './admin-links.ts';
 import { createAdminUsers } from './admin-users.ts';
+import { createEmailSend } from './email-send.ts';
+import type { Mailer } from './mailer.ts';
+import { createVerify } from './verify.ts';
 import { createOAuth } from './oauth.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './store.ts';
 import type { StackConfig } from '../config.ts';
@@ -21,15 +24,15 @@ import { sendJson, str, type Handler } from '../http.ts';
 /** A bcrypt hash (cost 10) of a random value: compared against when no user matches. */
 const DUMMY_HASH = bcrypt.hashSync(randomUUID(), 10);
 
-/** GoTrue's noop mail client: what it does without SMTP. */
-const noMail: SendMail = async () => undefined;
-
-export function createAuth(pool: pg.Pool, config: StackConfig, sendMail: SendMail = noMail): Handler {
+export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): Handler {
   const store = createAuthStore(pool, config);
   const { transaction, loadUser, findUserByEmail, userJson, sessionJson, createSession, checkPassword, insertUser, insertIdentity } = store;
   const { authorize, simulator, callback, pkceGrant, allowedRedirect } = createOAuth(pool, config, store);
   const adminUsers = createAdminUsers(store);
-  const adminLinks = createAdminLinks(store, allowedRedirect, sendMail);
+  const sendInvite: SendMail = (template, to, data) => mailer(template, to, data);
+  const adminLinks = createAdminLinks(store, allowedRedirect, sendInvite);
+  const emails = createEmailSend(config, store, mailer, allowedRedirect);
+  const verify = createVerify(config, store, allowedRedirect);
   const limitSignUps = createRateLimiter(config.rateLimit.signInSignUps);
   const limitTokens = createRateLimiter(config.rateLimit.tokenRefresh);
 
@@ -50,10 +53,14 @@ export function createAuth(pool: pg.Pool, config: StackConfig, sendMail: SendMai
     return transaction(async (db) => {
       if (await findUserByEmail(db, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
       const id = randomUUID();
-      const claims = { sub: id, email, email_verified: true, phone_verified: false };
-      await insertUser(db, id, email, passwordHash, { provider: 'email', providers: ['email'] }, { ...data, ...claims });
+      const confirmed = !config.enableConfirmations;
+      const claims = { sub: id, email, email_verified: confirmed, phone_verified: false };
+      await insertUser(db, id, email, passwordHash, { provider: 'email', providers: ['email'] }, { ...data, ...claims }, { confirmed });
       await insertIdentity(db, id, 'email', id, { ...data, ...claims });
-      return createSession(db, id, 'password');
+      if (confirmed) return createSession(db, id, 'password');
+      // enable_confirmations = true: the user, no session, and the confirmation mail.
+      await emails.confirmSignUp(db, (await loadUser(db, id))!, req, body);
+      return userJson(db, (await loadUser(db, id))!);
     });
   }
 
@@ -156,8 +163,9 @@ export function createAuth(pool: pg.Pool, config: StackConfig, sendMail: SendMai
       if (email && email !== user.email) {
         const taken = await findUserByEmail(db, email);
         if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-        // As with confirmations on: the change waits for the (local, never sent) e-mail link.
-        await db.query('update auth.users set email_change = $2, email_change_sent_at = now() where id = $1', [user.id, email]);
+        // As GoTrue: the change waits for the link mailed to the new address (and, with
+        // double_confirm_changes, to the current one).
+        await emails.mailEmailChange(db, user, email, emails.referrerOf(req, body));
       }
       if (body.data && typeof body.data === 'object') {
         await db.query(
@@ -177,6 +185,19 @@ export function createAuth(pool: pg.Pool, config: StackConfig, sendMail: SendMai
       else if (scope === 'others') await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
       else await db.query('delete from auth.sessions where user_id = $1', [user.id]);
     });
+  }
+
+  /** POST /otp (e-mail: a magic link with its code; phone: no SMS provider) and POST /magiclink. */
+  async function otp(req: IncomingMessage, path: string): Promise<Record<string, unknown>> {
+    const body = await readAuthJson(req);
+    const email = str(body.email)?.trim();
+    const phone = str(body.phone)?.trim();
+    if (path === '/otp') {
+      if (email && phone) throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided');
+      if (phone) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
+      if (!email) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
+    }
+    return emails.magicLink(req, body);
   }
 
   /** The admin API (admin-users.ts, admin-links.ts), service role only (admin-access.ts). */
@@ -265,7 +286,19 @@ export function createAuth(pool: pg.Pool, config: StackConfig, sendMail: SendMai
           db.release();
         }
       };
-      const accepted = await absentRoute(req, method, path, signedIn);
+      if (method === 'POST' && (path === '/otp' || path === '/magiclink')) return sendJson(res, 200, await otp(req, path), version);
+      if (method === 'POST' && path === '/verify') return sendJson(res, 200, await verify.verifyPost(req), version);
+      if (method === 'GET' && path === '/verify') return await verify.verifyGet(req, res, url);
+      if (method === 'POST' && path === '/recover') return sendJson(res, 200, await emails.recover(req), version);
+      if (method === 'GET' && path === '/reauthenticate') {
+        const db = await pool.connect();
+        try {
+          return sendJson(res, 200, await emails.reauthenticate(db, (await caller(req, db)).user), version);
+        } finally {
+          db.release();
+        }
+      }
+      const accepted = await absentRoute(req, method, path, signedIn, (body, type, email) => emails.resend(req, body, type, email));
       if (accepted) return sendJson(res, 200, accepted, version);
       throw new AuthError(404, 'not_found', 'Not Found');
     } catch (error) {
