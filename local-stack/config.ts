@@ -18,7 +18,7 @@ function parseValue(raw: string): TomlValue {
   return quoted ? (quoted[1] ?? '') : text;
 }
 
-function readToml(file: string): TomlTables {
+export function readToml(file: string): TomlTables {
   const tables: TomlTables = new Map([['', new Map()]]);
   let current = tables.get('')!;
   for (const line of readFileSync(file, 'utf8').split('\n')) {

@@ -9,6 +9,7 @@ import { cluster } from './postgres/database.ts';
 import { API_URL, ANON_KEY } from './keys.ts';
 import { stopCluster } from './postgres/cluster.ts';
 import { DB_PORT, GATEWAY_PORT, HOST, logDir, repoRoot, stackDir } from './paths.ts';
+import { refusal } from './unsupported.ts';
 import { clearState, isAlive, readState, writeState } from './state.ts';
 
 const daemonScript = join(repoRoot, 'local-stack', 'daemon.ts');
@@ -114,6 +115,8 @@ export async function startStack(options: { fresh?: boolean } = {}): Promise<boo
       await waitUntilReady(running.pid, 180_000);
       return false;
     }
+    const unsupported = refusal();
+    if (unsupported) throw new Error(unsupported);
     for (const port of [GATEWAY_PORT, DB_PORT]) {
       if (await portInUse(port)) {
         const otherStack = port === GATEWAY_PORT && (await gatewayAnswers());
