@@ -2,6 +2,7 @@
 // the flat `key = value` TOML the CLI config uses (no dependency needed).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseGoDuration } from './auth/duration.ts';
 import { supabaseDir } from './paths.ts';
 
 type TomlValue = string | number | boolean | string[];
@@ -53,6 +54,8 @@ export interface StackConfig {
   doubleConfirmChanges: boolean;
   /** [auth.email] otp_expiry (seconds) */
   otpExpiry: number;
+  /** [auth.email] max_frequency, in ms: the least time between two mails of one kind to one user */
+  emailMaxFrequencyMs: number;
   /** [auth.rate_limit] email_sent: mails per hour for the instance */
   emailSentPerHour: number;
   fileSizeLimitBytes: number;
@@ -122,6 +125,8 @@ export function loadConfig(): StackConfig {
     enableConfirmations: get(toml.get('auth.email'), 'enable_confirmations', false),
     doubleConfirmChanges: get(toml.get('auth.email'), 'double_confirm_changes', true),
     otpExpiry: get(toml.get('auth.email'), 'otp_expiry', 3600),
+    // The CLI's default (`supabase init` writes "1s"), in Go's duration syntax.
+    emailMaxFrequencyMs: parseGoDuration(get(toml.get('auth.email'), 'max_frequency', '1s')),
     emailSentPerHour: get(toml.get('auth.rate_limit'), 'email_sent', 2),
     fileSizeLimitBytes: sizeToBytes(get(toml.get('storage'), 'file_size_limit', '50MiB')),
     verifyJwt,

@@ -7,9 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { absentGrant, absentRoute, absentSignUp, OAuthError } from './absent.ts';
-import { requireAdmin } from './admin-access.ts';
-import { createAdminLinks, type SendMail } from './admin-links.ts';
-import { createAdminUsers } from './admin-users.ts';
+import { createAdmin } from './admin.ts';
 import { createEmailSend } from './email-send.ts';
 import type { Mailer } from './mailer.ts';
 import { createVerify } from './verify.ts';
@@ -28,9 +26,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
   const store = createAuthStore(pool, config);
   const { transaction, loadUser, findUserByEmail, userJson, sessionJson, createSession, checkPassword, insertUser, insertIdentity } = store;
   const { authorize, simulator, callback, pkceGrant, allowedRedirect } = createOAuth(pool, config, store);
-  const adminUsers = createAdminUsers(store);
-  const sendInvite: SendMail = (template, to, data) => mailer(template, to, data);
-  const adminLinks = createAdminLinks(store, allowedRedirect, sendInvite);
+  const admin = createAdmin(pool, store, allowedRedirect, mailer);
   const emails = createEmailSend(config, store, mailer, allowedRedirect);
   const verify = createVerify(config, store, allowedRedirect);
   const limitSignUps = createRateLimiter(config.rateLimit.signInSignUps);
@@ -187,42 +183,6 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
     });
   }
 
-  /** POST /otp (e-mail: a magic link with its code; phone: no SMS provider) and POST /magiclink. */
-  async function otp(req: IncomingMessage, path: string): Promise<Record<string, unknown>> {
-    const body = await readAuthJson(req);
-    const email = str(body.email)?.trim();
-    const phone = str(body.phone)?.trim();
-    if (path === '/otp') {
-      if (email && phone) throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided');
-      if (phone) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
-      if (!email) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
-    }
-    return emails.magicLink(req, body);
-  }
-
-  /** The admin API (admin-users.ts, admin-links.ts), service role only (admin-access.ts). */
-  async function admin(req: IncomingMessage, method: string, path: string, url: URL): Promise<{ body: unknown; headers?: Record<string, string> } | undefined> {
-    const read = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
-      const db = await pool.connect();
-      try {
-        return await work(db);
-      } finally {
-        db.release();
-      }
-    };
-    await read((db) => requireAdmin(req, db));
-    const match = /^\/admin\/users\/([^/]+)\/?$/.exec(path);
-    const id = match ? decodeURIComponent(match[1]!) : '';
-    if (method === 'GET' && path === '/admin/users') return read((db) => adminUsers.list(db, url, path));
-    if (method === 'POST' && path === '/admin/users') return { body: await adminUsers.create(req) };
-    if (match && method === 'GET') return { body: await read((db) => adminUsers.get(db, id)) };
-    if (match && method === 'PUT') return { body: await adminUsers.update(req, id) };
-    if (match && method === 'DELETE') return { body: await adminUsers.remove(req, id) };
-    if (method === 'POST' && path === '/admin/generate_link') return { body: await adminLinks.generateLink(req) };
-    if (method === 'POST' && path === '/invite') return { body: await adminLinks.invite(req) };
-    return undefined;
-  }
-
   function sendError(req: IncomingMessage, res: ServerResponse, error: AuthError): void {
     const requested = req.headers['x-supabase-api-version'];
     const version = typeof requested === 'string' && requested >= API_VERSION ? requested : API_VERSION;
@@ -286,7 +246,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
           db.release();
         }
       };
-      if (method === 'POST' && (path === '/otp' || path === '/magiclink')) return sendJson(res, 200, await otp(req, path), version);
+      if (method === 'POST' && (path === '/otp' || path === '/magiclink')) return sendJson(res, 200, await emails.otp(req, path), version);
       if (method === 'POST' && path === '/verify') return sendJson(res, 200, await verify.verifyPost(req), version);
       if (method === 'GET' && path === '/verify') return await verify.verifyGet(req, res, url);
       if (method === 'POST' && path === '/recover') return sendJson(res, 200, await emails.recover(req), version);

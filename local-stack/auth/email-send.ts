@@ -17,6 +17,14 @@ type Json = Record<string, unknown>;
 export function createEmailSend(config: StackConfig, store: AuthStore, send: Mailer, allowedRedirect: (target: string | undefined) => string) {
   const { transaction, findUserByEmail, loadUser, insertUser, insertIdentity } = store;
 
+  /** GoTrue's validateSentWithinFrequencyLimit: one mail of a kind per max_frequency. */
+  function checkFrequency(sentAt: Date | null): void {
+    const left = sentAt ? sentAt.getTime() + config.emailMaxFrequencyMs - Date.now() : 0;
+    if (left > 0) {
+      throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.floor(left / 1000)} seconds.`);
+    }
+  }
+
   const referrerOf = (req: IncomingMessage, body: Json): string => {
     const query = new URL(req.url ?? '/', 'http://local').searchParams.get('redirect_to') ?? undefined;
     return allowedRedirect(str(body.redirect_to) ?? query);
@@ -27,6 +35,7 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
     const otp = generateOtp();
     const hash = tokenHash(user.email!, otp);
     const column = kind === 'signup' ? 'confirmation' : 'recovery';
+    checkFrequency(kind === 'signup' ? user.confirmation_sent_at : user.recovery_sent_at);
     await db.query(`update auth.users set ${column}_token = $2, ${column}_sent_at = now() where id = $1`, [user.id, hash]);
     const template = kind === 'signup' ? 'confirmation' : kind === 'magiclink' ? 'magic_link' : 'recovery';
     await send(template, user.email!, { confirmationUrl: actionLink(hash, kind, referrer), token: otp, tokenHash: hash, redirectTo: referrer, email: user.email! });
@@ -59,6 +68,19 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
     return {};
   }
 
+  /** POST /otp (e-mail: a magic link with its code; phone: no SMS provider) and POST /magiclink. */
+  async function otp(req: IncomingMessage, path: string): Promise<Json> {
+    const body = await readAuthJson(req);
+    const email = str(body.email)?.trim();
+    const phone = str(body.phone)?.trim();
+    if (path === '/otp') {
+      if (email && phone) throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided');
+      if (phone) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
+      if (!email) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
+    }
+    return magicLink(req, body);
+  }
+
   async function recover(req: IncomingMessage): Promise<Json> {
     const body = await readAuthJson(req);
     if (!str(body.email)?.trim()) throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
@@ -72,6 +94,7 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
 
   /** E-mail change mails: to the new address, and with double_confirm_changes to the current one too. */
   async function mailEmailChange(db: Db, user: UserRow, newEmail: string, referrer: string): Promise<void> {
+    checkFrequency(user.email_change_sent_at);
     const otpNew = generateOtp();
     const otpCurrent = generateOtp();
     const hashNew = tokenHash(newEmail, otpNew);
@@ -103,6 +126,7 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
   /** GET /reauthenticate: a code for the signed-in user, mailed with the reauthentication template. */
   async function reauthenticate(db: Db, user: UserRow): Promise<Json> {
     if (!user.email) throw new AuthError(422, 'reauthentication_not_valid', 'Reauthentication requires the user to have an email or a phone number');
+    checkFrequency(user.reauthentication_sent_at);
     const otp = generateOtp();
     await db.query('update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1', [user.id, tokenHash(user.email, otp)]);
     await send('reauthentication', user.email, { token: otp, email: user.email });
@@ -114,5 +138,5 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
     await mailToken(db, user, 'signup', referrerOf(req, body));
   }
 
-  return { magicLink, recover, resend, reauthenticate, mailEmailChange, confirmSignUp, referrerOf };
+  return { otp, recover, resend, reauthenticate, mailEmailChange, confirmSignUp, referrerOf };
 }

@@ -9,7 +9,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureStack } from '../index.ts';
 import { applyFixtures } from './fixtures.ts';
-import { report, type JestResults } from './report.ts';
+import { checkAgainstInit } from './init-config.ts';
+import { outOfScope } from './out-of-scope.ts';
+import { report, table, type Counts, type JestResults } from './report.ts';
 import { suites } from './suites.ts';
 import { prepareWorkspace, writeJestConfig } from './workspace.ts';
 
@@ -29,8 +31,11 @@ async function main(): Promise<number> {
   prepareWorkspace(resolve(source), workDir, chosen);
   // The install needs the npm registry; in a network namespace without it, prepare first.
   if (process.argv.includes('--prepare-only')) return 0;
+  // Every "off by default" reason is checked against the CLI's own `supabase init` config.
+  console.log('out-of-scope reasons checked against `supabase init`:');
+  for (const line of checkAgainstInit(outOfScope)) console.log(`  ${line}`);
   const stack = await ensureStack();
-  let failedInScope = 0;
+  const rows: Counts[] = [];
   try {
     mkdirSync(join(workDir, 'results'), { recursive: true });
     for (const suite of chosen) {
@@ -49,12 +54,13 @@ async function main(): Promise<number> {
       }
       const seconds = (Date.now() - started) / 1000;
       if (!existsSync(output)) throw new Error(`${suite.name}: jest wrote no results; run again with --verbose`);
-      failedInScope += report(suite.name, JSON.parse(readFileSync(output, 'utf8')) as JestResults, seconds);
+      rows.push(report(suite.name, JSON.parse(readFileSync(output, 'utf8')) as JestResults, seconds));
     }
   } finally {
     await stack.stop();
   }
-  return failedInScope === 0 ? 0 : 1;
+  console.log(`\n${table(rows)}`);
+  return rows.every((row) => row.inScopePassed === row.inScope) ? 0 : 1;
 }
 
 main().then(

@@ -44,7 +44,8 @@ const privateKey = privateKeyObject.export({ type: 'pkcs8', format: 'pem' })`,
 export const suites: Suite[] = [
   {
     name: 'auth-js',
-    files: ['test/GoTrueClient.test.ts', 'test/GoTrueClient.pkce.test.ts', 'test/GoTrueClient.signOut.test.ts'],
+    // GoTrueApi.test.ts is the admin API's file (users, links, invite, factors, OAuth clients).
+    files: ['test/GoTrueClient.test.ts', 'test/GoTrueClient.pkce.test.ts', 'test/GoTrueClient.signOut.test.ts', 'test/GoTrueApi.test.ts'],
     edits: authKeys,
   },
   {

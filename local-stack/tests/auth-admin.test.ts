@@ -171,6 +171,16 @@ describe('auth admin API', () => {
     assertError(await call('POST', '/admin/generate_link', { type: 'nope', email }), 400, 'validation_failed', 'Invalid email action link type requested: nope');
   });
 
+  test('the admin routes of features left out answer as GoTrue with them off', async () => {
+    const { data } = await admin().createUser({ email: uniqueEmail('admin-factors'), password: PASSWORD });
+    const listed = await admin().mfa.listFactors({ userId: data.user!.id });
+    assert.deepEqual(listed.data?.factors, []);
+    assertError(await call('GET', '/admin/users/83fd9e20-7a80-46e4-bf29-a86e3d6bbf66/factors'), 404, 'user_not_found', 'User not found');
+    assertError(await call('DELETE', `/admin/users/${data.user!.id}/factors/83fd9e20-7a80-46e4-bf29-a86e3d6bbf66`), 404, 'mfa_factor_not_found', 'Factor not found');
+    assertError(await call('GET', '/admin/oauth/clients'), 404, 'feature_disabled', 'OAuth server is disabled');
+    assertError(await call('POST', '/admin/oauth/clients', { client_name: 'x', redirect_uris: ['https://example.com/cb'] }), 404, 'feature_disabled', 'OAuth server is disabled');
+  });
+
   test('invite: a new user with invited_at; a confirmed e-mail and an invalid one are refused', async () => {
     const email = uniqueEmail('admin-invite');
     const { data, error } = await admin().inviteUserByEmail(email, { data: { status: 'alpha' }, redirectTo: 'http://localhost:5173/' });

@@ -70,9 +70,14 @@ describe('mail catcher and Auth e-mail', () => {
     const viaLink = await fetch(link(first.HTML), { redirect: 'manual' });
     assert.equal(viaLink.status, 303);
     assert.match(viaLink.headers.get('location') ?? '', /^http:\/\/127\.0\.0\.1:5173#access_token=.+&type=magiclink$/);
-    // A second request mails a code; verifyOtp signs in with it, and not twice.
+    // A second request (past [auth.email] max_frequency, the CLI's 1 s) mails a new link;
+    // one right after it is refused; verifyOtp signs in with the link's token, and not twice.
+    await sleep(1100);
     await fetch(`${MAILPIT}/api/v1/messages`, { method: 'DELETE' });
     assert.equal((await supabase.auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error, null);
+    const soon = await supabase.auth.signInWithOtp({ email });
+    assert.equal(soon.error?.code, 'over_email_send_rate_limit');
+    assert.match(soon.error?.message ?? '', /^For security purposes, you can only request this after \d+ seconds\.$/);
     const second = await mailTo(email);
     const token = /token=([0-9a-f]+)/.exec(link(second.HTML))?.[1] ?? '';
     assert.ok(token);
