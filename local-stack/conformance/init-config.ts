@@ -1,6 +1,6 @@
 // Checks each out-of-scope reason that names a feature off by default against the CLI's own
 // `supabase init` config (generated offline into a temporary folder by the npm `supabase`
-// binary): the setting must be false or absent there. A reason that claims a default the CLI
+// binary): the setting must be false or absent (commented out) there. A reason that claims a default the CLI
 // does not have stops the run.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +24,7 @@ export function checkAgainstInit(entries: OutOfScope[]): string[] {
       if (seen.has(name)) continue;
       seen.add(name);
       const value = toml.get(table)?.get(key);
-      if (value === true) throw new Error(`out-of-scope.ts says ${name} is off in \`supabase init\`'s config, but it is on there`);
+      if (value !== undefined && value !== false) throw new Error(`out-of-scope.ts says ${name} is off in \`supabase init\`'s config, but it is ${JSON.stringify(value)} there`);
       lines.push(`${name} = ${value === undefined ? '(absent: off)' : String(value)} in \`supabase init\`'s config`);
     }
     return lines;

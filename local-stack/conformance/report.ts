@@ -16,13 +16,15 @@ export interface Counts {
   outPassed: number;
   out: number;
   seconds: number;
+  /** Which password rules Auth applied: the suite's own, or the project's. */
+  passwords?: string;
 }
 
 /** The table printed at the end of a run, one row per package. */
 export function table(rows: Counts[]): string {
-  const lines = ['| package | passed / ran | in scope | out of scope (passed / ran) | time |', '|---|---|---|---|---|'];
+  const lines = ['| package | passed / ran | in scope | out of scope (passed / ran) | passwords | time |', '|---|---|---|---|---|---|'];
   for (const row of rows) {
-    lines.push(`| ${row.suite} | ${row.passed} / ${row.ran} | ${row.inScopePassed} / ${row.inScope} | ${row.outPassed} / ${row.out} | ${row.seconds.toFixed(0)} s |`);
+    lines.push(`| ${row.suite} | ${row.passed} / ${row.ran} | ${row.inScopePassed} / ${row.inScope} | ${row.outPassed} / ${row.out} | ${row.passwords ?? ''} | ${row.seconds.toFixed(0)} s |`);
   }
   return lines.join('\n');
 }
