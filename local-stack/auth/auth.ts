@@ -10,6 +10,7 @@ import { absentGrant, absentRoute, absentSignUp, OAuthError } from './absent.ts'
 import { createAdmin } from './admin.ts';
 import { createEmailSend } from './email-send.ts';
 import type { Mailer } from './mailer.ts';
+import { createPkceFlows } from './pkce-email.ts';
 import { createVerify } from './verify.ts';
 import { createOAuth } from './oauth.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './store.ts';
@@ -25,10 +26,11 @@ const DUMMY_HASH = bcrypt.hashSync(randomUUID(), 10);
 export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): Handler {
   const store = createAuthStore(pool, config);
   const { transaction, loadUser, findUserByEmail, userJson, sessionJson, createSession, checkPassword, insertUser, insertIdentity } = store;
-  const { authorize, simulator, callback, pkceGrant, allowedRedirect } = createOAuth(pool, config, store);
+  const { authorize, simulator, callback, pkceGrant, allowedRedirect, issueAuthCode } = createOAuth(pool, config, store);
+  const pkce = createPkceFlows(config.otpExpiry);
   const admin = createAdmin(pool, store, allowedRedirect, mailer);
-  const emails = createEmailSend(config, store, mailer, allowedRedirect);
-  const verify = createVerify(config, store, allowedRedirect);
+  const emails = createEmailSend(config, store, mailer, allowedRedirect, pkce);
+  const verify = createVerify(config, store, allowedRedirect, pkce, issueAuthCode);
   const limitSignUps = createRateLimiter(config.rateLimit.signInSignUps);
   const limitTokens = createRateLimiter(config.rateLimit.tokenRefresh);
 

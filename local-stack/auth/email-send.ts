@@ -9,12 +9,13 @@ import { str } from '../http.ts';
 import { randomPassword } from './admin-users.ts';
 import { checkMetadata, readAuthJson, validateEmail } from './input.ts';
 import type { Mailer } from './mailer.ts';
+import { challengeOf, PKCE_PREFIX, type Challenge, type PkceFlows } from './pkce-email.ts';
 import { AuthError, hashPassword, type AuthStore, type Db, type UserRow } from './store.ts';
 import { actionLink, generateOtp, tokenHash } from './tokens.ts';
 
 type Json = Record<string, unknown>;
 
-export function createEmailSend(config: StackConfig, store: AuthStore, send: Mailer, allowedRedirect: (target: string | undefined) => string) {
+export function createEmailSend(config: StackConfig, store: AuthStore, send: Mailer, allowedRedirect: (target: string | undefined) => string, pkce: PkceFlows) {
   const { transaction, findUserByEmail, loadUser, insertUser, insertIdentity } = store;
 
   /** GoTrue's validateSentWithinFrequencyLimit: one mail of a kind per max_frequency. */
@@ -31,9 +32,10 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
   };
 
   /** Confirmation (sign-up), magic link and recovery mails: one token, one template. */
-  async function mailToken(db: Db, user: UserRow, kind: 'signup' | 'magiclink' | 'recovery', referrer: string): Promise<void> {
+  async function mailToken(db: Db, user: UserRow, kind: 'signup' | 'magiclink' | 'recovery', referrer: string, challenge?: Challenge): Promise<void> {
     const otp = generateOtp();
-    const hash = tokenHash(user.email!, otp);
+    const hash = (challenge ? PKCE_PREFIX : '') + tokenHash(user.email!, otp);
+    if (challenge) pkce.remember(hash, challenge);
     const column = kind === 'signup' ? 'confirmation' : 'recovery';
     checkFrequency(kind === 'signup' ? user.confirmation_sent_at : user.recovery_sent_at);
     await db.query(`update auth.users set ${column}_token = $2, ${column}_sent_at = now() where id = $1`, [user.id, hash]);
@@ -57,13 +59,14 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
     const data = (body.data && typeof body.data === 'object' ? body.data : {}) as Json;
     checkMetadata(data);
     const referrer = referrerOf(req, body);
+    const challenge = challengeOf(body);
     await transaction(async (db) => {
       let user = await findUserByEmail(db, email);
       if (!user && body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
       if (!user && !config.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
       user ??= await newUser(db, email, data);
-      if (!user.email_confirmed_at) return mailToken(db, user, 'signup', referrer);
-      return mailToken(db, user, 'magiclink', referrer);
+      if (!user.email_confirmed_at) return mailToken(db, user, 'signup', referrer, challenge);
+      return mailToken(db, user, 'magiclink', referrer, challenge);
     });
     return {};
   }
@@ -85,9 +88,10 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
     const body = await readAuthJson(req);
     if (!str(body.email)?.trim()) throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
     const email = validateEmail(str(body.email)!);
+    const challenge = challengeOf(body);
     await transaction(async (db) => {
       const user = await findUserByEmail(db, email);
-      if (user) await mailToken(db, user, 'recovery', referrerOf(req, body));
+      if (user) await mailToken(db, user, 'recovery', referrerOf(req, body), challenge);
     });
     return {};
   }

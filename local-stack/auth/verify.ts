@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StackConfig } from '../config.ts';
 import { str } from '../http.ts';
 import { readAuthJson, validateEmail } from './input.ts';
+import { PKCE_PREFIX, type PkceFlows } from './pkce-email.ts';
 import { AuthError, type AuthStore, type Db, type UserRow } from './store.ts';
 import { tokenHash } from './tokens.ts';
 
@@ -35,7 +36,10 @@ const columns: Record<string, string[]> = {
 const tokenColumn = (column: string): string => (column.startsWith('email_change') ? column : `${column}_token`);
 const sentColumn = (column: string): string => (column.startsWith('email_change') ? 'email_change_sent_at' : `${column}_sent_at`);
 
-export function createVerify(config: StackConfig, store: AuthStore, allowedRedirect: (target: string | undefined) => string) {
+/** Issues a PKCE auth code for the user (oauth.ts). */
+type IssueAuthCode = (userId: string, codeChallenge: string, method: string, provider: string) => string;
+
+export function createVerify(config: StackConfig, store: AuthStore, allowedRedirect: (target: string | undefined) => string, pkce: PkceFlows, issueAuthCode: IssueAuthCode) {
   const { transaction, findUserByEmail, loadUser, createSession, userJson } = store;
 
   function validate(method: string, params: Json): void {
@@ -75,8 +79,9 @@ export function createVerify(config: StackConfig, store: AuthStore, allowedRedir
         ? [tokenHash(column === 'email_change_token_new' ? (user?.email_change ?? '') : validateEmail(email), str(params.token)!)]
         : [str(params.token_hash) ?? str(params.token)!];
       const { rows } = await db.query<UserRow & { fresh: boolean }>(
+        // GoTrue's isOtpValid: the stored token may carry the PKCE prefix.
         `select *, ${sentColumn(column)} > now() - make_interval(secs => $2) as fresh from auth.users
-         where ${tokenColumn(column)} = $1 and ${tokenColumn(column)} <> '' ${user ? 'and id = $3' : ''} for update`,
+         where ${tokenColumn(column)} in ($1::text, '${PKCE_PREFIX}' || $1::text) and ${tokenColumn(column)} <> '' ${user ? 'and id = $3' : ''} for update`,
         user ? [hashes[0], config.otpExpiry, user.id] : [hashes[0], config.otpExpiry],
       );
       const found = rows[0];
@@ -131,13 +136,25 @@ export function createVerify(config: StackConfig, store: AuthStore, allowedRedir
     validate('GET', params);
     const type = str(params.type)!;
     const redirect = allowedRedirect(str(params.redirect_to));
+    const token = str(params.token)!;
+    const challenge = token.startsWith(PKCE_PREFIX) ? pkce.take(token) : undefined;
     let fragment: URLSearchParams;
     try {
+      if (token.startsWith(PKCE_PREFIX) && !challenge) throw new AuthError(404, 'flow_state_not_found', 'No associated flow state found. flow state not found');
       const session = await transaction(async (db) => {
-        const { user, column } = await match(db, type, { token_hash: params.token }, 'Email link is invalid or has expired');
+        const { user, column } = await match(db, type, { token_hash: token }, 'Email link is invalid or has expired');
         const done = await apply(db, user, column);
+        if (done && challenge) return { code: issueAuthCode(done.id, challenge.codeChallenge, challenge.method, 'email') };
         return done ? createSession(db, done.id, 'otp') : undefined;
       });
+      if (session && 'code' in session) {
+        // PKCE: the code goes in the query, for exchangeCodeForSession.
+        const target = new URL(redirect);
+        target.searchParams.set('code', String(session.code));
+        res.writeHead(303, { location: target.toString() });
+        res.end();
+        return;
+      }
       fragment = session
         ? new URLSearchParams({ access_token: String(session.access_token), expires_at: String(session.expires_at), expires_in: String(session.expires_in), refresh_token: String(session.refresh_token), token_type: 'bearer', type })
         : new URLSearchParams({ message: SINGLE_CONFIRMATION });

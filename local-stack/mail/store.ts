@@ -1,9 +1,11 @@
 // The caught messages, newest first, in memory (as Mailpit without a database file keeps
-// them), parsed once by mailparser; at most MAX_MESSAGES (Mailpit's default cap is 500).
+// them), parsed once by mailparser; at most MAX_MESSAGES (Mailpit's default cap is 500) and
+// MAX_BYTES of raw mail, the oldest dropped first.
 import { randomBytes } from 'node:crypto';
 import type { AddressObject, ParsedMail } from 'mailparser';
 
 export const MAX_MESSAGES = 500;
+export const MAX_BYTES = 100 * 1024 * 1024;
 
 export interface Address {
   Name: string;
@@ -64,7 +66,8 @@ export function createMailStore() {
       Raw: raw,
     };
     messages.unshift(message);
-    messages.length = Math.min(messages.length, MAX_MESSAGES);
+    let bytes = messages.reduce((sum, item) => sum + item.Size, 0);
+    while (messages.length > MAX_MESSAGES || (bytes > MAX_BYTES && messages.length > 1)) bytes -= messages.pop()!.Size;
     return message;
   }
 

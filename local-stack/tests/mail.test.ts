@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import nodemailer from 'nodemailer';
+import WebSocket from 'ws';
 import { ANON_KEY, API_URL } from '../keys.ts';
+import { createClient } from '@supabase/supabase-js';
 import { client, PASSWORD, serviceClient, signedInUser, sleep, uniqueEmail } from './helpers.ts';
 
 const MAILPIT = 'http://127.0.0.1:54324';
@@ -88,6 +90,26 @@ describe('mail catcher and Auth e-mail', () => {
     assert.equal(again.error?.code, 'otp_expired');
     const none = await client().auth.signInWithOtp({ email: uniqueEmail('nadie'), options: { shouldCreateUser: false } });
     assert.equal(none.error?.code, 'otp_disabled');
+  });
+
+  test('PKCE: the magic link redirects with ?code=, which exchangeCodeForSession turns into a session', async () => {
+    const email = uniqueEmail('pkce');
+    await serviceClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const pkce = createClient(API_URL, ANON_KEY, {
+      auth: { flowType: 'pkce', persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
+    assert.equal((await pkce.auth.signInWithOtp({ email })).error, null);
+    const mail = await mailTo(email);
+    assert.match(link(mail.HTML), /\?token=pkce_[0-9a-f]{56}&type=magiclink&/);
+    const redirect = await fetch(link(mail.HTML), { redirect: 'manual' });
+    const location = new URL(redirect.headers.get('location') ?? '');
+    const code = location.searchParams.get('code');
+    assert.ok(code, location.toString());
+    const { data, error } = await pkce.auth.exchangeCodeForSession(code);
+    assert.equal(error, null);
+    assert.equal(data.user?.email, email);
+    assert.deepEqual(data.session?.user.email, email);
   });
 
   test('recovery, e-mail change (both addresses) and reauthentication mails arrive with GoTrue\'s content', async () => {
