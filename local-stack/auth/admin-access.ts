@@ -3,20 +3,13 @@
 // a token of a real session must still have it, and its role must be one of the admin roles
 // (GOTRUE_JWT_ADMIN_ROLES: service_role, supabase_admin), else 403 not_admin "User not allowed".
 import type { IncomingMessage } from 'node:http';
-import { bearerToken, verifyJwt } from '../jwt.ts';
+import { bearerClaims } from './bearer.ts';
 import { AuthError, INSTANCE_ID, type Db } from './store.ts';
 
 const ADMIN_ROLES = ['service_role', 'supabase_admin'];
 
 export async function requireAdmin(req: IncomingMessage, db: Db): Promise<void> {
-  const token = bearerToken(req.headers.authorization);
-  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  let claims;
-  try {
-    claims = await verifyJwt(token);
-  } catch (error) {
-    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(error as Error).message}`);
-  }
+  const claims = await bearerClaims(req);
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
   if (sessionId && sessionId !== INSTANCE_ID) {
     const { rowCount } = await db.query('select 1 from auth.sessions where id = $1', [sessionId]);

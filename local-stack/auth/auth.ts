@@ -8,6 +8,7 @@ import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { absentGrant, absentRoute, absentSignUp, OAuthError } from './absent.ts';
 import { createAdmin } from './admin.ts';
+import { bearerClaims } from './bearer.ts';
 import { createEmailSend } from './email-send.ts';
 import type { Mailer } from './mailer.ts';
 import { createPkceFlows } from './pkce-email.ts';
@@ -15,7 +16,6 @@ import { createVerify } from './verify.ts';
 import { createOAuth } from './oauth.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './store.ts';
 import type { StackConfig } from '../config.ts';
-import { bearerToken, verifyJwt } from '../jwt.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { checkMetadata, impossibleEmail, readAuthJson, validateEmail } from './input.ts';
 import { sendJson, str, type Handler } from '../http.ts';
@@ -127,14 +127,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
 
   /** The signed-in caller of /user and /logout, checked as GoTrue checks it. */
   async function caller(req: IncomingMessage, db: Db): Promise<{ user: UserRow; sessionId: string }> {
-    const token = bearerToken(req.headers.authorization);
-    if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    let claims;
-    try {
-      claims = await verifyJwt(token);
-    } catch (error) {
-      throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(error as Error).message}`);
-    }
+    const claims = await bearerClaims(req);
     if (!claims.sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
     const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
     const user = await loadUser(db, claims.sub);
