@@ -8,6 +8,7 @@ import nodemailer from 'nodemailer';
 import WebSocket from 'ws';
 import { ANON_KEY, API_URL } from '../keys.ts';
 import { createClient } from '@supabase/supabase-js';
+import { createMailer } from '../auth/mailer.ts';
 import { client, PASSWORD, serviceClient, signedInUser, sleep, uniqueEmail } from './helpers.ts';
 
 const MAILPIT = 'http://127.0.0.1:54324';
@@ -140,6 +141,19 @@ describe('mail catcher and Auth e-mail', () => {
     await serviceClient().auth.admin.inviteUserByEmail(invited);
     const invite = await mailTo(invited, /You've been invited/);
     assert.match(invite.HTML, /type=invite/);
+  });
+
+  test('[auth.rate_limit] email_sent: counted only while sign-ups need confirming, as GoTrue', async () => {
+    const to = uniqueEmail('limit');
+    const confirming = createMailer({ emailSentPerHour: 2, autoconfirm: false });
+    await confirming('magic_link', to, { confirmationUrl: 'http://127.0.0.1/x', token: '123456' });
+    await confirming('magic_link', to, { confirmationUrl: 'http://127.0.0.1/x', token: '123456' });
+    await assert.rejects(confirming('magic_link', to, {}), { status: 429, code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' });
+    const autoconfirm = createMailer({ emailSentPerHour: 2, autoconfirm: true });
+    for (let index = 0; index < 3; index += 1) await autoconfirm('recovery', to, { confirmationUrl: 'http://127.0.0.1/x' });
+    await assert.rejects(createMailer({ emailSentPerHour: 0, autoconfirm: true })('recovery', to, {}), { status: 429 });
+    const caught = (await (await fetch(`${MAILPIT}/api/v1/messages`)).json()) as { messages: Summary[] };
+    assert.equal(caught.messages.filter((message) => message.To.some((entry) => entry.Address === to)).length, 5);
   });
 
   test('/verify validates first, in GoTrue\'s order, with its errors', async () => {
