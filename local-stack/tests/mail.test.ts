@@ -128,6 +128,23 @@ describe('mail catcher and Auth e-mail', () => {
     assert.match(reauth.Subject, /^\d{6} is your verification code$/);
   });
 
+  test('e-mail change with double_confirm_changes: both links are needed, then the address changes', async () => {
+    const person = await signedInUser('change');
+    const newEmail = uniqueEmail('change-new');
+    assert.equal((await person.client.auth.updateUser({ email: newEmail })).error, null);
+    const toNew = await mailTo(newEmail, /Confirm your new email address/);
+    const toCurrent = await mailTo(person.email, /Confirm your new email address/);
+    const first = await fetch(link(toCurrent.HTML), { redirect: 'manual' });
+    assert.equal(first.status, 303);
+    assert.match(first.headers.get('location') ?? '', /#message=Confirmation\+link\+accepted\.\+Please\+proceed\+to\+confirm\+link\+sent\+to\+the\+other\+email$/);
+    const second = await fetch(link(toNew.HTML), { redirect: 'manual' });
+    assert.match(second.headers.get('location') ?? '', /#access_token=.+&type=email_change$/);
+    const { data } = await serviceClient().auth.admin.getUserById(person.id);
+    assert.equal(data.user?.email, newEmail);
+    assert.equal(data.user?.new_email, undefined);
+    assert.equal(data.user?.identities?.[0]?.identity_data?.email, newEmail);
+  });
+
   test('an OTP code verifies with the e-mail (type email); an admin invite mails its link', async () => {
     const email = uniqueEmail('code');
     const { data: made } = await serviceClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
