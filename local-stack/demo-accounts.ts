@@ -1,12 +1,23 @@
-// The demo accounts printed by `npm run stack:start`, read from the README's
-// "Demo accounts" section so there is one source of truth next to the seed.
-import { existsSync, readFileSync } from 'node:fs';
+// The demo accounts `supabase/seed.sql` creates, as data: `npm run stack:start` prints them and
+// the stack's contract tests (local-stack/tests/demo-accounts.test.ts) sign in with each one and
+// check that README.md's table lists the same, so the seed, this file and the README cannot drift.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './paths.ts';
 
-export function demoAccountsText(): string {
-  const readme = join(repoRoot, 'README.md');
-  const text = existsSync(readme) ? readFileSync(readme, 'utf8') : '';
-  const match = /^##+\s+Demo accounts\s*\n([\s\S]*?)(?=^##?\s|(?![\s\S]))/m.exec(text);
-  return match?.[1]?.trim() || '(none documented yet: see the "Demo accounts" section of README.md once the seed lands)';
+export type DemoAccount = { email: string; password: string; notes: string };
+
+export const demoAccountsFile = join(repoRoot, 'supabase', 'demo-accounts.json');
+
+export function demoAccounts(): DemoAccount[] {
+  return JSON.parse(readFileSync(demoAccountsFile, 'utf8')) as DemoAccount[];
+}
+
+/** The accounts as the Markdown table README.md shows (and `stack:start` prints). */
+export function demoAccountsTable(accounts: DemoAccount[] = demoAccounts()): string {
+  return [
+    '| e-mail | password | notes |',
+    '|---|---|---|',
+    ...accounts.map((account) => `| \`${account.email}\` | \`${account.password}\` | ${account.notes} |`),
+  ].join('\n');
 }

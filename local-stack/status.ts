@@ -1,5 +1,5 @@
 // The block `npm run stack:start` prints, like `supabase status`, plus the demo accounts.
-import { demoAccountsText } from './demo-accounts.ts';
+import { demoAccountsTable } from './demo-accounts.ts';
 import { ANON_KEY, API_URL, DB_URL, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
 import { HOST, MAIL_PORT } from './paths.ts';
 import { readState, type StackState } from './state.ts';
@@ -25,6 +25,6 @@ export function statusBlock(): string {
     '       Functions: ' + (functions.length ? functions.map((name) => `${API_URL}/functions/v1/${name}`).join(', ') : '(none)'),
     '',
     'Demo accounts:',
-    demoAccountsText(),
+    demoAccountsTable(),
   ].join('\n');
 }

@@ -3,8 +3,9 @@
 //   - the local stack's lane (fixed ports): the stack is started once for test:stack and the
 //     edge functions' integration tests (each uses a running stack as it is, and would
 //     otherwise start and stop its own), stopped, then test:e2e on a fresh stack of its own;
-//   - the side lane: test:db (its own throwaway cluster on a free port), test:web (jsdom) and
-//     the edge functions' unit tests (Deno, no network).
+//   - the side lane: the TypeScript check of every folder (root tsconfig: scripts, local-stack,
+//     e2e, bench; then web), test:db (its own throwaway cluster on a free port), test:web
+//     (jsdom) and the edge functions' unit tests (Deno, no network).
 // The stack lane streams its output; each side-lane suite prints its output in one block when
 // it ends, so the two never interleave line by line.
 import { spawn } from 'node:child_process';
@@ -20,7 +21,7 @@ const npmRun = (script: string, ...extra: string[]): Suite => ({
 
 const sharedStackSuites = [npmRun('test:stack'), npmRun('test:functions', '--only=integration')];
 const freshStackSuites = [npmRun('test:e2e')];
-const sideLane = [npmRun('test:db'), npmRun('test:web'), npmRun('test:functions', '--only=unit')];
+const sideLane = [npmRun('typecheck'), npmRun('test:db'), npmRun('test:web'), npmRun('test:functions', '--only=unit')];
 
 function runSuite(suite: Suite, streamed: boolean): Promise<Outcome> {
   const started = Date.now();
