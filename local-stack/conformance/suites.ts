@@ -59,12 +59,11 @@ export const suites: Suite[] = [
     config: 'test/supabase/config.toml',
   },
   {
-    // realtime-js's own tests run against a mock socket; the ones that talk to a real
-    // Realtime server are supabase-js's integration tests (Realtime with vsn 1.0.0/2.0.0,
-    // Custom JWT). Already written for the CLI's URL and demo anon key.
+    // supabase-js's jest integration file: PostgREST, RLS, Auth, Realtime (vsn 1.0.0/2.0.0,
+    // Custom JWT; realtime-js's own tests use a mock socket), Storage, trace headers, against
+    // its own fixtures (fixtures.ts). Already written for the CLI's URL and demo anon key.
     name: 'supabase-js',
     files: ['test/integration.test.ts'],
-    testNamePattern: 'Realtime',
     edits: [],
     config: 'supabase/config.toml',
   },
