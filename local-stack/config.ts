@@ -2,6 +2,7 @@
 // the flat `key = value` TOML the CLI config uses (no dependency needed).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseGoDuration } from './auth/duration.ts';
 import { supabaseDir } from './paths.ts';
 
 type TomlValue = string | number | boolean | string[];
@@ -18,7 +19,7 @@ function parseValue(raw: string): TomlValue {
   return quoted ? (quoted[1] ?? '') : text;
 }
 
-function readToml(file: string): TomlTables {
+export function readToml(file: string): TomlTables {
   const tables: TomlTables = new Map([['', new Map()]]);
   let current = tables.get('')!;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -48,6 +49,15 @@ export interface StackConfig {
   /** [auth.rate_limit], as the CLI hands it to GoTrue (per 5 minutes per IP) */
   rateLimit: { signInSignUps: number; tokenRefresh: number; tokenVerifications: number };
   oauthProviders: string[];
+  /** [auth.email]: sign-ups wait for the confirmation mail; e-mail changes mail both addresses */
+  enableConfirmations: boolean;
+  doubleConfirmChanges: boolean;
+  /** [auth.email] otp_expiry (seconds) */
+  otpExpiry: number;
+  /** [auth.email] max_frequency, in ms: the least time between two mails of one kind to one user */
+  emailMaxFrequencyMs: number;
+  /** [auth.rate_limit] email_sent: mails per hour for the instance */
+  emailSentPerHour: number;
   fileSizeLimitBytes: number;
   /** function name → verify_jwt (default true) */
   verifyJwt: Map<string, boolean>;
@@ -85,9 +95,13 @@ export function requiredCharacters(requirement: string): string[] {
 
 export function loadConfig(): StackConfig {
   const toml = readToml(join(supabaseDir, 'config.toml'));
-  const auth = toml.get('auth') ?? new Map<string, TomlValue>();
-  const get = <T extends TomlValue>(table: Map<string, TomlValue> | undefined, key: string, fallback: T): T =>
-    (table?.get(key) as T | undefined) ?? fallback;
+  // As the CLI (viper, prefix SUPABASE, "." → "_"): SUPABASE_AUTH_MINIMUM_PASSWORD_LENGTH=6
+  // overrides [auth] minimum_password_length (the conformance runner uses it for the suites' rules).
+  const get = <T extends TomlValue>(table: string, key: string, fallback: T): T => {
+    const env = process.env[`SUPABASE_${`${table}.${key}`.toUpperCase().replace(/\./g, '_')}`];
+    if (env !== undefined) return parseValue(/^[[\d-]|^(true|false)$/.test(env) ? env : JSON.stringify(env)) as T;
+    return (toml.get(table)?.get(key) as T | undefined) ?? fallback;
+  };
   const oauthProviders = [...toml.entries()]
     .filter(([name, table]) => name.startsWith('auth.external.') && table.get('enabled') === true)
     .map(([name]) => name.slice('auth.external.'.length));
@@ -95,24 +109,30 @@ export function loadConfig(): StackConfig {
   const disabledFunctions = new Set<string>();
   for (const [name, table] of toml) {
     if (!name.startsWith('functions.')) continue;
-    verifyJwt.set(name.slice('functions.'.length), get(table, 'verify_jwt', true));
+    verifyJwt.set(name.slice('functions.'.length), get(name, 'verify_jwt', true));
     if (table.get('enabled') === false) disabledFunctions.add(name.slice('functions.'.length));
   }
   return {
-    siteUrl: get(auth, 'site_url', 'http://127.0.0.1:3000'),
-    additionalRedirectUrls: get<string[]>(auth, 'additional_redirect_urls', []),
-    jwtExpiry: get(auth, 'jwt_expiry', 3600),
-    refreshTokenReuseInterval: get(auth, 'refresh_token_reuse_interval', 10),
-    enableSignup: get(auth, 'enable_signup', true),
-    minimumPasswordLength: get(auth, 'minimum_password_length', 6),
-    passwordRequiredCharacters: requiredCharacters(get(auth, 'password_requirements', '')),
+    siteUrl: get('auth', 'site_url', 'http://127.0.0.1:3000'),
+    additionalRedirectUrls: get<string[]>('auth', 'additional_redirect_urls', []),
+    jwtExpiry: get('auth', 'jwt_expiry', 3600),
+    refreshTokenReuseInterval: get('auth', 'refresh_token_reuse_interval', 10),
+    enableSignup: get('auth', 'enable_signup', true),
+    minimumPasswordLength: get('auth', 'minimum_password_length', 6),
+    passwordRequiredCharacters: requiredCharacters(get('auth', 'password_requirements', '')),
     rateLimit: {
-      signInSignUps: get(toml.get('auth.rate_limit'), 'sign_in_sign_ups', 30),
-      tokenRefresh: get(toml.get('auth.rate_limit'), 'token_refresh', 150),
-      tokenVerifications: get(toml.get('auth.rate_limit'), 'token_verifications', 30),
+      signInSignUps: get('auth.rate_limit', 'sign_in_sign_ups', 30),
+      tokenRefresh: get('auth.rate_limit', 'token_refresh', 150),
+      tokenVerifications: get('auth.rate_limit', 'token_verifications', 30),
     },
     oauthProviders,
-    fileSizeLimitBytes: sizeToBytes(get(toml.get('storage'), 'file_size_limit', '50MiB')),
+    enableConfirmations: get('auth.email', 'enable_confirmations', false),
+    doubleConfirmChanges: get('auth.email', 'double_confirm_changes', true),
+    otpExpiry: get('auth.email', 'otp_expiry', 3600),
+    // The CLI's default (`supabase init` writes "1s"), in Go's duration syntax.
+    emailMaxFrequencyMs: parseGoDuration(get('auth.email', 'max_frequency', '1s')),
+    emailSentPerHour: get('auth.rate_limit', 'email_sent', 2),
+    fileSizeLimitBytes: sizeToBytes(get('storage', 'file_size_limit', '50MiB')),
     verifyJwt,
     disabledFunctions,
   };

@@ -14,6 +14,8 @@ import { loadConfig } from './config.ts';
 import { cluster, isInitialized, startDatabase, stopDatabase } from './postgres/database.ts';
 import { functionReady, startFunction, startFunctions } from './functions/functions.ts';
 import { createGateway } from './gateway/gateway.ts';
+import { createMailer } from './auth/mailer.ts';
+import { startMailCatcher, type MailCatcher } from './mail/catcher.ts';
 import { clusterUrl } from './postgres/cluster.ts';
 import { startPostgrest } from './postgres/postgrest.ts';
 import { stopService, type Service } from './processes.ts';
@@ -26,6 +28,7 @@ import { createSupervisor, oneLine } from './supervisor.ts';
 const services: Service[] = [];
 const pools: pg.Pool[] = [];
 let realtime: Realtime | undefined;
+let mailCatcher: MailCatcher | undefined;
 let gateway: Server | undefined;
 let databaseStarted = false;
 let stopping = false;
@@ -72,6 +75,7 @@ async function shutdown(): Promise<void> {
   const closed = new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
   gateway?.closeAllConnections();
   await within(5000, 'realtime', realtime?.close());
+  await within(5000, 'the mail catcher', mailCatcher?.close());
   await within(5000, 'the gateway', closed);
   await within(5000, 'the database pools', Promise.all(pools.map((pool) => pool.end().catch(() => undefined))));
   await Promise.all(services.map((service) => stopService(service)));
@@ -144,6 +148,12 @@ async function main(): Promise<void> {
   }
 
   continueStarting();
+  log('starting the mail catcher');
+  mailCatcher = await startMailCatcher().catch((error: Error) => {
+    throw new Error(`mail catcher: ${error.message}`);
+  });
+
+  continueStarting();
   const authPool = new pg.Pool({ connectionString: clusterUrl(DB_PORT, 'supabase_auth_admin'), max: 5 });
   const storagePool = new pg.Pool({ connectionString: clusterUrl(DB_PORT, 'supabase_storage_admin'), max: 5 });
   pools.push(authPool, storagePool);
@@ -151,7 +161,7 @@ async function main(): Promise<void> {
   realtime = await createRealtime(cluster.url, supervisor.superviseConnection('realtime'));
 
   gateway = createGateway({
-    auth: createAuth(authPool, config),
+    auth: createAuth(authPool, config, createMailer({ emailSentPerHour: config.emailSentPerHour, autoconfirm: !config.enableConfirmations })),
     storage: createStorage(storagePool, config),
     realtime,
     postgrestPort: postgrest.port,

@@ -18,3 +18,7 @@ export const binDir = join(repoRoot, 'node_modules', '.bin');
 export const GATEWAY_PORT = 54321;
 export const DB_PORT = 54322;
 export const HOST = '127.0.0.1';
+/** The mail catcher: its web page and Mailpit's HTTP API (`supabase start`'s [inbucket] port). */
+export const MAIL_PORT = 54324;
+/** Its SMTP port, where Auth sends (`supabase start`'s Mailpit listens on 54325). */
+export const SMTP_PORT = 54325;

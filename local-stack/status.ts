@@ -1,6 +1,7 @@
 // The block `npm run stack:start` prints, like `supabase status`, plus the demo accounts.
 import { demoAccountsTable } from './demo-accounts.ts';
 import { ANON_KEY, API_URL, DB_URL, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
+import { HOST, MAIL_PORT } from './paths.ts';
 import { readState, type StackState } from './state.ts';
 
 /** One line per supervised service that restarted or is restarting, with the last reason. */
@@ -20,6 +21,7 @@ export function statusBlock(): string {
     'service_role key: ' + SERVICE_ROLE_KEY,
     ' Publishable key: ' + PUBLISHABLE_KEY,
     '      Secret key: ' + SECRET_KEY,
+    '     Mailpit URL: ' + `http://${HOST}:${MAIL_PORT}` + ' (the mails Auth sends)',
     '       Functions: ' + (functions.length ? functions.map((name) => `${API_URL}/functions/v1/${name}`).join(', ') : '(none)'),
     '',
     'Demo accounts:',

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HOST, MAIL_PORT } from '../local-stack/paths.ts';
 import { statusBlock } from '../local-stack/status.ts';
 import { ensureStack, isStackRunning, stopStack } from '../local-stack/index.ts';
 import { API_URL } from '../local-stack/keys.ts';
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void finish(0));
 
   if (existsSync(join(root, 'web', 'package.json'))) {
-    console.log(`\nWeb app: http://${WEB_HOST}:${WEB_PORT}\n`);
+    console.log(`\nWeb app: http://${WEB_HOST}:${WEB_PORT}\nMail (what Auth sends): http://${HOST}:${MAIL_PORT}\n`);
     web = spawn('npm', ['run', 'dev', '-w', 'web', '--', '--host', WEB_HOST, '--port', String(WEB_PORT), '--strictPort'], {
       cwd: root,
       stdio: 'inherit',

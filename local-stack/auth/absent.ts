@@ -1,12 +1,12 @@
-// GoTrue features the local stack deliberately leaves out (MFA, SSO, e-mail/phone OTP and magic
-// links, passkeys, Web3, ID-token sign-in, manual identity linking, anonymous sign-in) answer
-// exactly as GoTrue does with the feature switched off (supabase/auth: api.go routes and
-// middleware, mfa.go, otp.go, magic_link.go, verify.go, web3.go, token_oidc.go), never a bare
-// 404. Recovery, resend and reauthentication e-mails behave as GoTrue without SMTP (its noop
-// mail client): accepted, nothing sent.
+// GoTrue features the local stack deliberately leaves out (MFA, SSO, phone OTP, passkeys, Web3,
+// ID-token sign-in, manual identity linking, anonymous sign-in) answer exactly as GoTrue does
+// with the feature switched off (supabase/auth: api.go routes and middleware, mfa.go, otp.go,
+// web3.go, token_oidc.go), never a bare 404. E-mail OTP, magic links, recovery, resend,
+// reauthentication and /verify are real (email-send.ts, verify.ts); this file keeps /resend's
+// input checks and the phone refusals.
 import type { IncomingMessage } from 'node:http';
 import { str } from '../http.ts';
-import { readAuthJson, validateEmail } from './input.ts';
+import { readAuthJson } from './input.ts';
 import { AuthError } from './store.ts';
 
 /** GoTrue's OAuthError: HTTP 400 with `{ error, error_description }`. */
@@ -55,6 +55,7 @@ export function absentSignUp(body: Record<string, unknown>): void {
  */
 export async function absentRoute(
   req: IncomingMessage, method: string, path: string, signedIn: () => Promise<unknown>,
+  resendEmail: (body: Record<string, unknown>, type: string, email: string) => Promise<Record<string, unknown>>,
 ): Promise<Record<string, unknown> | undefined> {
   if (path === '/sso' || path.startsWith('/sso/')) throw new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
   if (path === '/passkeys' || path.startsWith('/passkeys/')) throw new AuthError(404, 'passkey_disabled', 'Passkeys are disabled');
@@ -63,28 +64,7 @@ export async function absentRoute(
     throw new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
   }
   if (path === '/factors' || path.startsWith('/factors/')) return factors(req, method, path, signedIn);
-  if (method === 'POST' && path === '/otp') {
-    const body = await readAuthJson(req);
-    const email = str(body.email)?.trim();
-    const phone = str(body.phone)?.trim();
-    if (email && phone) throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided');
-    if (email) throw new AuthError(422, 'email_provider_disabled', 'Login with magic link is disabled');
-    if (phone) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
-    throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
-  }
-  if (method === 'POST' && path === '/magiclink') throw new AuthError(422, 'email_provider_disabled', 'Login with magic link is disabled');
-  if ((method === 'POST' || method === 'GET') && path === '/verify') return verify(req, method);
-  if (method === 'POST' && path === '/recover') {
-    const body = await readAuthJson(req);
-    if (!str(body.email)?.trim()) throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
-    validateEmail(str(body.email)!);
-    return {};
-  }
-  if (method === 'POST' && path === '/resend') return resend(req);
-  if (method === 'GET' && path === '/reauthenticate') {
-    await signedIn(); // every account of the stack has an e-mail
-    return {};
-  }
+  if (method === 'POST' && path === '/resend') return resend(req, resendEmail);
   return undefined;
 }
 
@@ -104,19 +84,10 @@ async function factors(req: IncomingMessage, method: string, path: string, signe
   throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found'); // no factor can exist
 }
 
-async function verify(req: IncomingMessage, method: string): Promise<never> {
-  const url = new URL(req.url ?? '/', 'http://local');
-  const body = method === 'POST' ? await readAuthJson(req) : Object.fromEntries(url.searchParams);
-  if (!str(body.type)) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
-  const token = str(body.token) ?? '';
-  const tokenHash = str(body.token_hash) ?? '';
-  if (method === 'GET' && !token) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash');
-  if (method === 'POST' && (!token) === (!tokenHash)) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
-  // No e-mail or SMS is ever sent, so no one-time token exists to match.
-  throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
-}
-
-async function resend(req: IncomingMessage): Promise<Record<string, unknown>> {
+async function resend(
+  req: IncomingMessage,
+  resendEmail: (body: Record<string, unknown>, type: string, email: string) => Promise<Record<string, unknown>>,
+): Promise<Record<string, unknown>> {
   const body = await readAuthJson(req);
   const type = str(body.type) ?? '';
   const email = str(body.email)?.trim();
@@ -128,6 +99,5 @@ async function resend(req: IncomingMessage): Promise<Record<string, unknown>> {
   if ((type === 'sms' || type === 'phone_change') && !phone) throw new AuthError(400, 'validation_failed', 'Type provided requires a phone number');
   if (email && phone) throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided.');
   if (phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
-  validateEmail(email!);
-  return {};
+  return resendEmail(body, type, email!);
 }

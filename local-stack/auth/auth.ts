@@ -7,10 +7,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { absentGrant, absentRoute, absentSignUp, OAuthError } from './absent.ts';
+import { createAdmin } from './admin.ts';
+import { bearerClaims } from './bearer.ts';
+import { createEmailSend } from './email-send.ts';
+import type { Mailer } from './mailer.ts';
+import { createPkceFlows } from './pkce-email.ts';
+import { createVerify } from './verify.ts';
 import { createOAuth } from './oauth.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './store.ts';
 import type { StackConfig } from '../config.ts';
-import { bearerToken, verifyJwt } from '../jwt.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { checkMetadata, impossibleEmail, readAuthJson, validateEmail } from './input.ts';
 import { sendJson, str, type Handler } from '../http.ts';
@@ -18,10 +23,14 @@ import { sendJson, str, type Handler } from '../http.ts';
 /** A bcrypt hash (cost 10) of a random value: compared against when no user matches. */
 const DUMMY_HASH = bcrypt.hashSync(randomUUID(), 10);
 
-export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
+export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): Handler {
   const store = createAuthStore(pool, config);
   const { transaction, loadUser, findUserByEmail, userJson, sessionJson, createSession, checkPassword, insertUser, insertIdentity } = store;
-  const { authorize, simulator, callback, pkceGrant } = createOAuth(pool, config, store);
+  const { authorize, simulator, callback, pkceGrant, allowedRedirect, issueAuthCode } = createOAuth(pool, config, store);
+  const pkce = createPkceFlows(config.otpExpiry);
+  const admin = createAdmin(pool, store, allowedRedirect, mailer);
+  const emails = createEmailSend(config, store, mailer, allowedRedirect, pkce);
+  const verify = createVerify(config, store, allowedRedirect, pkce, issueAuthCode);
   const limitSignUps = createRateLimiter(config.rateLimit.signInSignUps);
   const limitTokens = createRateLimiter(config.rateLimit.tokenRefresh);
 
@@ -42,10 +51,14 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
     return transaction(async (db) => {
       if (await findUserByEmail(db, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
       const id = randomUUID();
-      const claims = { sub: id, email, email_verified: true, phone_verified: false };
-      await insertUser(db, id, email, passwordHash, { provider: 'email', providers: ['email'] }, { ...data, ...claims });
+      const confirmed = !config.enableConfirmations;
+      const claims = { sub: id, email, email_verified: confirmed, phone_verified: false };
+      await insertUser(db, id, email, passwordHash, { provider: 'email', providers: ['email'] }, { ...data, ...claims }, { confirmed });
       await insertIdentity(db, id, 'email', id, { ...data, ...claims });
-      return createSession(db, id, 'password');
+      if (confirmed) return createSession(db, id, 'password');
+      // enable_confirmations = true: the user, no session, and the confirmation mail.
+      await emails.confirmSignUp(db, (await loadUser(db, id))!, req, body);
+      return userJson(db, (await loadUser(db, id))!);
     });
   }
 
@@ -82,6 +95,8 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
       }
       const user = await loadUser(db, current.user_id);
       if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      // A ban set through the admin API ends refreshing (GoTrue internal/tokens/service.go).
+      if (user.banned_until && user.banned_until > new Date()) throw new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned');
       if (current.revoked) {
         // Replays of a just-rotated token within the reuse interval get the current pair.
         const { rows: active } = await db.query<{ token: string; parent: string | null }>(
@@ -112,20 +127,15 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
 
   /** The signed-in caller of /user and /logout, checked as GoTrue checks it. */
   async function caller(req: IncomingMessage, db: Db): Promise<{ user: UserRow; sessionId: string }> {
-    const token = bearerToken(req.headers.authorization);
-    if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    let claims;
-    try {
-      claims = await verifyJwt(token);
-    } catch (error) {
-      throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(error as Error).message}`);
-    }
+    const claims = await bearerClaims(req);
     if (!claims.sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
     const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
     const user = await loadUser(db, claims.sub);
     if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     const { rowCount } = await db.query('select 1 from auth.sessions where id = $1', [sessionId || INSTANCE_ID]);
     if (!rowCount) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    // requireAuthentication refuses a banned user's token issued before the ban.
+    if (user.banned_until && user.banned_until > new Date()) throw new AuthError(403, 'user_banned', 'User is banned');
     return { user, sessionId };
   }
 
@@ -144,8 +154,9 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
       if (email && email !== user.email) {
         const taken = await findUserByEmail(db, email);
         if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-        // As with confirmations on: the change waits for the (local, never sent) e-mail link.
-        await db.query('update auth.users set email_change = $2, email_change_sent_at = now() where id = $1', [user.id, email]);
+        // As GoTrue: the change waits for the link mailed to the new address (and, with
+        // double_confirm_changes, to the current one).
+        await emails.mailEmailChange(db, user, email, emails.referrerOf(req, body));
       }
       if (body.data && typeof body.data === 'object') {
         await db.query(
@@ -215,6 +226,10 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
         res.writeHead(204, version);
         return void res.end();
       }
+      if (path === '/invite' || path === '/admin' || path.startsWith('/admin/')) {
+        const answer = await admin(req, method, path, url);
+        if (answer) return sendJson(res, 200, answer.body, { ...version, ...answer.headers });
+      }
       if (method === 'GET' && path === '/authorize') return await authorize(res, url);
       if (method === 'GET' && path === '/simulator') return await simulator(res, url);
       if (method === 'GET' && path === '/callback') return await callback(res, url);
@@ -226,7 +241,19 @@ export function createAuth(pool: pg.Pool, config: StackConfig): Handler {
           db.release();
         }
       };
-      const accepted = await absentRoute(req, method, path, signedIn);
+      if (method === 'POST' && (path === '/otp' || path === '/magiclink')) return sendJson(res, 200, await emails.otp(req, path), version);
+      if (method === 'POST' && path === '/verify') return sendJson(res, 200, await verify.verifyPost(req), version);
+      if (method === 'GET' && path === '/verify') return await verify.verifyGet(req, res, url);
+      if (method === 'POST' && path === '/recover') return sendJson(res, 200, await emails.recover(req), version);
+      if (method === 'GET' && path === '/reauthenticate') {
+        const db = await pool.connect();
+        try {
+          return sendJson(res, 200, await emails.reauthenticate(db, (await caller(req, db)).user), version);
+        } finally {
+          db.release();
+        }
+      }
+      const accepted = await absentRoute(req, method, path, signedIn, (body, type, email) => emails.resend(req, body, type, email));
       if (accepted) return sendJson(res, 200, accepted, version);
       throw new AuthError(404, 'not_found', 'Not Found');
     } catch (error) {

@@ -28,12 +28,15 @@ export async function readAuthJson(req: IncomingMessage): Promise<Record<string,
   }
 }
 
+/** GoTrue's format check (badoux/checkmail ValidateFormat, used by validateEmail). */
+const EMAIL_FORMAT = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
 /** GoTrue's validateEmail: required, at most 255 bytes, a valid address; returned lower-cased. */
 export function validateEmail(raw: string): string {
   const email = raw.trim();
   if (!email) throw new AuthError(400, 'validation_failed', 'An email address is required');
   if (Buffer.byteLength(email) > 255) throw new AuthError(400, 'validation_failed', 'An email address is too long');
-  if (!/^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/.test(email)) {
+  if (!EMAIL_FORMAT.test(email)) {
     throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
   }
   return email.toLowerCase();

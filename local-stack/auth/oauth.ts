@@ -31,7 +31,7 @@ export function createOAuth(pool: pg.Pool, config: StackConfig, store: AuthStore
     const expected = code.method.toLowerCase() === 'plain' ? verifier : createHash('sha256').update(verifier).digest('base64url');
     if (expected !== code.codeChallenge) throw new AuthError(403, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
     authCodes.delete(str(body.auth_code) ?? '');
-    return transaction((db) => createSession(db, code.userId, 'oauth'));
+    return transaction((db) => createSession(db, code.userId, code.provider === 'email' ? 'otp' : 'oauth'));
   }
 
   /** GoTrue accepts redirect_to only on the site URL's host or the allow list; else site_url. */
@@ -137,6 +137,13 @@ export function createOAuth(pool: pg.Pool, config: StackConfig, store: AuthStore
     }
   }
 
+  /** A PKCE auth code for this user, exchanged by pkceGrant once the verifier matches. */
+  function issueAuthCode(userId: string, codeChallenge: string, method: string, provider: string): string {
+    const code = randomUUID();
+    authCodes.set(code, { userId, codeChallenge, method, provider, expiresAt: Date.now() + FLOW_LIFETIME_MS });
+    return code;
+  }
+
   async function callback(res: ServerResponse, url: URL): Promise<void> {
     const state = url.searchParams.get('state') ?? '';
     const flow = flows.get(state);
@@ -152,8 +159,7 @@ export function createOAuth(pool: pg.Pool, config: StackConfig, store: AuthStore
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return fail(flow.redirectTo, 'validation_failed', 'Error getting user email from external provider');
     if (flow.codeChallenge) {
       const userId = await transaction((db) => oauthSignIn(db, flow.provider, email, name));
-      const code = randomUUID();
-      authCodes.set(code, { userId, codeChallenge: flow.codeChallenge, method: flow.method ?? 's256', provider: flow.provider, expiresAt: Date.now() + FLOW_LIFETIME_MS });
+      const code = issueAuthCode(userId, flow.codeChallenge, flow.method ?? 's256', flow.provider);
       const target = new URL(flow.redirectTo);
       target.searchParams.set('code', code);
       res.writeHead(302, { location: target.toString() });
@@ -174,5 +180,5 @@ export function createOAuth(pool: pg.Pool, config: StackConfig, store: AuthStore
     res.end();
   }
 
-  return { authorize, simulator, callback, pkceGrant };
+  return { authorize, simulator, callback, pkceGrant, allowedRedirect, issueAuthCode };
 }

@@ -29,6 +29,17 @@ export interface UserRow {
   is_anonymous: boolean;
   banned_until: Date | null;
   deleted_at: Date | null;
+  invited_at: Date | null;
+  confirmation_token: string | null;
+  confirmation_sent_at: Date | null;
+  recovery_token: string | null;
+  recovery_sent_at: Date | null;
+  email_change_token_new: string | null;
+  email_change_token_current: string | null;
+  email_change_confirm_status: number | null;
+  email_change_sent_at: Date | null;
+  reauthentication_token: string | null;
+  reauthentication_sent_at: Date | null;
 }
 
 export interface IdentityRow {
@@ -97,25 +108,30 @@ export function createAuthStore(pool: pg.Pool, config: StackConfig) {
     return rows[0];
   }
 
-  async function userJson(db: Db, user: UserRow): Promise<Record<string, unknown>> {
-    const { rows } = await db.query<IdentityRow>(
-      'select * from auth.identities where user_id = $1 order by created_at',
-      [user.id],
-    );
+  /** GoTrue's models.User JSON; `identities: null` where GoTrue does not load them (admin list). */
+  async function userJson(db: Db, user: UserRow, withIdentities = true): Promise<Record<string, unknown>> {
+    const { rows } = withIdentities
+      ? await db.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at', [user.id])
+      : { rows: [] as IdentityRow[] };
     return {
       id: user.id,
       aud: user.aud,
       role: user.role,
       email: user.email ?? '',
       email_confirmed_at: iso(user.email_confirmed_at),
+      invited_at: iso(user.invited_at),
       phone: user.phone ?? '',
       phone_confirmed_at: iso(user.phone_confirmed_at),
+      confirmation_sent_at: iso(user.confirmation_sent_at),
       confirmed_at: iso(user.confirmed_at),
+      recovery_sent_at: iso(user.recovery_sent_at),
       new_email: user.email_change || undefined,
+      email_change_sent_at: iso(user.email_change_sent_at),
+      reauthentication_sent_at: iso(user.reauthentication_sent_at),
       last_sign_in_at: iso(user.last_sign_in_at),
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
-      identities: rows.map((identity) => ({
+      identities: !withIdentities ? null : rows.map((identity) => ({
         identity_id: identity.id,
         id: identity.provider_id,
         user_id: identity.user_id,
@@ -128,8 +144,9 @@ export function createAuthStore(pool: pg.Pool, config: StackConfig) {
       })),
       created_at: iso(user.created_at),
       updated_at: iso(user.updated_at),
-      is_anonymous: user.is_anonymous,
       banned_until: iso(user.banned_until),
+      deleted_at: iso(user.deleted_at),
+      is_anonymous: user.is_anonymous,
     };
   }
 
@@ -219,12 +236,13 @@ export function createAuthStore(pool: pg.Pool, config: StackConfig) {
     passwordHash: string | null,
     appMetadata: Record<string, unknown>,
     userMetadata: Record<string, unknown>,
+    { confirmed = true, aud = 'authenticated', role = 'authenticated' } = {},
   ): Promise<void> {
     await db.query(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
          raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at, is_sso_user, is_anonymous)
-       values ($1, $2, 'authenticated', 'authenticated', $3, $4, now(), $5, $6, false, now(), now(), false, false)`,
-      [INSTANCE_ID, id, email, passwordHash, appMetadata, userMetadata],
+       values ($1, $2, $7, $8, $3, $4, case when $9::boolean then now() end, $5, $6, false, now(), now(), false, false)`,
+      [INSTANCE_ID, id, email, passwordHash, appMetadata, userMetadata, aud, role, confirmed],
     );
   }
 

@@ -7,7 +7,30 @@ export interface JestResults {
   testResults: { name: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
 }
 
-export function report(suite: string, results: JestResults, seconds: number): number {
+export interface Counts {
+  suite: string;
+  passed: number;
+  ran: number;
+  inScopePassed: number;
+  inScope: number;
+  outPassed: number;
+  out: number;
+  seconds: number;
+  /** Which password rules Auth applied: the suite's own, or the project's. */
+  passwords?: string;
+}
+
+/** The table printed at the end of a run, one row per package. */
+export function table(rows: Counts[]): string {
+  const lines = ['| package | passed / ran | in scope | out of scope (passed / ran) | passwords | time |', '|---|---|---|---|---|---|'];
+  for (const row of rows) {
+    lines.push(`| ${row.suite} | ${row.passed} / ${row.ran} | ${row.inScopePassed} / ${row.inScope} | ${row.outPassed} / ${row.out} | ${row.passwords ?? ''} | ${row.seconds.toFixed(0)} s |`);
+  }
+  return lines.join('\n');
+}
+
+/** Prints one package's results; returns its counts (failing in-scope tests: inScope - inScopePassed). */
+export function report(suite: string, results: JestResults, seconds: number): Counts {
   const tests = results.testResults.flatMap((file) => file.assertionResults.map((test) => ({ ...test, file: file.name.split('/').pop() })));
   const ran = tests.filter((test) => test.status === 'passed' || test.status === 'failed');
   const reasonFor = (test: (typeof ran)[number]) => outOfScope.find((entry) =>
@@ -27,5 +50,5 @@ export function report(suite: string, results: JestResults, seconds: number): nu
   for (const test of excluded.filter((t) => t.status === 'passed')) {
     console.log(`  note: out-of-scope test passes now: ${test.fullName}`);
   }
-  return failing.length;
+  return { suite, passed: passed(ran), ran: ran.length, inScopePassed: passed(inScope), inScope: inScope.length, outPassed: passed(excluded), out: excluded.length, seconds };
 }

@@ -7,9 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureStack } from '../index.ts';
+import { readToml } from '../config.ts';
+import { ensureStack, isStackRunning } from '../index.ts';
 import { applyFixtures } from './fixtures.ts';
-import { report, type JestResults } from './report.ts';
+import { checkAgainstInit } from './init-config.ts';
+import { outOfScope } from './out-of-scope.ts';
+import { report, table, type Counts, type JestResults } from './report.ts';
 import { suites } from './suites.ts';
 import { prepareWorkspace, writeJestConfig } from './workspace.ts';
 
@@ -29,8 +32,15 @@ async function main(): Promise<number> {
   prepareWorkspace(resolve(source), workDir, chosen);
   // The install needs the npm registry; in a network namespace without it, prepare first.
   if (process.argv.includes('--prepare-only')) return 0;
-  const stack = await ensureStack();
-  let failedInScope = 0;
+  // Every "off by default" reason is checked against the CLI's own `supabase init` config.
+  console.log('out-of-scope reasons checked against `supabase init`:');
+  for (const line of checkAgainstInit(outOfScope)) console.log(`  ${line}`);
+  // The suites' password rules (their own config.toml) where this run starts the stack; a stack
+  // that already runs keeps the project's, and the table says so.
+  const alreadyRunning = await isStackRunning();
+  let stack: Awaited<ReturnType<typeof ensureStack>> | undefined;
+  let rules = '';
+  const rows: Counts[] = [];
   try {
     mkdirSync(join(workDir, 'results'), { recursive: true });
     for (const suite of chosen) {
@@ -40,6 +50,20 @@ async function main(): Promise<number> {
       const args = ['--experimental-websocket', join(workDir, 'node_modules/jest/bin/jest.js'), '--config', config, '--runInBand', '--json', `--outputFile=${output}`, '--forceExit'];
       if (suite.testNamePattern) args.push('-t', suite.testNamePattern);
       args.push(...suite.files.map((file) => join(workDir, 'packages/core', suite.name, file)));
+      const auth = readToml(join(workDir, 'packages/core', suite.name, suite.config)).get('auth');
+      const length = String(auth?.get('minimum_password_length') ?? 6);
+      const requirements = String(auth?.get('password_requirements') ?? '');
+      if (!alreadyRunning && `${length}:${requirements}` !== rules) {
+        await stack?.stop();
+        process.env.SUPABASE_AUTH_MINIMUM_PASSWORD_LENGTH = length;
+        process.env.SUPABASE_AUTH_PASSWORD_REQUIREMENTS = requirements;
+        rules = `${length}:${requirements}`;
+        stack = await ensureStack();
+      }
+      stack ??= await ensureStack();
+      const passwords = alreadyRunning
+        ? "project's (the stack already ran)"
+        : `suite's (${length} characters${requirements ? `, ${requirements}` : ''})`;
       const undoFixtures = await applyFixtures(join(workDir, 'packages/core', suite.name), suite.name);
       const started = Date.now();
       try {
@@ -49,12 +73,13 @@ async function main(): Promise<number> {
       }
       const seconds = (Date.now() - started) / 1000;
       if (!existsSync(output)) throw new Error(`${suite.name}: jest wrote no results; run again with --verbose`);
-      failedInScope += report(suite.name, JSON.parse(readFileSync(output, 'utf8')) as JestResults, seconds);
+      rows.push({ ...report(suite.name, JSON.parse(readFileSync(output, 'utf8')) as JestResults, seconds), passwords });
     }
   } finally {
-    await stack.stop();
+    await stack?.stop();
   }
-  return failedInScope === 0 ? 0 : 1;
+  console.log(`\n${table(rows)}`);
+  return rows.every((row) => row.inScopePassed === row.inScope) ? 0 : 1;
 }
 
 main().then(

@@ -1,0 +1,198 @@
+// E-mail like `supabase start`: Auth mails through the stack's mail catcher (SMTP, Mailpit's
+// HTTP API on :54324) with GoTrue's templates; e-mail OTP and magic links sign in; recovery,
+// e-mail change and reauthentication mails arrive; /verify checks its input first, in
+// GoTrue's order, with GoTrue's errors (supabase/auth internal/api/verify.go).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import nodemailer from 'nodemailer';
+import WebSocket from 'ws';
+import { ANON_KEY, API_URL } from '../keys.ts';
+import { createClient } from '@supabase/supabase-js';
+import { createMailer } from '../auth/mailer.ts';
+import { client, PASSWORD, serviceClient, signedInUser, sleep, uniqueEmail } from './helpers.ts';
+
+const MAILPIT = 'http://127.0.0.1:54324';
+
+interface Summary { ID: string; Subject: string; To: Array<{ Address: string }>; From: { Address: string } }
+
+/** The newest mail to `address`, waiting for it a little. */
+async function mailTo(address: string, subject?: RegExp): Promise<{ ID: string; Subject: string; HTML: string; Text: string }> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const list = (await (await fetch(`${MAILPIT}/api/v1/messages`)).json()) as { messages: Summary[] };
+    const found = list.messages.find((message) => message.To.some((to) => to.Address === address) && (!subject || subject.test(message.Subject)));
+    if (found) return (await (await fetch(`${MAILPIT}/api/v1/message/${found.ID}`)).json()) as { ID: string; Subject: string; HTML: string; Text: string };
+    await sleep(100);
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+const link = (html: string): string => /href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? '';
+
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(`${API_URL}/auth/v1${path}`, {
+    method,
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+describe('mail catcher and Auth e-mail', () => {
+  test("Mailpit's API: list, one message, latest, delete all; any SMTP client can send to it", async () => {
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: 54325, secure: false, ignoreTLS: true });
+    const to = uniqueEmail('smtp');
+    await transport.sendMail({ from: 'Ana <ana@example.com>', to, subject: 'Hola ñ', text: 'cuerpo', html: '<p>cuerpo</p>' });
+    const mail = (await mailTo(to)) as unknown as Record<string, unknown>;
+    assert.equal(mail.Subject, 'Hola ñ');
+    assert.deepEqual(mail.From, { Name: 'Ana', Address: 'ana@example.com' });
+    assert.equal(mail.HTML, '<p>cuerpo</p>');
+    assert.equal(typeof mail.Size, 'number');
+    const latest = (await (await fetch(`${MAILPIT}/api/v1/message/latest`)).json()) as { ID: string };
+    assert.equal(latest.ID, mail.ID);
+    const list = (await (await fetch(`${MAILPIT}/api/v1/messages?limit=1`)).json()) as Record<string, unknown>;
+    assert.equal(list.count, 1);
+    assert.ok((list.total as number) >= 1);
+    const missing = await fetch(`${MAILPIT}/api/v1/message/nope`);
+    assert.equal(missing.status, 404);
+    const page = await (await fetch(`${MAILPIT}/?id=${String(mail.ID)}`)).text();
+    assert.match(page, /Hola ñ/);
+    const deleted = await fetch(`${MAILPIT}/api/v1/messages`, { method: 'DELETE' });
+    assert.equal(deleted.status, 200);
+    assert.equal(await deleted.text(), 'ok');
+    assert.equal(((await (await fetch(`${MAILPIT}/api/v1/messages`)).json()) as { total: number }).total, 0);
+  });
+
+  test('e-mail OTP: the magic-link mail carries a code and a link; both sign in once', async () => {
+    const email = uniqueEmail('otp');
+    const supabase = client();
+    assert.equal((await supabase.auth.signInWithOtp({ email })).error, null);
+    const first = await mailTo(email, /Your sign-in link/);
+    assert.match(first.HTML, /<h2>Your sign-in link<\/h2>/);
+    // The new account was made (confirmed, as enable_confirmations = false) and mailed a link; sign in with the link's token.
+    assert.match(link(first.HTML), new RegExp(`^${API_URL}/auth/v1/verify\\?token=[0-9a-f]{56}&type=magiclink&redirect_to=`));
+    const viaLink = await fetch(link(first.HTML), { redirect: 'manual' });
+    assert.equal(viaLink.status, 303);
+    assert.match(viaLink.headers.get('location') ?? '', /^http:\/\/127\.0\.0\.1:5173#access_token=.+&type=magiclink$/);
+    // A second request (past [auth.email] max_frequency, the CLI's 1 s) mails a new link;
+    // one right after it is refused; verifyOtp signs in with the link's token, and not twice.
+    await sleep(1100);
+    await fetch(`${MAILPIT}/api/v1/messages`, { method: 'DELETE' });
+    assert.equal((await supabase.auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error, null);
+    const soon = await supabase.auth.signInWithOtp({ email });
+    assert.equal(soon.error?.code, 'over_email_send_rate_limit');
+    assert.match(soon.error?.message ?? '', /^For security purposes, you can only request this after \d+ seconds\.$/);
+    const second = await mailTo(email);
+    const token = /token=([0-9a-f]+)/.exec(link(second.HTML))?.[1] ?? '';
+    assert.ok(token);
+    const { data, error } = await supabase.auth.verifyOtp({ type: 'magiclink', token_hash: token });
+    assert.equal(error, null);
+    assert.equal(data.user?.email, email);
+    const again = await supabase.auth.verifyOtp({ type: 'magiclink', token_hash: token });
+    assert.equal(again.error?.code, 'otp_expired');
+    const none = await client().auth.signInWithOtp({ email: uniqueEmail('nadie'), options: { shouldCreateUser: false } });
+    assert.equal(none.error?.code, 'otp_disabled');
+  });
+
+  test('PKCE: the magic link redirects with ?code=, which exchangeCodeForSession turns into a session', async () => {
+    const email = uniqueEmail('pkce');
+    await serviceClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const pkce = createClient(API_URL, ANON_KEY, {
+      auth: { flowType: 'pkce', persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
+    assert.equal((await pkce.auth.signInWithOtp({ email })).error, null);
+    const mail = await mailTo(email);
+    assert.match(link(mail.HTML), /\?token=pkce_[0-9a-f]{56}&type=magiclink&/);
+    const redirect = await fetch(link(mail.HTML), { redirect: 'manual' });
+    const location = new URL(redirect.headers.get('location') ?? '');
+    const code = location.searchParams.get('code');
+    assert.ok(code, location.toString());
+    const { data, error } = await pkce.auth.exchangeCodeForSession(code);
+    assert.equal(error, null);
+    assert.equal(data.user?.email, email);
+    assert.deepEqual(data.session?.user.email, email);
+  });
+
+  test('recovery, e-mail change (both addresses) and reauthentication mails arrive with GoTrue\'s content', async () => {
+    const person = await signedInUser('mail');
+    await client().auth.resetPasswordForEmail(person.email);
+    const recovery = await mailTo(person.email, /Reset your password/);
+    assert.match(recovery.HTML, /type=recovery/);
+    const newEmail = uniqueEmail('mail-new');
+    assert.equal((await person.client.auth.updateUser({ email: newEmail })).error, null);
+    const toNew = await mailTo(newEmail, /Confirm your new email address/);
+    assert.match(toNew.HTML, new RegExp(`confirm ${newEmail.replace(/[.+]/g, '\\$&')} as your new email address`));
+    await mailTo(person.email, /Confirm your new email address/);
+    assert.equal((await person.client.auth.reauthenticate()).error, null);
+    const reauth = await mailTo(person.email, /is your verification code/);
+    assert.match(reauth.Subject, /^\d{6} is your verification code$/);
+  });
+
+  test('e-mail change with double_confirm_changes: both links are needed, then the address changes', async () => {
+    const person = await signedInUser('change');
+    const newEmail = uniqueEmail('change-new');
+    assert.equal((await person.client.auth.updateUser({ email: newEmail })).error, null);
+    const toNew = await mailTo(newEmail, /Confirm your new email address/);
+    const toCurrent = await mailTo(person.email, /Confirm your new email address/);
+    const first = await fetch(link(toCurrent.HTML), { redirect: 'manual' });
+    assert.equal(first.status, 303);
+    assert.match(first.headers.get('location') ?? '', /#message=Confirmation\+link\+accepted\.\+Please\+proceed\+to\+confirm\+link\+sent\+to\+the\+other\+email$/);
+    const second = await fetch(link(toNew.HTML), { redirect: 'manual' });
+    assert.match(second.headers.get('location') ?? '', /#access_token=.+&type=email_change$/);
+    const { data } = await serviceClient().auth.admin.getUserById(person.id);
+    assert.equal(data.user?.email, newEmail);
+    assert.equal(data.user?.new_email, undefined);
+    assert.equal(data.user?.identities?.[0]?.identity_data?.email, newEmail);
+  });
+
+  test('an OTP code verifies with the e-mail (type email); an admin invite mails its link', async () => {
+    const email = uniqueEmail('code');
+    const { data: made } = await serviceClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    assert.ok(made.user);
+    await client().auth.signInWithOtp({ email });
+    const mail = await mailTo(email);
+    const { data: link } = await serviceClient().auth.admin.generateLink({ type: 'magiclink', email });
+    const verified = await client().auth.verifyOtp({ email, token: link.properties!.email_otp, type: 'email' });
+    assert.equal(verified.error, null, JSON.stringify(mail.Subject));
+    const invited = uniqueEmail('invite');
+    await serviceClient().auth.admin.inviteUserByEmail(invited);
+    const invite = await mailTo(invited, /You've been invited/);
+    assert.match(invite.HTML, /type=invite/);
+  });
+
+  test('[auth.rate_limit] email_sent: counted only while sign-ups need confirming, as GoTrue', async () => {
+    const to = uniqueEmail('limit');
+    const confirming = createMailer({ emailSentPerHour: 2, autoconfirm: false });
+    await confirming('magic_link', to, { confirmationUrl: 'http://127.0.0.1/x', token: '123456' });
+    await confirming('magic_link', to, { confirmationUrl: 'http://127.0.0.1/x', token: '123456' });
+    await assert.rejects(confirming('magic_link', to, {}), { status: 429, code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' });
+    const autoconfirm = createMailer({ emailSentPerHour: 2, autoconfirm: true });
+    for (let index = 0; index < 3; index += 1) await autoconfirm('recovery', to, { confirmationUrl: 'http://127.0.0.1/x' });
+    await assert.rejects(createMailer({ emailSentPerHour: 0, autoconfirm: true })('recovery', to, {}), { status: 429 });
+    const caught = (await (await fetch(`${MAILPIT}/api/v1/messages`)).json()) as { messages: Summary[] };
+    assert.equal(caught.messages.filter((message) => message.To.some((entry) => entry.Address === to)).length, 5);
+  });
+
+  test('/verify validates first, in GoTrue\'s order, with its errors', async () => {
+    const cases: Array<[unknown, number, string]> = [
+      [{ email: 'a@b.co', token: '1' }, 400, 'Verify requires a verification type'],
+      [{ type: 'sms' }, 400, 'Verify requires either a token or a token hash'],
+      [{ type: 'sms', token: '1', token_hash: 'x' }, 400, 'Verify requires either a token or a token hash'],
+      [{ type: 'sms', phone: '123-invalid', token: '123456' }, 400, 'Invalid phone number format (E.164 required)'],
+      [{ type: 'email', email: 'xx:;x@x.x', token: '123456' }, 422, 'Invalid email format'],
+      [{ type: 'email', email: 'a@b.co', phone: '34600000000', token: '123456' }, 400, 'Only an email address or phone number should be provided on verify'],
+      [{ type: 'email', token: '123456' }, 400, 'Only an email address or phone number should be provided on verify'],
+      [{ type: 'email', token_hash: 'x', email: 'a@b.co' }, 400, 'Only the token_hash and type should be provided'],
+      [{ type: 'sms', phone: '34600000000', token: '123456' }, 403, 'Token has expired or is invalid'],
+      [{ type: 'email', email: uniqueEmail('v'), token: '123456' }, 403, 'Token has expired or is invalid'],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await call('POST', '/verify', body);
+      assert.equal(answer.status, status, JSON.stringify(body));
+      assert.equal(answer.json.msg, message, JSON.stringify(body));
+    }
+    const get = await fetch(`${API_URL}/auth/v1/verify?type=signup&token=nope&redirect_to=http://127.0.0.1:5173`, { redirect: 'manual', headers: { apikey: ANON_KEY } });
+    assert.equal(get.status, 303);
+    assert.equal(get.headers.get('location'), 'http://127.0.0.1:5173#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+  });
+});

@@ -1,0 +1,58 @@
+// Settings of supabase/config.toml the local stack cannot honour. `stack:start` (and
+// ensureStack) refuses to run with any of them on, naming each in one line, instead of running
+// silently without it (supabase start would honour them; see local-stack/README.md).
+import { join } from 'node:path';
+import { readToml } from './config.ts';
+import { supabaseDir } from './paths.ts';
+
+/** OAuth providers the sign-in simulator (auth/oauth.ts) stands in for. */
+const SIMULATED_PROVIDERS = new Set(['google', 'facebook']);
+
+/** [table, key, what it is] switched on by `true`. */
+const flags: Array<[string, string, string]> = [
+  ['auth', 'enable_anonymous_sign_ins', 'anonymous sign-in'],
+  ['auth', 'enable_manual_linking', 'manual identity linking'],
+  ['auth.sms', 'enable_signup', 'phone sign-up'],
+  ['auth.sms', 'enable_confirmations', 'phone confirmations'],
+  ['auth.mfa.totp', 'enroll_enabled', 'MFA enrolment (TOTP)'],
+  ['auth.mfa.totp', 'verify_enabled', 'MFA verification (TOTP)'],
+  ['auth.mfa.phone', 'enroll_enabled', 'MFA enrolment (phone)'],
+  ['auth.mfa.phone', 'verify_enabled', 'MFA verification (phone)'],
+  ['auth.mfa.web_authn', 'enroll_enabled', 'MFA enrolment (WebAuthn)'],
+  ['auth.mfa.web_authn', 'verify_enabled', 'MFA verification (WebAuthn)'],
+  ['auth.sso', 'enabled', 'SAML SSO'],
+  ['auth.saml', 'enabled', 'SAML SSO'],
+  ['auth.captcha', 'enabled', 'CAPTCHA'],
+  ['auth.web3.solana', 'enabled', 'Web3 sign-in (Solana)'],
+  ['auth.web3.ethereum', 'enabled', 'Web3 sign-in (Ethereum)'],
+  ['auth.oauth_server', 'enabled', 'the OAuth 2.1 server'],
+  ['auth.passkey', 'enabled', 'passkeys'],
+  ['auth.third_party.firebase', 'enabled', 'third-party auth (Firebase)'],
+  ['auth.third_party.auth0', 'enabled', 'third-party auth (Auth0)'],
+  ['auth.third_party.aws_cognito', 'enabled', 'third-party auth (Cognito)'],
+  ['auth.third_party.clerk', 'enabled', 'third-party auth (Clerk)'],
+  ['auth.third_party.workos', 'enabled', 'third-party auth (WorkOS)'],
+  ['storage.image_transformation', 'enabled', 'image transformations'],
+  ['storage.s3_protocol', 'enabled', 'the S3 protocol'],
+  ['db.pooler', 'enabled', 'the connection pooler'],
+  ['analytics', 'enabled', 'analytics'],
+];
+
+/** `table.key (what)` for each enabled setting the stack does not implement. */
+export function unsupportedSettings(file = join(supabaseDir, 'config.toml')): string[] {
+  const toml = readToml(file);
+  const found = flags.filter(([table, key]) => toml.get(table)?.get(key) === true).map(([table, key, what]) => `[${table}] ${key} (${what})`);
+  for (const [table, values] of toml) {
+    if (table.startsWith('auth.hook.') && values.get('enabled') === true) found.push(`[${table}] enabled (Auth hooks)`);
+    const provider = /^auth\.external\.(.+)$/.exec(table)?.[1];
+    if (provider && values.get('enabled') === true && !SIMULATED_PROVIDERS.has(provider)) found.push(`[${table}] enabled (only Google and Facebook are simulated)`);
+  }
+  return found;
+}
+
+/** The one line stack:start stops with, or undefined when everything enabled is implemented. */
+export function refusal(file?: string): string | undefined {
+  const found = unsupportedSettings(file);
+  if (!found.length) return undefined;
+  return `supabase/config.toml enables what the local stack does not implement: ${found.join(', ')}; turn it off or use \`supabase start\``;
+}
