@@ -20,6 +20,9 @@ export const systemPackages = [
   'postgresql-15-cron',
   'chromium',
   'fonts-liberation',
+  // The Spanish word list pgTAP 211 reads (/usr/share/dict/spanish): false positives of the
+  // text rules are measured on every word of it.
+  'wspanish',
 ];
 
 function fail(line) {

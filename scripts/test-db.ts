@@ -2,12 +2,19 @@
 // Supabase platform bootstrap, the project's migrations and seed pushed with the real Supabase
 // CLI; then the Supabase advisors (security at every level, performance at warn: "unused
 // index" is inherent on a fresh database), `supabase db lint` (plpgsql_check) and a freshness
-// check of the committed web/src/lib/database.ts; then every pgTAP file with pg_prove; then
+// check of the committed web/src/lib/database.ts and of the generated confusable-letters
+// migration (scripts/confusables.ts); then every pgTAP file with pg_prove (given the shared
+// rule corpus and the Spanish word list as psql variables `corpus` and `dictionary`); then
 // the advisors once more at every level, when the suite has exercised every index. The
 // cluster is removed afterwards, whether the checks pass or fail.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateTypes, root, run, typesFile, withMigratedCluster } from './db-types.ts';
+
+// Read by pgTAP 210-211 with pg_read_file (the throwaway cluster runs on this machine).
+const corpusFile = join(root, 'supabase', 'tests', 'corpus', 'text-rules.json');
+// Debian's `wspanish` (scripts/setup.mjs installs it); pgTAP 211 skips when it is absent.
+const dictionaryFile = '/usr/share/dict/spanish';
 
 const testsDir = join(root, 'supabase', 'tests', 'database');
 
@@ -34,9 +41,11 @@ async function main(): Promise<void> {
       'supabase', 'db', 'lint', `--remote=${cluster.url}`, '--fail-on', 'warning',
     ]);
     checkTypesAreFresh(cluster.url);
+    run('generated confusable letters are up to date (scripts/confusables.ts)', 'npx', ['tsx', 'scripts/confusables.ts', '--check']);
     const testFiles = readdirSync(testsDir).filter((name) => name.endsWith('.sql')).sort();
     run('pgTAP (pg_prove)', 'pg_prove', [
       '-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'postgres', '-d', 'postgres', '--failures',
+      '--set', `corpus=${corpusFile}`, '--set', `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
       ...testFiles.map((name) => join(testsDir, name)),
     ], { PGPASSWORD: 'postgres' });
     // After the suite every index has been used, so even "unused index" must be silent now.

@@ -6,8 +6,8 @@
 -- each user by setting the JWT claims; only timestamps are back-dated. Deterministic
 -- (setseed), idempotent only on a fresh database.
 
--- The offensive-word list (casual mode). Case-insensitive substring match, so words that hide
--- inside innocent ones ("puta" in "computadora", "culo" in "vehículo") are left out.
+-- The offensive-word list (casual mode). Matched as whole words in folded form (see
+-- 20261127120100_update_offensive_matching_both_ways.sql).
 insert into public.offensive_words (word) values
   ('idiota'), ('imbécil'), ('imbecil'), ('estúpido'), ('estupido'), ('estúpida'), ('estupida'),
   ('pendejo'), ('pendeja'), ('cabrón'), ('cabron'), ('cabrona'), ('gilipollas'), ('mierda'),
@@ -15,7 +15,13 @@ insert into public.offensive_words (word) values
   ('malparida'), ('malnacido'), ('huevón'), ('huevon'), ('boludo'), ('boluda'), ('pelotudo'),
   ('pelotuda'), ('culero'), ('culera'), ('verga'), ('chingada'), ('chingado'), ('pinche'),
   ('zorra'), ('perra'), ('subnormal'), ('retrasado mental'), ('mongólico'), ('maricón'),
-  ('maricon'), ('conchatumadre'), ('concha de tu madre'), ('mamón'), ('tarado')
+  ('maricon'), ('conchatumadre'), ('concha de tu madre'), ('mamón'), ('tarado'),
+  -- Plurals are words of their own: the filter matches whole words only.
+  ('idiotas'), ('imbéciles'), ('imbeciles'), ('estúpidos'), ('estupidos'), ('estúpidas'),
+  ('estupidas'), ('pendejos'), ('pendejas'), ('cabrones'), ('cabronas'), ('malparidos'),
+  ('malparidas'), ('malnacidos'), ('huevones'), ('boludos'), ('boludas'), ('pelotudos'),
+  ('pelotudas'), ('culeros'), ('culeras'), ('zorras'), ('perras'), ('subnormales'),
+  ('retrasados mentales'), ('mongólicos'), ('maricones'), ('mamones'), ('tarados')
 on conflict (word) do nothing;
 
 -- Accounts: the three demo users (password known) and twelve neighbours (random password).

@@ -208,6 +208,23 @@ as $$
     (current_setting('request.jwt.claims')::jsonb || '{"app_metadata":{"role":"moderator"}}')::text, true);
 $$;
 
+-- An arrange step that cannot hide the rules after it: a statement that fails becomes one
+-- failing test naming the statement and its error, instead of aborting the file before the
+-- assertions meant for the rule run. On success it prints nothing and counts no test, so a
+-- file's plan does not change. (pgTAP's own functions need `extensions` on the path.)
+create or replace function tests.arrange(statement text)
+returns setof text
+language plpgsql
+security invoker
+set search_path = extensions, pg_temp
+as $$
+begin
+  execute statement;
+exception when others then
+  return next fail(format('arrange step failed: %s -- %s (%s)', left(btrim(statement), 300), sqlerrm, sqlstate));
+end;
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 begin;

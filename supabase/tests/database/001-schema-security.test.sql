@@ -48,6 +48,8 @@ select is_empty(
                              'to_feed_chisme', 'feed_chisme_for_caller', 'to_thread_comment',
                              'normalize_text', 'visible_length', 'fold_for_filter',
                              'find_personal_data', 'assert_no_personal_data',
+                             'fold_confusables', 'fold_normalized', 'filter_forms', 'offensive_word_pattern',
+                             'mask_ordinary_numbers', 'find_phone', 'assert_shown_text',
                              'is_moderator', 'require_moderator', 'can_see_hidden_chisme',
                              'uuid_arg', 'int_arg', 'boolean_arg', 'timestamptz_arg', 'text_array_arg',
                              'check_request') $$,

@@ -11,12 +11,12 @@ select tests.create_supabase_user('third');
 delete from public.offensive_words; -- a known list (the seed's is removed in this transaction)
 insert into public.offensive_words (word) values ('tonto');
 select tests.authenticate_as('author');
-select set_config('test.casual', (select id::text from public.create_chisme('Mujer', '30', 'Un chisme casual para comentar', null, 'CR', 'false')), true);
-select set_config('test.cotilleo', (select id::text from public.create_chisme('Mujer', '30', 'Un cotilleo para comentar', null, 'CR', 'true')), true);
+select tests.arrange($arrange$ select set_config('test.casual', (select id::text from public.create_chisme('Mujer', '30', 'Un chisme casual para comentar', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.cotilleo', (select id::text from public.create_chisme('Mujer', '30', 'Un cotilleo para comentar', null, 'CR', 'true')), true) $arrange$);
 
 -- Act as another user: allowed paths
 select tests.authenticate_as('other');
-select set_config('test.root', (select id::text from public.add_comment(current_setting('test.casual'), null, '  Primer comentario  ', 'Hombre', '20', 'España')), true);
+select tests.arrange($arrange$ select set_config('test.root', (select id::text from public.add_comment(current_setting('test.casual'), null, '  Primer comentario  ', 'Hombre', '20', 'España')), true) $arrange$);
 select results_eq(
   $$ select depth, parent_id, content, is_mine, is_chisme_author, commenter_number, report
      from public.get_comments(current_setting('test.casual')) where id = current_setting('test.root')::uuid $$,
@@ -24,10 +24,10 @@ select results_eq(
   'other: a root comment has depth 1, trimmed content, is mine, commenter 1'
 );
 select is((select comments from public.get_chisme(current_setting('test.casual'))), 1, 'other: a root comment adds 1 to the chisme''s comments');
-select set_config('test.reply', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.root'), 'Una respuesta', 'Hombre', '20', 'España')), true);
+select tests.arrange($arrange$ select set_config('test.reply', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.root'), 'Una respuesta', 'Hombre', '20', 'España')), true) $arrange$);
 select is((select depth from public.get_comments(current_setting('test.casual')) where id = current_setting('test.reply')::uuid), 2, 'other: a reply has depth 2');
 select is((select comments from public.get_chisme(current_setting('test.casual'))), 1, 'other: a reply does not add to the chisme''s comments');
-select set_config('test.deep', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.reply'), 'Respuesta a la respuesta', 'Hombre', '20', 'España')), true);
+select tests.arrange($arrange$ select set_config('test.deep', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.reply'), 'Respuesta a la respuesta', 'Hombre', '20', 'España')), true) $arrange$);
 select is((select depth from public.get_comments(current_setting('test.casual')) where id = current_setting('test.deep')::uuid), 3, 'other: a reply to a reply has depth 3');
 select is((select commenter_number from public.get_comments(current_setting('test.casual')) where id = current_setting('test.deep')::uuid), 1, 'other: keeps their commenter number');
 select is((select char_length(content) from public.add_comment(current_setting('test.casual'), null, repeat('c', 400), 'Mujer', '30', 'ES')), 400, 'other: 400 characters are accepted');
@@ -92,7 +92,7 @@ select results_eq(
   $$ values (true, 2) $$,
   'author: their comment carries the Autor flag and the next commenter number'
 );
-select set_config('test.author_reply', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.root'), 'El autor responde al primero', 'Mujer', '30', 'CR')), true);
+select tests.arrange($arrange$ select set_config('test.author_reply', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.root'), 'El autor responde al primero', 'Mujer', '30', 'CR')), true) $arrange$);
 select results_eq(
   $$ select count(*)::int, max(senders) from public.notifications where type = 'comment_on_chisme' and data ->> 'chismeId' = current_setting('test.casual') $$,
   $$ values (1, 1) $$,

@@ -7,17 +7,17 @@ select plan(24);
 select tests.create_supabase_user('author');
 select tests.create_supabase_user('other');
 select tests.authenticate_as('author');
-select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que será moderado', null, 'CR', 'false')), true);
+select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que será moderado', null, 'CR', 'false')), true) $arrange$);
 select tests.authenticate_as('other');
-select public.like_chisme(current_setting('test.chisme'));
-select public.report_chisme(current_setting('test.chisme'));
-select set_config('test.root', (select id::text from public.add_comment(current_setting('test.chisme'), null, 'Comentario reportado', 'Hombre', '30', 'ES')), true);
-select set_config('test.root2', (select id::text from public.add_comment(current_setting('test.chisme'), null, 'Comentario que se queda', 'Hombre', '30', 'ES')), true);
+select tests.arrange($arrange$ select public.like_chisme(current_setting('test.chisme')) $arrange$);
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.chisme')) $arrange$);
+select tests.arrange($arrange$ select set_config('test.root', (select id::text from public.add_comment(current_setting('test.chisme'), null, 'Comentario reportado', 'Hombre', '30', 'ES')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.root2', (select id::text from public.add_comment(current_setting('test.chisme'), null, 'Comentario que se queda', 'Hombre', '30', 'ES')), true) $arrange$);
 select tests.authenticate_as('author');
-select set_config('test.reply', (select id::text from public.add_comment(current_setting('test.chisme'), current_setting('test.root'), 'Respuesta', 'Mujer', '30', 'CR')), true);
-select public.report_comment(current_setting('test.root'));
+select tests.arrange($arrange$ select set_config('test.reply', (select id::text from public.add_comment(current_setting('test.chisme'), current_setting('test.root'), 'Respuesta', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.root')) $arrange$);
 select tests.authenticate_as('other');
-select public.report_comment(current_setting('test.reply'));
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.reply')) $arrange$);
 
 -- Clients cannot moderate
 select tests.authenticate_as('author');

@@ -15,16 +15,16 @@ select tests.create_supabase_user('r4');
 select tests.create_supabase_user('r5');
 select tests.create_supabase_user('bystander');
 select tests.create_supabase_user('mod');
-select public.set_moderator('mod@test.chismes', true);
+select tests.arrange($arrange$ select public.set_moderator('mod@test.chismes', true) $arrange$);
 
 -- Acts as the moderator: the claims PostgREST would take from a moderator's token.
 select tests.authenticate_as('author');
-select set_config('test.c1', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que cinco personas reportan', to_jsonb(array['moderado']), 'CR', 'false')), true);
-select set_config('test.c2', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que acabará borrado', null, 'CR', 'false')), true);
-select set_config('test.c3', (select id::text from public.create_chisme('Mujer', '30', 'Chisme para suspender a su autora', null, 'CR', 'false')), true);
-select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c2'), null, 'Comentario reportado', 'Mujer', '30', 'CR')), true);
+select tests.arrange($arrange$ select set_config('test.c1', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que cinco personas reportan', to_jsonb(array['moderado']), 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.c2', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que acabará borrado', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.c3', (select id::text from public.create_chisme('Mujer', '30', 'Chisme para suspender a su autora', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c2'), null, 'Comentario reportado', 'Mujer', '30', 'CR')), true) $arrange$);
 select tests.authenticate_as('bystander');
-select set_config('test.k2', (select id::text from public.add_comment(current_setting('test.c2'), current_setting('test.k1'), 'Respuesta al reportado', 'Hombre', '30', 'ES')), true);
+select tests.arrange($arrange$ select set_config('test.k2', (select id::text from public.add_comment(current_setting('test.c2'), current_setting('test.k1'), 'Respuesta al reportado', 'Hombre', '30', 'ES')), true) $arrange$);
 
 -- 1. The role cannot be self-granted or forged
 select tests.authenticate_as('author');
@@ -47,18 +47,18 @@ select is((select raw_app_meta_data ->> 'role' from auth.users where email = 'mo
 
 -- 2. Automatic hiding at exactly N = 5 distinct reports
 select tests.authenticate_as('r1');
-select public.report_chisme(current_setting('test.c1'), 'Spam');
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1'), 'Spam') $arrange$);
 select tests.authenticate_as('r2');
-select public.report_chisme(current_setting('test.c1'), 'Spam');
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1'), 'Spam') $arrange$);
 select tests.authenticate_as('r3');
-select public.report_chisme(current_setting('test.c1'), 'Acoso');
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1'), 'Acoso') $arrange$);
 select tests.authenticate_as('r4');
-select public.report_chisme(current_setting('test.c1'));
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1')) $arrange$);
 select is((select count(*)::int from public.get_feed('recent', 'false') f where f.id = current_setting('test.c1')::uuid), 0, 'a reporter no longer sees what they reported in the feed');
 select tests.authenticate_as('bystander');
 select is((select count(*)::int from public.get_feed('recent', 'false') f where f.id = current_setting('test.c1')::uuid), 1, 'four reports: still visible to others');
 select tests.authenticate_as('r5');
-select public.report_chisme(current_setting('test.c1'), 'Acoso');
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1'), 'Acoso') $arrange$);
 select tests.reset_role();
 select isnt((select hidden_at from public.chismes where id = current_setting('test.c1')::uuid), null, 'the fifth distinct report hides the chisme');
 select is((select count(*)::int from realtime.messages where topic = 'feed:casual' and event = 'chisme_hidden' and payload ->> 'id' = current_setting('test.c1')),
@@ -89,7 +89,7 @@ select tests.authenticate_as_moderator('mod');
 select is((public.get_chisme(current_setting('test.c1'))).id, current_setting('test.c1')::uuid, 'moderator: sees the hidden chisme');
 
 -- Realtime counts of a hidden chisme are not broadcast
-select public.like_chisme(current_setting('test.c1'));
+select tests.arrange($arrange$ select public.like_chisme(current_setting('test.c1')) $arrange$);
 select tests.reset_role();
 select private.flush_realtime();
 select is((select count(*)::int from realtime.messages m, jsonb_array_elements(m.payload -> 'counts') e
@@ -123,13 +123,13 @@ select is((select count(*)::int from public.notifications where user_id = tests.
 select tests.reset_role();
 update private.moderation_settings set hide_threshold = 1;
 select tests.authenticate_as('r1');
-select public.report_comment(current_setting('test.k1'), 'Insulto');
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.k1'), 'Insulto') $arrange$);
 select tests.authenticate_as('bystander');
 select is_empty($$ select 1 from public.get_comments(current_setting('test.c2')) where id = current_setting('test.k1')::uuid $$, 'a hidden comment leaves the thread of others');
 select tests.authenticate_as('author');
 select isnt_empty($$ select 1 from public.get_comments(current_setting('test.c2')) where id = current_setting('test.k1')::uuid $$, 'its author still sees it in the thread');
 select tests.authenticate_as('r1');
-select public.report_chisme(current_setting('test.c2'));
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c2')) $arrange$);
 select tests.authenticate_as_moderator('mod');
 select is((select pending_reports from public.get_moderation_queue() where id = current_setting('test.k1')::uuid), 1, 'moderator: a reported comment is queued');
 select lives_ok($$ select public.moderate_delete('comment', current_setting('test.k1')) $$, 'moderator: deletes the comment');
@@ -149,7 +149,7 @@ select is((select count(*)::int from public.notifications where user_id = tests.
 -- Suspend by content id: the author cannot write, then can again after the end date
 select tests.authenticate_as_moderator('mod');
 select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c3'), '3') $$, 'P0001', 'suspension_days_invalid', 'moderator: only 1, 7 or 30 days');
-select set_config('test.until', public.moderate_suspend_author('chisme', current_setting('test.c3'), '7')::text, true);
+select tests.arrange($arrange$ select set_config('test.until', public.moderate_suspend_author('chisme', current_setting('test.c3'), '7')::text, true) $arrange$);
 select ok(current_setting('test.until')::timestamptz between now() + interval '7 days' - interval '1 minute' and now() + interval '7 days' + interval '1 minute',
   'moderator: suspends the author for 7 days, told only the end date');
 select tests.authenticate_as('author');

@@ -12,25 +12,25 @@ select tests.create_supabase_user('author');
 select tests.create_supabase_user('reporter');
 select tests.create_supabase_user('bystander');
 select tests.create_supabase_user('mod');
-select public.set_moderator('mod@test.chismes', true);
+select tests.arrange($arrange$ select public.set_moderator('mod@test.chismes', true) $arrange$);
 update private.moderation_settings set hide_threshold = 1;
 
 select tests.authenticate_as('author');
-select set_config('test.hidden', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que acabará oculto', to_jsonb(array['oculto']), 'CR', 'false')), true);
-select set_config('test.open', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que sigue a la vista', null, 'CR', 'false')), true);
-select set_config('test.k_hidden', (select id::text from public.add_comment(current_setting('test.hidden'), null, 'Comentario del chisme oculto', 'Mujer', '30', 'CR')), true);
-select set_config('test.k_reported', (select id::text from public.add_comment(current_setting('test.open'), null, 'Comentario que alguien reporta', 'Mujer', '30', 'CR')), true);
-select set_config('test.k_reply', (select id::text from public.add_comment(current_setting('test.open'), current_setting('test.k_reported'), 'Respuesta al reportado', 'Mujer', '30', 'CR')), true);
-select set_config('test.k_other', (select id::text from public.add_comment(current_setting('test.open'), null, 'Otro comentario', 'Mujer', '30', 'CR')), true);
+select tests.arrange($arrange$ select set_config('test.hidden', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que acabará oculto', to_jsonb(array['oculto']), 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.open', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que sigue a la vista', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k_hidden', (select id::text from public.add_comment(current_setting('test.hidden'), null, 'Comentario del chisme oculto', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k_reported', (select id::text from public.add_comment(current_setting('test.open'), null, 'Comentario que alguien reporta', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k_reply', (select id::text from public.add_comment(current_setting('test.open'), current_setting('test.k_reported'), 'Respuesta al reportado', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k_other', (select id::text from public.add_comment(current_setting('test.open'), null, 'Otro comentario', 'Mujer', '30', 'CR')), true) $arrange$);
 
 -- Act: the reporter reports the first chisme (hidden at once) and then raises the threshold
 -- back, and reports one comment of the other chisme without hiding it.
 select tests.authenticate_as('reporter');
-select public.report_chisme(current_setting('test.hidden'), 'Spam');
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.hidden'), 'Spam') $arrange$);
 select tests.reset_role();
 update private.moderation_settings set hide_threshold = 5;
 select tests.authenticate_as('reporter');
-select public.report_comment(current_setting('test.k_reported'), 'Insulto');
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.k_reported'), 'Insulto') $arrange$);
 select tests.reset_role();
 select isnt((select hidden_at from public.chismes where id = current_setting('test.hidden')::uuid), null, 'arrange: the reported chisme is hidden');
 select is((select hidden_at from public.comments where id = current_setting('test.k_reported')::uuid), null, 'arrange: the reported comment is not hidden (one report of five)');

@@ -8,20 +8,20 @@ select tests.lift_rate_limits();
 select tests.create_supabase_user('author');
 select tests.create_supabase_user('reporter');
 select tests.create_supabase_user('mod');
-select public.set_moderator('mod@test.chismes', true);
+select tests.arrange($arrange$ select public.set_moderator('mod@test.chismes', true) $arrange$);
 update private.moderation_settings set hide_threshold = 1;
 
 select tests.authenticate_as('author');
-select set_config('test.c', (select id::text from public.create_chisme('Mujer', '30', 'Chisme con comentarios', null, 'CR', 'true')), true);
-select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c'), null, 'Primer comentario', 'Mujer', '30', 'CR')), true);
-select set_config('test.k2', (select id::text from public.add_comment(current_setting('test.c'), null, 'Segundo comentario', 'Mujer', '30', 'CR')), true);
-select set_config('test.k3', (select id::text from public.add_comment(current_setting('test.c'), null, 'Tercer comentario', 'Mujer', '30', 'CR')), true);
+select tests.arrange($arrange$ select set_config('test.c', (select id::text from public.create_chisme('Mujer', '30', 'Chisme con comentarios', null, 'CR', 'true')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c'), null, 'Primer comentario', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k2', (select id::text from public.add_comment(current_setting('test.c'), null, 'Segundo comentario', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k3', (select id::text from public.add_comment(current_setting('test.c'), null, 'Tercer comentario', 'Mujer', '30', 'CR')), true) $arrange$);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 3, 'arrange: three root comments counted');
 
 -- 1. The counter follows what others see
 select tests.authenticate_as('reporter');
-select public.report_comment(current_setting('test.k1'), 'Insulto');
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.k1'), 'Insulto') $arrange$);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 2, 'a hidden root comment leaves the counter');
 select private.flush_realtime();
@@ -29,40 +29,40 @@ select is((select array_agg((e ->> 'comments')::int) from realtime.messages m, j
            where m.event = 'chisme_counts' and e ->> 'id' = current_setting('test.c')),
   array[2], 'open feeds hear the latest count at the next flush (one message for the three comments and the hiding)');
 select tests.authenticate_as_moderator('mod');
-select public.moderate_restore('comment', current_setting('test.k1'));
+select tests.arrange($arrange$ select public.moderate_restore('comment', current_setting('test.k1')) $arrange$);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 3, 'a restored comment counts again');
 select tests.authenticate_as('reporter');
-select public.report_comment(current_setting('test.k2'), 'Insulto');
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.k2'), 'Insulto') $arrange$);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 2, 'hidden again (another comment)');
 select tests.authenticate_as_moderator('mod');
-select public.moderate_delete('comment', current_setting('test.k2'));
+select tests.arrange($arrange$ select public.moderate_delete('comment', current_setting('test.k2')) $arrange$);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 2, 'deleting a hidden comment does not count it twice');
 select tests.authenticate_as_moderator('mod');
-select public.moderate_delete('comment', current_setting('test.k3'));
+select tests.arrange($arrange$ select public.moderate_delete('comment', current_setting('test.k3')) $arrange$);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 1, 'deleting a visible comment still counts down');
 
 -- 2. Restoring a chisme tells open feeds
 select tests.authenticate_as('reporter');
-select public.report_chisme(current_setting('test.c'), 'Spam');
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c'), 'Spam') $arrange$);
 select tests.authenticate_as_moderator('mod');
-select public.moderate_restore('chisme', current_setting('test.c'));
+select tests.arrange($arrange$ select public.moderate_restore('chisme', current_setting('test.c')) $arrange$);
 select tests.reset_role();
 select is((select count(*)::int from realtime.messages where topic = 'feed:cotilleo' and event = 'chisme_restored' and payload = jsonb_build_object('id', current_setting('test.c'))),
   1, 'a restored chisme is broadcast once on its mode''s topic, with its id only');
 select tests.authenticate_as_moderator('mod');
-select public.moderate_restore('chisme', current_setting('test.c'));
+select tests.arrange($arrange$ select public.moderate_restore('chisme', current_setting('test.c')) $arrange$);
 select tests.reset_role();
 select is((select count(*)::int from realtime.messages where event = 'chisme_restored' and topic = 'feed:cotilleo'), 1, 'restoring a visible chisme broadcasts nothing');
 
 -- 3. Keyset paging of the queue: 7 reported chismes, pages of 3
 select tests.authenticate_as('author');
-select public.create_chisme('Mujer', '30', 'Chisme reportado número ' || n, null, 'CR', 'false') from generate_series(1, 7) n;
+select tests.arrange($arrange$ select public.create_chisme('Mujer', '30', 'Chisme reportado número ' || n, null, 'CR', 'false') from generate_series(1, 7) n $arrange$);
 select tests.authenticate_as('reporter');
-select public.report_chisme(c.id::text) from public.chismes c where c.content like 'Chisme reportado número %';
+select tests.arrange($arrange$ select public.report_chisme(c.id::text) from public.chismes c where c.content like 'Chisme reportado número %' $arrange$);
 select tests.authenticate_as_moderator('mod');
 create temp table page1 as select * from public.get_moderation_queue('3');
 select is((select count(*)::int from page1), 3, 'queue: a page holds p_limit items');
@@ -97,7 +97,7 @@ insert into storage.objects (bucket_id, name) values ('chismes', current_setting
 select tests.authenticate_as_service_role();
 select is_empty($$ select 1 from public.list_expired_chisme_images(1000) x where x = current_setting('test.c') $$, 'arrange: a fresh image is not purged');
 select tests.authenticate_as_moderator('mod');
-select public.moderate_delete('chisme', current_setting('test.c'));
+select tests.arrange($arrange$ select public.moderate_delete('chisme', current_setting('test.c')) $arrange$);
 select tests.authenticate_as_service_role();
 select isnt_empty($$ select 1 from public.list_expired_chisme_images(1000) x where x = current_setting('test.c') $$, 'the image of a chisme a moderator deleted is listed for the purge at once');
 

@@ -23,9 +23,9 @@ select tests.create_supabase_user('reporter');
 
 -- Arrange: three fresh chismes and one of yesterday (its row backdated as the bench does)
 select tests.authenticate_as('author');
-select set_config('test.a', (select id::text from public.create_chisme('Mujer', '20', 'Chisme de tendencia A', to_jsonb(array['amor', 'tendencia163']), 'México', 'false')), true);
-select set_config('test.b', (select id::text from public.create_chisme('Hombre', '40', 'Chisme de tendencia B', to_jsonb(array['tendencia163']), 'España', 'false')), true);
-select set_config('test.c', (select id::text from public.create_chisme('Mujer', '22', 'Chisme de tendencia C', to_jsonb(array['amor', 'tendencia163']), 'México', 'true')), true);
+select tests.arrange($arrange$ select set_config('test.a', (select id::text from public.create_chisme('Mujer', '20', 'Chisme de tendencia A', to_jsonb(array['amor', 'tendencia163']), 'México', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.b', (select id::text from public.create_chisme('Hombre', '40', 'Chisme de tendencia B', to_jsonb(array['tendencia163']), 'España', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.c', (select id::text from public.create_chisme('Mujer', '22', 'Chisme de tendencia C', to_jsonb(array['amor', 'tendencia163']), 'México', 'true')), true) $arrange$);
 select tests.reset_role();
 select is((select count(*)::int from private.trending_chismes where id in (current_setting('test.a')::uuid, current_setting('test.b')::uuid, current_setting('test.c')::uuid)),
   3, 'a new chisme joins the trending table');
@@ -36,7 +36,7 @@ select results_eq(
 
 -- Likes reach it
 select tests.authenticate_as('fan');
-select public.like_chisme(current_setting('test.b'));
+select tests.arrange($arrange$ select public.like_chisme(current_setting('test.b')) $arrange$);
 select tests.reset_role();
 select is((select likes from private.trending_chismes where id = current_setting('test.b')::uuid), 1, 'a like reaches the trending row');
 select tests.authenticate_as('fan');
@@ -59,14 +59,14 @@ select results_eq(
   $$ values (current_setting('test.a')::uuid) $$,
   'trending: the page after a cursor continues in likes order');
 select tests.authenticate_as('fan');
-select public.unlike_chisme(current_setting('test.b'));
+select tests.arrange($arrange$ select public.unlike_chisme(current_setting('test.b')) $arrange$);
 select tests.reset_role();
 select is((select likes from private.trending_chismes where id = current_setting('test.b')::uuid), 0, 'an unlike reaches it too');
 
 -- Reports and moderation reach it: a hidden chisme leaves others' trending feed
 update private.moderation_settings set hide_threshold = 1;
 select tests.authenticate_as('reporter');
-select public.report_chisme(current_setting('test.a'), 'Spam');
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.a'), 'Spam') $arrange$);
 select tests.reset_role();
 select results_eq(
   $$ select report, hidden_at is not null from private.trending_chismes where id = current_setting('test.a')::uuid $$,
@@ -84,7 +84,7 @@ update private.trending_chismes set created_at = now() - interval '25 hours' whe
 select tests.authenticate_as('fan');
 select is_empty($$ select 1 from public.get_feed('trending', 'false', p_tags => to_jsonb(array['tendencia163'])) where id = current_setting('test.b')::uuid $$, 'trending: a chisme past 24 hours is left out');
 select tests.authenticate_as('author');
-select public.create_chisme('Mujer', '30', 'Otro chisme que poda la tabla', null, 'Chile', 'false');
+select tests.arrange($arrange$ select public.create_chisme('Mujer', '30', 'Otro chisme que poda la tabla', null, 'Chile', 'false') $arrange$);
 select tests.reset_role();
 select is_empty($$ select 1 from private.trending_chismes where id = current_setting('test.b')::uuid $$, 'the next post prunes the aged row');
 update public.chismes set likes = likes + 1 where id = current_setting('test.b')::uuid;

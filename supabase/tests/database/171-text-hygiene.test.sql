@@ -10,7 +10,7 @@ select tests.create_supabase_user('writer');
 select tests.create_supabase_user('reader');
 insert into public.offensive_words (word) select 'idiota' where not exists (select 1 from public.offensive_words where word = 'idiota');
 select tests.authenticate_as('reader');
-select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'Un chisme para comentar', null, 'CR', 'false')), true);
+select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'Un chisme para comentar', null, 'CR', 'false')), true) $arrange$);
 
 select tests.authenticate_as('writer');
 -- The word filter sees through the tricks (casual chismes and comments)

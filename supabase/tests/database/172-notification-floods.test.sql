@@ -12,8 +12,8 @@ select tests.create_supabase_user('flooder');
 select tests.create_supabase_user('friend1');
 select tests.create_supabase_user('friend2');
 select tests.authenticate_as('victim');
-select set_config('test.old', (select id::text from public.create_chisme('Mujer', '30', 'Mi chisme de ayer', null, 'CR', 'false')), true);
-select set_config('test.new', (select id::text from public.create_chisme('Mujer', '30', 'Mi chisme de hoy', null, 'CR', 'false')), true);
+select tests.arrange($arrange$ select set_config('test.old', (select id::text from public.create_chisme('Mujer', '30', 'Mi chisme de ayer', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.new', (select id::text from public.create_chisme('Mujer', '30', 'Mi chisme de hoy', null, 'CR', 'false')), true) $arrange$);
 -- Earlier notifications: 40 from other chismes, already there before the flood
 select tests.reset_role();
 insert into public.notifications (user_id, type, message, data, unique_id, created_at)
@@ -27,11 +27,11 @@ select set_config('test.created0', pg_temp.live_events('notification_created')::
 
 -- Three people comment on the old chisme: one row, counting three people
 select tests.authenticate_as('friend1');
-select public.add_comment(current_setting('test.old'), null, 'Qué fuerte', 'Mujer', '30', 'ES');
+select tests.arrange($arrange$ select public.add_comment(current_setting('test.old'), null, 'Qué fuerte', 'Mujer', '30', 'ES') $arrange$);
 select tests.authenticate_as('friend2');
-select public.add_comment(current_setting('test.old'), null, 'No me lo creo', 'Mujer', '30', 'ES');
+select tests.arrange($arrange$ select public.add_comment(current_setting('test.old'), null, 'No me lo creo', 'Mujer', '30', 'ES') $arrange$);
 select tests.authenticate_as('flooder');
-select public.add_comment(current_setting('test.old'), null, 'Yo lo sabía', 'Hombre', '30', 'ES');
+select tests.arrange($arrange$ select public.add_comment(current_setting('test.old'), null, 'Yo lo sabía', 'Hombre', '30', 'ES') $arrange$);
 select tests.reset_role();
 select is(pg_temp.live_events('notification_created') - current_setting('test.created0')::int, 1, 'one live notification_created was broadcast');
 select is(pg_temp.live_events('notification_updated'), 0, 'the collapses wait for the realtime flush');
@@ -77,7 +77,7 @@ select is((select count(*)::int from public.notifications), 42, 'victim: 42 noti
 
 -- A different sender still gets through; the budget is per sender and recipient
 select tests.authenticate_as('friend1');
-select public.add_comment(current_setting('test.new'), null, 'Yo también lo vi', 'Mujer', '30', 'ES');
+select tests.arrange($arrange$ select public.add_comment(current_setting('test.new'), null, 'Yo también lo vi', 'Mujer', '30', 'ES') $arrange$);
 select tests.authenticate_as('victim');
 select results_eq(
   $$ select senders, message from public.notifications where data ->> 'chismeId' = current_setting('test.new') $$,
@@ -86,9 +86,9 @@ select results_eq(
 );
 
 -- Read notifications are never rewritten: the next event starts a new unread one
-select public.mark_all_notifications_read();
+select tests.arrange($arrange$ select public.mark_all_notifications_read() $arrange$);
 select tests.authenticate_as('friend2');
-select public.add_comment(current_setting('test.new'), null, 'Otra cosa más', 'Mujer', '30', 'ES');
+select tests.arrange($arrange$ select public.add_comment(current_setting('test.new'), null, 'Otra cosa más', 'Mujer', '30', 'ES') $arrange$);
 select tests.authenticate_as('victim');
 select results_eq(
   $$ select is_read, senders from public.notifications where data ->> 'chismeId' = current_setting('test.new') order by is_read $$,
@@ -98,9 +98,9 @@ select results_eq(
 
 -- Likes collapse too
 select tests.authenticate_as('friend1');
-select public.like_chisme(current_setting('test.old'));
+select tests.arrange($arrange$ select public.like_chisme(current_setting('test.old')) $arrange$);
 select tests.authenticate_as('friend2');
-select public.like_chisme(current_setting('test.old'));
+select tests.arrange($arrange$ select public.like_chisme(current_setting('test.old')) $arrange$);
 select tests.authenticate_as('victim');
 select is((select message from public.notifications where type = 'like_on_chisme'), 'A 2 personas les gustó tu chisme', 'likes collapse: "A 2 personas les gustó tu chisme"');
 

@@ -62,9 +62,9 @@ select tests.create_supabase_user('other');
 select private.notify(tests.get_supabase_uid('reader'), 'comment_on_chisme', 'Primera', '{}'::jsonb, null);
 select private.notify(tests.get_supabase_uid('reader'), 'comment_on_chisme', 'Segunda', '{}'::jsonb, null);
 select private.notify(tests.get_supabase_uid('other'), 'comment_on_chisme', 'Ajena', '{}'::jsonb, null);
-select set_config('test.first', (select id::text from public.notifications where message = 'Primera'), true);
-select set_config('test.second', (select id::text from public.notifications where message = 'Segunda'), true);
-select set_config('test.foreign', (select id::text from public.notifications where message = 'Ajena'), true);
+select tests.arrange($arrange$ select set_config('test.first', (select id::text from public.notifications where message = 'Primera'), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.second', (select id::text from public.notifications where message = 'Segunda'), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.foreign', (select id::text from public.notifications where message = 'Ajena'), true) $arrange$);
 
 select tests.authenticate_as('reader');
 select is(public.mark_notification_read(current_setting('test.first')), true, 'mark_notification_read: true for one''s own notification');

@@ -35,11 +35,11 @@ select lives_ok($$ select public.create_chisme('Mujer', '30', 'Tercer chisme, ya
 
 -- Per-target cap on likes
 select tests.authenticate_as('author');
-select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'El chisme que atacan las cuentas nuevas', null, 'CR', 'false')), true);
+select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'El chisme que atacan las cuentas nuevas', null, 'CR', 'false')), true) $arrange$);
 -- The attacked comment sits on another chisme: hiding test.chisme below hides its comments too.
-select set_config('test.other_chisme', (select id::text from public.create_chisme('Mujer', '30', 'Otro chisme con un comentario atacado', null, 'CR', 'false')), true);
-select set_config('test.comment', (select id::text from public.add_comment(current_setting('test.other_chisme'), null, 'El comentario atacado', 'Mujer', '30', 'CR')), true);
-select tests.authenticate_as('sybil_' || n), public.like_chisme(current_setting('test.chisme')) from generate_series(1, 10) n;
+select tests.arrange($arrange$ select set_config('test.other_chisme', (select id::text from public.create_chisme('Mujer', '30', 'Otro chisme con un comentario atacado', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.comment', (select id::text from public.add_comment(current_setting('test.other_chisme'), null, 'El comentario atacado', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select tests.authenticate_as('sybil_' || n), public.like_chisme(current_setting('test.chisme')) from generate_series(1, 10) n $arrange$);
 select tests.authenticate_as('sybil_11');
 select throws_ok($$ select public.like_chisme(current_setting('test.chisme')) $$, 'P0001', 'new_account_limited', 'the 11th new account''s like on one chisme within the hour is refused');
 select ok(
@@ -57,22 +57,22 @@ select tests.authenticate_as('sybil_11');
 select is(public.like_chisme(current_setting('test.chisme')), 12, 'in the next window a new account may like it again');
 
 -- Per-target cap on reports, and new accounts' reports do not hide
-select tests.authenticate_as('sybil_' || n), public.report_chisme(current_setting('test.chisme'), 'Spam') from generate_series(1, 3) n;
+select tests.arrange($arrange$ select tests.authenticate_as('sybil_' || n), public.report_chisme(current_setting('test.chisme'), 'Spam') from generate_series(1, 3) n $arrange$);
 select tests.authenticate_as('sybil_4');
 select throws_ok($$ select public.report_chisme(current_setting('test.chisme'), 'Spam') $$, 'P0001', 'new_account_limited', 'the 4th new account''s report on one chisme within the hour is refused');
-select tests.authenticate_as('sybil_' || n), public.report_comment(current_setting('test.comment'), 'Spam') from generate_series(5, 7) n;
+select tests.arrange($arrange$ select tests.authenticate_as('sybil_' || n), public.report_comment(current_setting('test.comment'), 'Spam') from generate_series(5, 7) n $arrange$);
 select tests.authenticate_as('sybil_8');
 select throws_ok($$ select public.report_comment(current_setting('test.comment'), 'Spam') $$, 'P0001', 'new_account_limited', 'comments have the same cap: the 4th new account''s report is refused');
 select tests.reset_role();
 update private.new_account_target_counters set window_start = window_start - interval '1 hour';
-select tests.authenticate_as('sybil_' || n), public.report_chisme(current_setting('test.chisme'), 'Spam') from generate_series(4, 6) n;
+select tests.arrange($arrange$ select tests.authenticate_as('sybil_' || n), public.report_chisme(current_setting('test.chisme'), 'Spam') from generate_series(4, 6) n $arrange$);
 select tests.reset_role();
 select is((select count(*)::int from public.reports where chisme_id = current_setting('test.chisme')::uuid), 6, 'six new accounts'' reports are stored (over two windows)');
 select is((select hidden_at from public.chismes where id = current_setting('test.chisme')::uuid), null, 'six reports from new accounts do not hide the chisme (threshold 5)');
 
 -- Established reporters: the threshold counts only them
 select tests.create_supabase_user('reporter_' || n) from generate_series(1, 5) n;
-select tests.authenticate_as('reporter_' || n), public.report_chisme(current_setting('test.chisme'), 'Spam') from generate_series(1, 4) n;
+select tests.arrange($arrange$ select tests.authenticate_as('reporter_' || n), public.report_chisme(current_setting('test.chisme'), 'Spam') from generate_series(1, 4) n $arrange$);
 select tests.reset_role();
 select is((select hidden_at from public.chismes where id = current_setting('test.chisme')::uuid), null, 'four established reports plus six new ones: not hidden');
 select tests.authenticate_as('reporter_5');
@@ -85,7 +85,7 @@ update auth.users set created_at = created_at - interval '2 days'
 where raw_user_meta_data ->> 'test_identifier' in ('sybil_5', 'sybil_6', 'sybil_7');
 update public.reports set created_at = created_at - interval '2 days' where comment_id = current_setting('test.comment')::uuid;
 select tests.create_supabase_user('reporter_' || n) from generate_series(6, 9) n;
-select tests.authenticate_as('reporter_' || n), public.report_comment(current_setting('test.comment'), 'Spam') from generate_series(6, 9) n;
+select tests.arrange($arrange$ select tests.authenticate_as('reporter_' || n), public.report_comment(current_setting('test.comment'), 'Spam') from generate_series(6, 9) n $arrange$);
 select tests.reset_role();
 select is((select hidden_at from public.comments where id = current_setting('test.comment')::uuid), null,
   'three reports made in their accounts'' first hour (now old) plus four established: the comment is not hidden');

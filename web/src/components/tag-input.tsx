@@ -1,15 +1,19 @@
-// Up to 3 tags, added with Enter or the button, each removable.
+// Up to 3 tags, added with Enter or the button, each removable. Tags of a new chisme are shown
+// to others, so there the draft gets the personal-data warning while typing (the database
+// refuses them too: supabase/migrations/20261127120300_update_text_rules_every_shown_field.sql).
 import { ActionIcon, Badge, CloseButton, Group, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { usePersonalDataWarning } from '../hooks/use-personal-data-warning';
 import { filters as texts } from '../i18n/es/filters';
 import { addTag } from '../lib/tags';
 
-type Props = { label: string; value: string[]; onChange: (tags: string[]) => void };
+type Props = { label: string; value: string[]; onChange: (tags: string[]) => void; warnPersonalData?: boolean };
 
-export function TagInput({ label, value, onChange }: Props) {
+export function TagInput({ label, value, onChange, warnPersonalData = false }: Props) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const personalDataWarning = usePersonalDataWarning(warnPersonalData ? draft : '');
   const add = () => {
     const result = addTag(value, draft);
     setError(result.error);
@@ -25,7 +29,7 @@ export function TagInput({ label, value, onChange }: Props) {
         placeholder={texts.tagsPlaceholder}
         value={draft}
         maxLength={21}
-        error={error}
+        error={error ?? personalDataWarning}
         onChange={(event) => setDraft(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {

@@ -171,14 +171,14 @@ isOneToOne: false
                   ]
                 },"offensive_words": {
                   Row: {
-                    "created_at": string,"folded": string | null,"folded_compact": string | null,"id": string,"word": string
+                    "created_at": string,"folded": string | null,"id": string,"pattern": string | null,"word": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "created_at"?: string,"folded"?: never,"folded_compact"?: never,"id"?: string,"word": string
+                    "created_at"?: string,"folded"?: never,"id"?: string,"pattern"?: never,"word": string
                   }
                   Update: {
-                    "created_at"?: string,"folded"?: never,"folded_compact"?: never,"id"?: string,"word"?: string
+                    "created_at"?: string,"folded"?: never,"id"?: string,"pattern"?: never,"word"?: string
                   }
                   Relationships: [
                     
@@ -241,8 +241,8 @@ isOneToOne: false
 { Args: { "p_word": string }; Returns: {
               "created_at": string,
 "folded": string | null,
-"folded_compact": string | null,
 "id": string,
+"pattern": string | null,
 "word": string
             }
                           SetofOptions: {
@@ -342,8 +342,8 @@ isOneToOne: false
 { Args: { "p_word": string }; Returns: {
               "created_at": string,
 "folded": string | null,
-"folded_compact": string | null,
 "id": string,
+"pattern": string | null,
 "word": string
             }
                           SetofOptions: {

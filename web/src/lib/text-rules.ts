@@ -1,7 +1,8 @@
 // The database's text rules mirrored for instant feedback (the database applies them again):
 // normalisation (NFKC, invisible characters removed, every space a plain space), markup
 // stripping of real tags only, length as a person counts it, and the personal data guard.
-// Keep in step with supabase/migrations/20261123120100_create_text_hygiene.sql.
+// Keep in step with supabase/migrations/20261123120100_create_text_hygiene.sql (normalisation)
+// and 20261127120200_update_personal_data_both_ways.sql (personal data).
 
 const invisible = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u2800\u3164\uFE00-\uFE0D\uFEFF\uFFA0]/g;
 // The zero-width joiner is kept only inside emoji sequences.
@@ -46,22 +47,58 @@ export function visibleLength(text: string): number {
 
 export type PersonalDataKind = 'email' | 'link' | 'phone' | 'handle';
 
-const email = /[\p{L}\p{N}._%+-]+\s*(@|\(at\)|\[at\]|\s+arroba\s+)\s*[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\s*(\.|\s+punto\s+)\s*\p{L}{2,}/iu;
-const link = /(https?:\/\/|www\.|(^|[^\p{L}\p{N}])(t\.me|wa\.me|bit\.ly|linktr\.ee)\/)/iu;
-const domain = /(^|[^\p{L}\p{N}-])[\p{L}\p{N}-]{2,}\.(com|net|org|es|mx|ar|co|cl|pe|uy|ve|ec|bo|py|io|me|ly|gg|info|xyz|app|link|tv|site|online)(?![\p{L}\p{N}])/iu;
-const phoneCandidate = /\+?\(?\d(?:[ .\-/]?\(?\d\)?){8,16}/g;
-const groupedAmount = /^\d{1,3}([.,]\d{3})+$/;
-const handle = /(^|[^\p{L}\p{N}_.])@[\p{L}\p{N}_.]{3,30}/u;
+// The same steps and expressions as private.find_personal_data, private.find_phone and
+// private.mask_ordinary_numbers in supabase/migrations/20261127120200_update_personal_data_both_ways.sql
+// ([[:alnum:]] is [\p{L}\p{N}], [[:alpha:]] is \p{L}); supabase/tests/corpus/text-rules.json
+// is checked against both.
+const at = String.raw`(?:@|[(\[{]\s*(?:at|arroba)\s*[)\]}]|\s(?:arroba)\s)`;
+const dot = String.raw`(?:\.|[(\[{]\s*(?:dot|punto)\s*[)\]}]|\s(?:dot|punto)\s)`;
+const email = new RegExp(String.raw`[\p{L}\p{N}._%+-]+\s*${at}\s*[\p{L}\p{N}-]+(?:\s*${dot}\s*[\p{L}\p{N}-]+)*\s*${dot}\s*\p{L}{2,}`, 'iu');
+const link = /(?:https?:\/\/|www\.|(?:^|[^\p{L}\p{N}])(?:t\.me|wa\.me|bit\.ly|linktr\.ee)\/)/iu;
+const domain = /(?:^|[^\p{L}\p{N}-])[\p{L}\p{N}-]{2,}\.(?:com|net|org|es|mx|ar|co|cl|pe|uy|ve|ec|bo|py|io|me|ly|gg|info|xyz|app|link|tv|site|online)(?![\p{L}\p{N}])/iu;
+const handles = [
+  /(?:^|[^\p{L}\p{N}_.])@[\p{L}\p{N}_.]{3,30}/u,
+  /(?:^|[^\p{L}\p{N}])(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snap|snapchat|facebook|fb|onlyfans|discord)\s*[:=]\s*@?[\p{L}\p{N}_.]{3,30}/iu,
+  /(?:^|[^\p{L}\p{N}])(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snapchat)\s+@?(?=[\p{L}\p{N}_.]*[_\d])(?=[\p{L}\p{N}_.]*\p{L})[\p{L}\p{N}_.]{3,30}/iu,
+];
+const ordinaryNumbers: RegExp[] = [
+  /[$€£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|\$|%|(?:eur|euros?|pesos?|d[oó]lares?|usd|soles?|mil|millones?|k)(?![\p{L}\p{N}]))/giu,
+  /(?<![\d/.-])(?:0?[1-9]|[12]\d|3[01])[/.-](?:0?[1-9]|1[0-2])[/.-](?:\d{4}|\d{2})(?![/.-]?\d)/gu,
+  /(?<![\d/.-])\d{4}-\d{1,2}-\d{1,2}(?![/.-]?\d)/gu,
+  /(?<![\d:])\d{1,2}(?::\d{2}){1,2}(?![\d:])|(?<!\d)\d{1,2}h\d{2}(?!\d)/giu,
+  /(?<![\d.,/-])(?:1[89]|20)\d{2}(?![.,/-]?\d)/gu,
+  /(?<![\d.,])\d{1,3}(?:[.,]\d{3})*[.,]000(?![.,]?\d)/gu,
+];
+const phoneRun = /\d(?:[\s.\-–—/()[\]_·,|]*\d)*/gu;
+
+/** Money, dates, times, years and round amounts become " # ", so that only phone-like digits remain. */
+export function maskOrdinaryNumbers(text: string): string {
+  return ordinaryNumbers.reduce((masked, pattern) => masked.replace(pattern, ' # '), text);
+}
+
+/** Whether a normalised text holds a phone: 9 or more digits joined only by separators. */
+export function findPhone(text: string): boolean {
+  if (!/\d/.test(text)) return false;
+  let masked = text;
+  if (/\d[o]|[o]\d/i.test(masked)) {
+    masked = masked
+      .split(/\s/)
+      .map((word) => (/^[+(]?[\do().\-/]*$/i.test(word) ? word.replace(/[oO]/g, '0') : word))
+      .join(' ');
+  }
+  masked = maskOrdinaryNumbers(masked);
+  return (masked.match(phoneRun) ?? []).some((run) => run.replace(/\D/g, '').length >= 9);
+}
+
+/** The database's text limit for the rule checks (bytes of UTF-8). */
+export const maxRuleTextBytes = 16000;
 
 /** The kind of personal data a text carries, or null (the database's rule, for the warning). */
 export function findPersonalData(text: string): PersonalDataKind | null {
   const normalized = normalizeText(text);
   if (email.test(normalized)) return 'email';
   if (link.test(normalized) || domain.test(normalized)) return 'link';
-  for (const match of normalized.match(phoneCandidate) ?? []) {
-    const digits = match.replace(/\D/g, '').length;
-    if (digits >= 9 && digits <= 15 && !groupedAmount.test(match)) return 'phone';
-  }
-  if (handle.test(normalized)) return 'handle';
+  if (findPhone(normalized)) return 'phone';
+  if (handles.some((pattern) => pattern.test(normalized))) return 'handle';
   return null;
 }

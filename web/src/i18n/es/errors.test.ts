@@ -16,7 +16,7 @@ describe('database error keys', () => {
       'display_name_invalid', 'chisme_tags_invalid', 'chisme_mode_invalid', 'notification_not_found',
       'profile_setting_invalid', 'rest_write_not_allowed', 'new_account_limited',
       'feed_filter_invalid', 'feed_cursor_invalid', 'comments_cursor_invalid',
-      'moderation_queue_cursor_invalid',
+      'moderation_queue_cursor_invalid', 'text_too_long',
     ];
     expect(documented.filter((key) => !knownErrorKeys.includes(key))).toEqual([]);
   });
@@ -48,6 +48,7 @@ describe('database error keys', () => {
     ['content_personal_data', { kind: 'handle' }, 'No compartas información personal: quita los usuarios de redes sociales.'],
     ['report_reason_too_long', { max: 200 }, 'El motivo no puede exceder los 200 caracteres'],
     ['country_too_long', { max: 100 }, 'El país no puede exceder los 100 caracteres'],
+    ['text_too_long', { max_bytes: 16000 }, 'El texto es demasiado largo'],
     ['display_name_invalid', { min: 1, max: 100 }, 'El nombre debe tener entre 1 y 100 caracteres'],
   ])('maps %s to the spec text', (key, detail, text) => {
     expect(messageForErrorKey(key, detail, 'fallback')).toBe(text);

@@ -6,6 +6,7 @@ import { safety } from './safety';
 export type ErrorDetail = {
   min?: number;
   max?: number;
+  max_bytes?: number;
   words?: string[];
   retry_after?: number;
   action?: string;
@@ -54,6 +55,7 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   report_target_invalid: () => 'Error API: Contenido no encontrado',
   report_reason_too_long: () => safety.reportReasonTooLong,
   country_too_long: () => safety.countryTooLong,
+  text_too_long: () => safety.textTooLong,
   display_name_invalid: () => safety.displayNameInvalid,
   user_suspended: (d) =>
     `Tu cuenta está suspendida hasta el ${formatUntil(d?.until)}. Puedes leer, pero no publicar, comentar, dar me gusta ni reportar.`,

@@ -28,5 +28,6 @@ export const safety = {
     `Las cuentas nuevas tienen límites durante su primer día. Espera ${seconds ? formatWait(seconds) : 'un momento'} antes de volver a intentarlo.`,
   reportReasonTooLong: 'El motivo no puede exceder los 200 caracteres',
   countryTooLong: 'El país no puede exceder los 100 caracteres',
+  textTooLong: 'El texto es demasiado largo',
   displayNameInvalid: 'El nombre debe tener entre 1 y 100 caracteres',
 } as const;

@@ -50,6 +50,24 @@ describe('NewChismeDialog', () => {
     expect(createChisme).not.toHaveBeenCalled();
   });
 
+  it('checks the tags for offensive words too and publishes nothing', async () => {
+    remember('Mujer', '25');
+    findOffensiveWords.mockImplementation(async (text) => (text.includes('#idiota') ? ['idiota'] : []));
+    render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), 'Un chisme de lo más normal');
+    await userEvent.type(screen.getByLabelText('Etiquetas'), 'idiota{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Contenido inapropiado detectado: idiota');
+    expect(findOffensiveWords).toHaveBeenCalledWith('#idiota');
+    expect(createChisme).not.toHaveBeenCalled();
+  });
+
+  it('warns about personal data in a tag while it is typed', async () => {
+    render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.type(screen.getByLabelText('Etiquetas'), '600 123 456');
+    expect(await screen.findByText('No compartas información personal: quita los números de teléfono.')).toBeInTheDocument();
+  });
+
   it('shows only the image picker in cotilleo mode', () => {
     const { unmount } = render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
     expect(screen.queryByText('Imagen')).not.toBeInTheDocument();

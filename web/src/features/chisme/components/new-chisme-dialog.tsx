@@ -72,7 +72,7 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
             error={form.errors.content ?? personalDataWarning}
             data-autofocus
           />
-          <TagInput label={texts.newPost.tags} value={tags} onChange={setTags} />
+          <TagInput label={texts.newPost.tags} value={tags} onChange={setTags} warnPersonalData />
           {cotilleo && (
             <FileInput
               label={texts.newPost.image}

@@ -1,4 +1,4 @@
-// Publish: offensive-word warning (casual), create, then compress and upload the image (cotilleo).
+// Publish: offensive-word warning (casual: content and tags), create, then compress and upload the image (cotilleo).
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { chisme as texts } from '../../../i18n/es/chisme';
@@ -31,7 +31,12 @@ export function usePublishChisme() {
     setStep('publishing');
     try {
       if (!input.cotilleo) {
-        const words = await findOffensiveWords(input.content).catch(() => []);
+        // Content and tags are both shown to others; each is checked on its own (the database
+        // does the same), so no phrase is read across the two.
+        const found = await Promise.all(
+          [input.content, input.tags.join(' ')].filter((text) => text !== '').map((text) => findOffensiveWords(text).catch(() => [])),
+        );
+        const words = [...new Set(found.flat())];
         if (words.length > 0) return texts.newPost.offensiveWarning(words.join(', '));
       }
       const created = await createChisme(input);
