@@ -25,6 +25,9 @@ begin
   return exists (select 1 from realtime.messages where topic = p_topic);
 end;
 $$;
+-- New functions are executable by nobody until granted (20261127130400): the probe runs as
+-- each client role.
+grant execute on function pg_temp.can_join(text) to anon, authenticated;
 
 select tests.authenticate_as('reader');
 select ok(pg_temp.can_join(current_setting('test.topic')), 'a signed-in reader may join a cotilleo group');
