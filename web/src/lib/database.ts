@@ -251,6 +251,12 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"block_chisme_author":
+{ Args: { "p_chisme_id": string }; Returns: undefined
+                           },
+"block_comment_author":
+{ Args: { "p_comment_id": string }; Returns: undefined
+                           },
 "create_chisme":
 { Args: { "p_content": string,"p_cotilleo": string,"p_country": string,"p_gender": string,"p_tags": Json,"p_years": string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]
                           SetofOptions: {
@@ -276,6 +282,9 @@ isOneToOne: false
                            },
 "find_personal_data":
 { Args: { "p_text": string }; Returns: string
+                           },
+"get_block_count":
+{ Args: Record<PropertyKey, never>; Returns: number
                            },
 "get_chisme":
 { Args: { "p_id": string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]
@@ -373,6 +382,9 @@ isOneToOne: false
 "set_moderator":
 { Args: { "p_email": string,"p_moderator": boolean }; Returns: boolean
                            },
+"unblock_all":
+{ Args: Record<PropertyKey, never>; Returns: number
+                           },
 "unlike_chisme":
 { Args: { "p_chisme_id": string }; Returns: number
                            },
@@ -389,7 +401,7 @@ isOneToOne: false
                       },"moderation_item": {
                         "kind": string | null,"id": string | null,"chisme_id": string | null,"content": string | null,"cotilleo": boolean | null,"pending_reports": number | null,"total_reports": number | null,"reasons": Json | null,"hidden": boolean | null,"last_reported_at": string | null,"created_at": string | null
                       },"thread_comment": {
-                        "id": string | null,"chisme_id": string | null,"parent_id": string | null,"depth": number | null,"gender": string | null,"country": string | null,"years": number | null,"content": string | null,"report": number | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"is_chisme_author": boolean | null,"commenter_number": number | null
+                        "id": string | null,"chisme_id": string | null,"parent_id": string | null,"depth": number | null,"gender": string | null,"country": string | null,"years": number | null,"content": string | null,"report": number | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"is_chisme_author": boolean | null,"commenter_number": number | null,"is_hidden": boolean | null
                       }
           }
         }

@@ -36,6 +36,9 @@ export type ThreadComment = {
   is_mine: boolean;
   is_chisme_author: boolean;
   commenter_number: number;
+  /** A blocked author's comment kept as "Comentario oculto" above replies the caller sees
+   * (no text and no author details then). */
+  is_hidden?: boolean;
 };
 
 export type NotificationType = 'comment_on_chisme' | 'reply_to_comment' | 'like_on_chisme' | 'moderation_decision';

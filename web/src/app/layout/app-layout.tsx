@@ -62,7 +62,7 @@ export function AppLayout() {
         />
       </AppShell.Header>
       <Suspense fallback={null}>
-        {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} />}
+        {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} userId={signedIn ? session.user.id : undefined} />}
         {signedIn && <SignedInEffects userId={session.user.id} />}
         </Suspense>
       <AppShell.Main>

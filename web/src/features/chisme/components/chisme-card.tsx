@@ -9,6 +9,7 @@ import type { FeedChisme } from '../../../types/api';
 import { chismeColor } from './chisme-colors';
 import { ImageButton } from './image-button';
 import { LikeButton } from './like-button';
+import { ChismeMenu } from './chisme-menu';
 import { ReportButton } from './report-button';
 import { ShareButton } from './share-button';
 
@@ -80,6 +81,7 @@ export function ChismeCard({ chisme, showImageButton, onComments }: Props) {
             {showImageButton && <ImageButton chisme={chisme} />}
             <ShareButton chismeId={chisme.id} />
             <ReportButton chisme={chisme} />
+            <ChismeMenu chisme={chisme} />
           </Group>
         </Group>
       </Stack>
