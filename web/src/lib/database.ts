@@ -332,6 +332,9 @@ isOneToOne: false
 "get_sign_in_methods":
 { Args: { "p_email": string }; Returns: (string)[]
                            },
+"get_thread_mute":
+{ Args: { "p_chisme_id": string }; Returns: boolean
+                           },
 "like_chisme":
 { Args: { "p_chisme_id": string }; Returns: number
                            },
@@ -372,6 +375,9 @@ isOneToOne: false
                            },
 "moderate_suspend_author":
 { Args: { "p_days": string,"p_id": string,"p_kind": string }; Returns: string
+                           },
+"mute_thread":
+{ Args: { "p_chisme_id": string,"p_muted"?: string }; Returns: boolean
                            },
 "report_chisme":
 { Args: { "p_chisme_id": string,"p_reason"?: string }; Returns: undefined

@@ -7,6 +7,14 @@ export const controls = {
     failed: 'No se pudo bloquear a esta persona. Inténtalo de nuevo.',
     hiddenComment: 'Comentario oculto',
   },
+  mute: {
+    mute: 'Silenciar notificaciones de este chisme',
+    unmute: 'Activar notificaciones de este chisme',
+    muted: 'No recibirás más notificaciones de este chisme.',
+    unmuted: 'Volverás a recibir notificaciones de este chisme.',
+    failed: 'No se pudo cambiar las notificaciones de este chisme. Inténtalo de nuevo.',
+    loading: 'Cargando...',
+  },
   blocked: {
     title: 'Personas bloqueadas',
     count: (n: number) => (n === 1 ? '1 persona bloqueada' : `${n} personas bloqueadas`),
