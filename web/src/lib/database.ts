@@ -265,6 +265,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"delete_account":
+{ Args: { "p_user_id": string }; Returns: (string)[]
+                           },
 "delete_notification":
 { Args: { "p_id": string }; Returns: boolean
                            },
@@ -326,6 +329,9 @@ isOneToOne: false
         isOneToOne: false
         isSetofReturn: true
       } },
+"get_my_data":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
 "get_my_suspension":
 { Args: Record<PropertyKey, never>; Returns: string
                            },

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { signOut } from '../../features/auth/api/sign-out';
 import { useIsModerator } from '../../features/moderation/hooks/use-is-moderator';
 import { moderation } from '../../i18n/es/moderation';
+import { AccountData } from '../../features/settings/components/account-data';
 import { BlockedPeople } from '../../features/settings/components/blocked-people';
 import { CotilleoToggle } from '../../features/settings/components/cotilleo-toggle';
 import { DarkModeToggle } from '../../features/settings/components/dark-mode-toggle';
@@ -48,6 +49,14 @@ export function SideMenu({ opened, onClose, signedIn, userId }: Props) {
         <DarkModeToggle />
         <CotilleoToggle signedIn={signedIn} />
         {signedIn && userId && <BlockedPeople userId={userId} />}
+        {signedIn && (
+          <AccountData
+            onDeleted={() => {
+              onClose();
+              navigate(paths.login);
+            }}
+          />
+        )}
       </Stack>
     </Drawer>
   );
