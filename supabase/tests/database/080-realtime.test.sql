@@ -28,7 +28,7 @@ select results_eq(
 );
 select is(
   (select array_agg(k order by k) from realtime.messages m, jsonb_object_keys(m.payload) k where m.payload ->> 'id' = current_setting('test.casual')),
-  array['comments', 'content', 'cotilleo', 'country', 'created_at', 'file_exist', 'gender', 'id', 'image_viewable',
+  array['comments', 'content', 'cotilleo', 'country', 'created_at', 'crisis', 'file_exist', 'gender', 'id', 'image_viewable',
         'is_mine', 'liked_by_me', 'likes', 'report', 'tags', 'updated_at', 'years'],
   'the chisme_created payload is a feed_chisme'
 );

@@ -43,14 +43,14 @@ isOneToOne: true
                   ]
                 },"chismes": {
                   Row: {
-                    "comments": number,"content": string,"cotilleo": boolean,"country": string,"created_at": string,"file_exist": boolean,"gender": string,"hidden_at": string | null,"id": string,"likes": number,"report": number,"tags": (string)[],"updated_at": string,"years": number
+                    "comments": number,"content": string,"cotilleo": boolean,"country": string,"created_at": string,"crisis": boolean,"file_exist": boolean,"gender": string,"hidden_at": string | null,"id": string,"likes": number,"report": number,"tags": (string)[],"updated_at": string,"years": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "comments"?: number,"content": string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"file_exist"?: boolean,"gender": string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years": number
+                    "comments"?: number,"content": string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"crisis"?: boolean,"file_exist"?: boolean,"gender": string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years": number
                   }
                   Update: {
-                    "comments"?: number,"content"?: string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"file_exist"?: boolean,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years"?: number
+                    "comments"?: number,"content"?: string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"crisis"?: boolean,"file_exist"?: boolean,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years"?: number
                   }
                   Relationships: [
                     
@@ -77,14 +77,14 @@ isOneToOne: true
                   ]
                 },"comments": {
                   Row: {
-                    "chisme_id": string,"commenter_number": number,"content": string,"country": string,"created_at": string,"depth": number,"gender": string,"hidden_at": string | null,"id": string,"is_chisme_author": boolean,"parent_id": string | null,"report": number,"root_id": string,"updated_at": string,"years": number
+                    "chisme_id": string,"commenter_number": number,"content": string,"country": string,"created_at": string,"crisis": boolean,"depth": number,"gender": string,"hidden_at": string | null,"id": string,"is_chisme_author": boolean,"parent_id": string | null,"report": number,"root_id": string,"updated_at": string,"years": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "chisme_id": string,"commenter_number"?: number,"content": string,"country": string,"created_at"?: string,"depth": number,"gender": string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id": string,"updated_at"?: string,"years": number
+                    "chisme_id": string,"commenter_number"?: number,"content": string,"country": string,"created_at"?: string,"crisis"?: boolean,"depth": number,"gender": string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id": string,"updated_at"?: string,"years": number
                   }
                   Update: {
-                    "chisme_id"?: string,"commenter_number"?: number,"content"?: string,"country"?: string,"created_at"?: string,"depth"?: number,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id"?: string,"updated_at"?: string,"years"?: number
+                    "chisme_id"?: string,"commenter_number"?: number,"content"?: string,"country"?: string,"created_at"?: string,"crisis"?: boolean,"depth"?: number,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id"?: string,"updated_at"?: string,"years"?: number
                   }
                   Relationships: [
                     {
@@ -409,11 +409,11 @@ isOneToOne: false
           }
           CompositeTypes: {
             "feed_chisme": {
-                        "id": string | null,"gender": string | null,"years": number | null,"country": string | null,"tags": (string)[] | null,"content": string | null,"cotilleo": boolean | null,"likes": number | null,"comments": number | null,"report": number | null,"file_exist": boolean | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"liked_by_me": boolean | null,"image_viewable": boolean | null
+                        "id": string | null,"gender": string | null,"years": number | null,"country": string | null,"tags": (string)[] | null,"content": string | null,"cotilleo": boolean | null,"likes": number | null,"comments": number | null,"report": number | null,"file_exist": boolean | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"liked_by_me": boolean | null,"image_viewable": boolean | null,"crisis": boolean | null
                       },"moderation_item": {
                         "kind": string | null,"id": string | null,"chisme_id": string | null,"content": string | null,"cotilleo": boolean | null,"pending_reports": number | null,"total_reports": number | null,"reasons": Json | null,"hidden": boolean | null,"last_reported_at": string | null,"created_at": string | null
                       },"thread_comment": {
-                        "id": string | null,"chisme_id": string | null,"parent_id": string | null,"depth": number | null,"gender": string | null,"country": string | null,"years": number | null,"content": string | null,"report": number | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"is_chisme_author": boolean | null,"commenter_number": number | null,"is_hidden": boolean | null
+                        "id": string | null,"chisme_id": string | null,"parent_id": string | null,"depth": number | null,"gender": string | null,"country": string | null,"years": number | null,"content": string | null,"report": number | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"is_chisme_author": boolean | null,"commenter_number": number | null,"is_hidden": boolean | null,"crisis": boolean | null
                       }
           }
         }

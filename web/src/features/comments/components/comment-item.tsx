@@ -1,6 +1,6 @@
 // One comment with its replies: "Anónimo N", "Autor" badge, reply (below depth 3), report,
 // replies collapsed with show/hide and a "+N" button for the rest.
-import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconDots, IconEyeOff, IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CountryFlag } from '../../../components/country-flag';
@@ -9,7 +9,9 @@ import { chisme as chismeTexts } from '../../../i18n/es/chisme';
 import { relativeTime } from '../../../lib/relative-time';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-error';
+import { openCrisisSupport } from '../../../hooks/use-dialogs';
 import { controls } from '../../../i18n/es/controls';
+import { crisis as crisisTexts } from '../../../i18n/es/crisis';
 import { errorMessage } from '../../../lib/api-error';
 import { useRefetchAfterBlock } from '../../../hooks/use-refetch-after-block';
 import { blockCommentAuthor } from '../api/block-comment-author';
@@ -80,6 +82,11 @@ export function CommentItem({ node, onReply }: Props) {
             <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {node.content}
             </Text>
+            {node.crisis && (
+              <Anchor component="button" type="button" size="xs" onClick={() => openCrisisSupport(true)} data-testid="crisis-link">
+                {crisisTexts.readerLink}
+              </Anchor>
+            )}
           </>
         )}
         <Group gap="xs" mt={4}>
