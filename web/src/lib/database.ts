@@ -251,6 +251,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"appeal_chisme":
+{ Args: { "p_chisme_id": string }; Returns: undefined
+                           },
 "block_chisme_author":
 { Args: { "p_chisme_id": string }; Returns: undefined
                            },
@@ -285,6 +288,11 @@ isOneToOne: false
                            },
 "find_personal_data":
 { Args: { "p_text": string }; Returns: string
+                           },
+"get_appeals":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "appealed_at": string,"chisme_id": string,"content": string,"cotilleo": boolean,"pending_reports": number,"total_reports": number
+            }[]
                            },
 "get_block_count":
 { Args: Record<PropertyKey, never>; Returns: number
@@ -331,6 +339,11 @@ isOneToOne: false
       } },
 "get_my_data":
 { Args: Record<PropertyKey, never>; Returns: Json
+                           },
+"get_my_hidden_chismes":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "appealed": boolean,"chisme_id": string
+            }[]
                            },
 "get_my_suspension":
 { Args: Record<PropertyKey, never>; Returns: string
