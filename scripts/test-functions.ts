@@ -43,6 +43,7 @@ const unitSuites: Suite[] = [
   { label: 'chisme-image-url (view rules, handler)', cwd: 'chisme-image-url', args: ['--allow-read=.'] },
   { label: 'chisme-image-purge (purge, handler)', cwd: 'chisme-image-purge', args: ['--allow-read=.'] },
   { label: 'log-country (pure modules, handler)', cwd: 'log-country', args: ['--allow-read=.'] },
+  { label: 'delete-account (handler)', cwd: 'delete-account', args: ['--allow-read=.'] },
 ];
 
 function runDenoTest(suite: Suite): SuiteResult {

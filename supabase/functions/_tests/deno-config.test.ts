@@ -7,6 +7,7 @@ const configs = [
   '../chisme-image-url/deno.json',
   '../chisme-image-purge/deno.json',
   '../log-country/deno.json',
+  '../delete-account/deno.json',
   './deno.json',
 ];
 const readImports = (path: string): Record<string, string> =>

@@ -37,8 +37,11 @@ select set_eq(
   array['get_sign_in_methods', 'get_feed', 'set_moderator', 'get_my_suspension', 'get_moderation_queue', 'moderate_restore',
         'moderate_delete', 'moderate_suspend_author', 'moderate_add_offensive_word', 'moderate_delete_offensive_word',
         'create_chisme', 'add_comment', 'like_chisme', 'unlike_chisme', 'report_chisme', 'report_comment',
-        'mark_notification_read', 'mark_all_notifications_read', 'delete_notification', 'update_my_profile', 'log_country'],
-  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed (applies the hide rule itself so the tag index serves it), the moderation RPCs and the client write RPCs (clients hold no table write privilege)'
+        'mark_notification_read', 'mark_all_notifications_read', 'delete_notification', 'update_my_profile', 'log_country',
+        'get_chisme', 'get_comments', 'block_chisme_author', 'block_comment_author', 'unblock_all', 'get_block_count',
+        'mute_thread', 'get_thread_mute', 'get_my_data', 'delete_account', 'appeal_chisme', 'get_my_hidden_chismes',
+        'get_appeals'],
+  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed, get_chisme and get_comments (apply the hide and block rules themselves), the moderation RPCs, the client write RPCs (clients hold no table write privilege), the block and mute RPCs (read the author tables and private.blocks / thread_mutes), the export, the service-role account deletion and the appeal RPCs'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace

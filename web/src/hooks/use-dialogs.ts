@@ -9,7 +9,9 @@ export type DialogState =
   | { kind: 'filters' }
   | { kind: 'new-chisme' }
   | { kind: 'comments'; chismeId: string }
-  | { kind: 'file-viewer'; chismeId: string };
+  | { kind: 'file-viewer'; chismeId: string }
+  /** The support card for text about suicide or self-harm; `then` is reopened when it closes. */
+  | { kind: 'crisis-support'; asReader: boolean; then?: DialogState };
 
 export const dialogStore = createStore<DialogState>({ kind: 'none' });
 
@@ -20,6 +22,15 @@ export function openDialog(state: DialogState) {
     opener = document.activeElement;
   }
   dialogStore.set(state);
+}
+
+/** Opens the support card over whatever dialog is open, which comes back when it closes. A
+ * timer, so that a dialog closing itself right now (the new-chisme one) does not close it. */
+export function openCrisisSupport(asReader: boolean) {
+  setTimeout(() => {
+    const current = dialogStore.get();
+    dialogStore.set({ kind: 'crisis-support', asReader, then: current.kind === 'none' || current.kind === 'crisis-support' ? undefined : current });
+  }, 0);
 }
 
 export function closeDialog() {

@@ -43,14 +43,14 @@ isOneToOne: true
                   ]
                 },"chismes": {
                   Row: {
-                    "comments": number,"content": string,"cotilleo": boolean,"country": string,"created_at": string,"file_exist": boolean,"gender": string,"hidden_at": string | null,"id": string,"likes": number,"report": number,"tags": (string)[],"updated_at": string,"years": number
+                    "comments": number,"content": string,"cotilleo": boolean,"country": string,"created_at": string,"crisis": boolean,"file_exist": boolean,"gender": string,"hidden_at": string | null,"id": string,"likes": number,"report": number,"tags": (string)[],"updated_at": string,"years": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "comments"?: number,"content": string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"file_exist"?: boolean,"gender": string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years": number
+                    "comments"?: number,"content": string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"crisis"?: boolean,"file_exist"?: boolean,"gender": string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years": number
                   }
                   Update: {
-                    "comments"?: number,"content"?: string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"file_exist"?: boolean,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years"?: number
+                    "comments"?: number,"content"?: string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"crisis"?: boolean,"file_exist"?: boolean,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years"?: number
                   }
                   Relationships: [
                     
@@ -77,14 +77,14 @@ isOneToOne: true
                   ]
                 },"comments": {
                   Row: {
-                    "chisme_id": string,"commenter_number": number,"content": string,"country": string,"created_at": string,"depth": number,"gender": string,"hidden_at": string | null,"id": string,"is_chisme_author": boolean,"parent_id": string | null,"report": number,"root_id": string,"updated_at": string,"years": number
+                    "chisme_id": string,"commenter_number": number,"content": string,"country": string,"created_at": string,"crisis": boolean,"depth": number,"gender": string,"hidden_at": string | null,"id": string,"is_chisme_author": boolean,"parent_id": string | null,"report": number,"root_id": string,"updated_at": string,"years": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "chisme_id": string,"commenter_number"?: number,"content": string,"country": string,"created_at"?: string,"depth": number,"gender": string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id": string,"updated_at"?: string,"years": number
+                    "chisme_id": string,"commenter_number"?: number,"content": string,"country": string,"created_at"?: string,"crisis"?: boolean,"depth": number,"gender": string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id": string,"updated_at"?: string,"years": number
                   }
                   Update: {
-                    "chisme_id"?: string,"commenter_number"?: number,"content"?: string,"country"?: string,"created_at"?: string,"depth"?: number,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id"?: string,"updated_at"?: string,"years"?: number
+                    "chisme_id"?: string,"commenter_number"?: number,"content"?: string,"country"?: string,"created_at"?: string,"crisis"?: boolean,"depth"?: number,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id"?: string,"updated_at"?: string,"years"?: number
                   }
                   Relationships: [
                     {
@@ -251,6 +251,15 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"appeal_chisme":
+{ Args: { "p_chisme_id": string }; Returns: undefined
+                           },
+"block_chisme_author":
+{ Args: { "p_chisme_id": string }; Returns: undefined
+                           },
+"block_comment_author":
+{ Args: { "p_comment_id": string }; Returns: undefined
+                           },
 "create_chisme":
 { Args: { "p_content": string,"p_cotilleo": string,"p_country": string,"p_gender": string,"p_tags": Json,"p_years": string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]
                           SetofOptions: {
@@ -259,6 +268,9 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"delete_account":
+{ Args: { "p_user_id": string }; Returns: (string)[]
+                           },
 "delete_notification":
 { Args: { "p_id": string }; Returns: boolean
                            },
@@ -276,6 +288,14 @@ isOneToOne: false
                            },
 "find_personal_data":
 { Args: { "p_text": string }; Returns: string
+                           },
+"get_appeals":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "appealed_at": string,"chisme_id": string,"content": string,"cotilleo": boolean,"pending_reports": number,"total_reports": number
+            }[]
+                           },
+"get_block_count":
+{ Args: Record<PropertyKey, never>; Returns: number
                            },
 "get_chisme":
 { Args: { "p_id": string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]
@@ -317,11 +337,22 @@ isOneToOne: false
         isOneToOne: false
         isSetofReturn: true
       } },
+"get_my_data":
+{ Args: Record<PropertyKey, never>; Returns: Json
+                           },
+"get_my_hidden_chismes":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "appealed": boolean,"chisme_id": string
+            }[]
+                           },
 "get_my_suspension":
 { Args: Record<PropertyKey, never>; Returns: string
                            },
 "get_sign_in_methods":
 { Args: { "p_email": string }; Returns: (string)[]
+                           },
+"get_thread_mute":
+{ Args: { "p_chisme_id": string }; Returns: boolean
                            },
 "like_chisme":
 { Args: { "p_chisme_id": string }; Returns: number
@@ -364,6 +395,9 @@ isOneToOne: false
 "moderate_suspend_author":
 { Args: { "p_days": string,"p_id": string,"p_kind": string }; Returns: string
                            },
+"mute_thread":
+{ Args: { "p_chisme_id": string,"p_muted"?: string }; Returns: boolean
+                           },
 "report_chisme":
 { Args: { "p_chisme_id": string,"p_reason"?: string }; Returns: undefined
                            },
@@ -372,6 +406,9 @@ isOneToOne: false
                            },
 "set_moderator":
 { Args: { "p_email": string,"p_moderator": boolean }; Returns: boolean
+                           },
+"unblock_all":
+{ Args: Record<PropertyKey, never>; Returns: number
                            },
 "unlike_chisme":
 { Args: { "p_chisme_id": string }; Returns: number
@@ -385,11 +422,11 @@ isOneToOne: false
           }
           CompositeTypes: {
             "feed_chisme": {
-                        "id": string | null,"gender": string | null,"years": number | null,"country": string | null,"tags": (string)[] | null,"content": string | null,"cotilleo": boolean | null,"likes": number | null,"comments": number | null,"report": number | null,"file_exist": boolean | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"liked_by_me": boolean | null,"image_viewable": boolean | null
+                        "id": string | null,"gender": string | null,"years": number | null,"country": string | null,"tags": (string)[] | null,"content": string | null,"cotilleo": boolean | null,"likes": number | null,"comments": number | null,"report": number | null,"file_exist": boolean | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"liked_by_me": boolean | null,"image_viewable": boolean | null,"crisis": boolean | null
                       },"moderation_item": {
                         "kind": string | null,"id": string | null,"chisme_id": string | null,"content": string | null,"cotilleo": boolean | null,"pending_reports": number | null,"total_reports": number | null,"reasons": Json | null,"hidden": boolean | null,"last_reported_at": string | null,"created_at": string | null
                       },"thread_comment": {
-                        "id": string | null,"chisme_id": string | null,"parent_id": string | null,"depth": number | null,"gender": string | null,"country": string | null,"years": number | null,"content": string | null,"report": number | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"is_chisme_author": boolean | null,"commenter_number": number | null
+                        "id": string | null,"chisme_id": string | null,"parent_id": string | null,"depth": number | null,"gender": string | null,"country": string | null,"years": number | null,"content": string | null,"report": number | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"is_chisme_author": boolean | null,"commenter_number": number | null,"is_hidden": boolean | null,"crisis": boolean | null
                       }
           }
         }

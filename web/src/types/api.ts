@@ -19,6 +19,8 @@ export type FeedChisme = {
   is_mine: boolean;
   liked_by_me: boolean;
   image_viewable: boolean;
+  /** The text mentions suicide or self-harm: the "¿Necesitas hablar?" link (features/crisis). */
+  crisis?: boolean;
 };
 
 export type ThreadComment = {
@@ -36,6 +38,11 @@ export type ThreadComment = {
   is_mine: boolean;
   is_chisme_author: boolean;
   commenter_number: number;
+  /** A blocked author's comment kept as "Comentario oculto" above replies the caller sees
+   * (no text and no author details then). */
+  is_hidden?: boolean;
+  /** As FeedChisme.crisis. */
+  crisis?: boolean;
 };
 
 export type NotificationType = 'comment_on_chisme' | 'reply_to_comment' | 'like_on_chisme' | 'moderation_decision';

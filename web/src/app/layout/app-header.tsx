@@ -1,15 +1,27 @@
 // Brand, the four feed tabs (signed in) and the menu button.
 import { Box, Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { lazy, Suspense, type RefObject } from 'react';
+import { lazy, Suspense, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { common } from '../../i18n/es/common';
 
 const FeedTabs = lazy(() => import('./feed-tabs').then((m) => ({ default: m.FeedTabs })));
+// The unread bell, only for signed-in screens (keeps the /login route small).
+const NotificationsBell = lazy(() =>
+  import('../../features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })),
+);
 
-type Props = { signedIn: boolean; menuOpened: boolean; onMenu: () => void; burgerRef?: RefObject<HTMLButtonElement | null> };
+type Props = {
+  signedIn: boolean;
+  userId?: string;
+  /** The new-post button when it lives in the header (narrow screens). */
+  newPost?: ReactNode;
+  menuOpened: boolean;
+  onMenu: () => void;
+  burgerRef?: RefObject<HTMLButtonElement | null>;
+};
 
-export function AppHeader({ signedIn, menuOpened, onMenu, burgerRef }: Props) {
+export function AppHeader({ signedIn, userId, newPost, menuOpened, onMenu, burgerRef }: Props) {
   const tabs = (
     <Suspense fallback={null}>
       <FeedTabs />
@@ -24,7 +36,15 @@ export function AppHeader({ signedIn, menuOpened, onMenu, burgerRef }: Props) {
           </Text>
         </UnstyledButton>
         {signedIn && <Box visibleFrom="sm">{tabs}</Box>}
-        <Burger ref={burgerRef} opened={menuOpened} onClick={onMenu} aria-label={common.menu.open} aria-expanded={menuOpened} size="sm" />
+        <Group gap="xs" wrap="nowrap">
+          {newPost}
+          {signedIn && userId && (
+            <Suspense fallback={null}>
+              <NotificationsBell userId={userId} />
+            </Suspense>
+          )}
+          <Burger ref={burgerRef} opened={menuOpened} onClick={onMenu} aria-label={common.menu.open} aria-expanded={menuOpened} size="sm" />
+        </Group>
       </Group>
       {signedIn && (
         <Box hiddenFrom="sm" px="xs" pb={8}>

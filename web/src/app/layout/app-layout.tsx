@@ -1,6 +1,6 @@
 // The shell around every route: header, side menu, floating new-post button, dialogs.
-import { Affix, AppShell, Button, Container } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Affix, AppShell, Button, Container } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconPencilPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -31,6 +31,11 @@ export function AppLayout() {
   const location = useLocation();
   const signedIn = session.status === 'signed-in';
   const onLogin = location.pathname === paths.login;
+  // Below Mantine's `sm` the new-post button sits in the header, so it never covers a card's
+  // like / comment row (at 390 px the floating button covered the last visible card's).
+  const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const showNewPost = signedIn && !onLogin;
+  const openNewPost = () => openDialog({ kind: 'new-chisme' });
 
   // Spec: the app renders nothing of its own until the initial auth check has finished.
   if (session.status === 'loading') return <AuthCheckPending />;
@@ -41,6 +46,14 @@ export function AppLayout() {
         <AppHeader
           signedIn={signedIn}
           menuOpened={menuOpened}
+          userId={signedIn ? session.user.id : undefined}
+          newPost={
+            showNewPost && narrow ? (
+              <ActionIcon size="lg" radius="xl" onClick={openNewPost} data-testid="new-chisme-button" aria-label={feed.newPost}>
+                <IconPencilPlus size={20} aria-hidden />
+              </ActionIcon>
+            ) : undefined
+          }
           burgerRef={burgerRef}
           onMenu={() => {
             setMenuLoaded(true);
@@ -49,23 +62,23 @@ export function AppLayout() {
         />
       </AppShell.Header>
       <Suspense fallback={null}>
-        {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} />}
+        {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} userId={signedIn ? session.user.id : undefined} />}
         {signedIn && <SignedInEffects userId={session.user.id} />}
         </Suspense>
       <AppShell.Main>
-        <Container size="sm" px={0} pb={signedIn ? 80 : 0}>
+        <Container size="sm" px={0} pb={signedIn && !narrow ? 80 : 0}>
           <RouteHead />
           <OfflineBanner />
           <Outlet />
         </Container>
       </AppShell.Main>
-      {signedIn && !onLogin && (
+      {showNewPost && !narrow && (
         <Affix position={{ bottom: 20, right: 20 }}>
           <Button
             radius="xl"
             size="md"
             leftSection={<IconPencilPlus size={20} aria-hidden />}
-            onClick={() => openDialog({ kind: 'new-chisme' })}
+            onClick={openNewPost}
             data-testid="new-chisme-button"
             aria-label={feed.newPost}
           >

@@ -6,15 +6,17 @@ import { paths } from '../../config/paths';
 import { signOut } from '../../features/auth/api/sign-out';
 import { useIsModerator } from '../../features/moderation/hooks/use-is-moderator';
 import { moderation } from '../../i18n/es/moderation';
+import { AccountData } from '../../features/settings/components/account-data';
+import { BlockedPeople } from '../../features/settings/components/blocked-people';
 import { CotilleoToggle } from '../../features/settings/components/cotilleo-toggle';
 import { DarkModeToggle } from '../../features/settings/components/dark-mode-toggle';
 import { openDialog } from '../../hooks/use-dialogs';
 import { common } from '../../i18n/es/common';
 import { toast } from '../../lib/toast';
 
-type Props = { opened: boolean; onClose: () => void; signedIn: boolean };
+type Props = { opened: boolean; onClose: () => void; signedIn: boolean; userId?: string };
 
-export function SideMenu({ opened, onClose, signedIn }: Props) {
+export function SideMenu({ opened, onClose, signedIn, userId }: Props) {
   const navigate = useNavigate();
   const isModerator = useIsModerator();
   const go = (action: () => void) => () => {
@@ -46,6 +48,15 @@ export function SideMenu({ opened, onClose, signedIn }: Props) {
         <Divider my="sm" />
         <DarkModeToggle />
         <CotilleoToggle signedIn={signedIn} />
+        {signedIn && userId && <BlockedPeople userId={userId} />}
+        {signedIn && (
+          <AccountData
+            onDeleted={() => {
+              onClose();
+              navigate(paths.login);
+            }}
+          />
+        )}
       </Stack>
     </Drawer>
   );

@@ -2,6 +2,7 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { HiddenChismeNotice } from '../../features/appeals/components/hidden-chisme-notice';
 import { ChismeCard } from '../../features/chisme/components/chisme-card';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
 import { MyChismes } from '../../features/profile/components/my-chismes';
@@ -23,7 +24,12 @@ export function ProfileRoute({ initialTab }: { initialTab: Tab }) {
         <Tabs.Tab value="notifications">{profile.notifications}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="chismes">
-        <MyChismes userId={session.user.id} cotilleo={cotilleo} renderChisme={(chisme) => <ChismeCard chisme={chisme} showImageButton={cotilleo} />} />
+        <MyChismes userId={session.user.id} cotilleo={cotilleo} renderChisme={(chisme) => (
+            <>
+              <ChismeCard chisme={chisme} showImageButton={cotilleo} />
+              <HiddenChismeNotice userId={session.user.id} chismeId={chisme.id} />
+            </>
+          )} />
       </Tabs.Panel>
       <Tabs.Panel value="notifications">
         <NotificationsPanel userId={session.user.id} />

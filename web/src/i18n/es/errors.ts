@@ -73,6 +73,13 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   feed_cursor_invalid: () => 'Error API: Página no válida',
   comments_cursor_invalid: () => 'Error API: Página no válida',
   moderation_queue_cursor_invalid: () => 'Error API: Página no válida',
+  block_target_not_found: () => 'Este contenido ya no existe.',
+  block_own_content: () => 'No puedes bloquearte a ti mismo.',
+  mute_target_not_found: () => 'Solo puedes silenciar los chismes que escribiste o comentaste.',
+  appeal_not_allowed: () => 'Solo puedes pedir la revisión de tus chismes ocultos por denuncias.',
+  appeal_already_exists: () => 'Ya pediste la revisión de este chisme.',
+  password_invalid: () => 'La contraseña no es correcta',
+  block_limit_reached: (d) => `Has llegado al máximo de ${String(d?.max ?? 1000)} personas bloqueadas.`,
 };
 
 /** The Spanish message for a database error key, or `fallback` when the key is unknown. */

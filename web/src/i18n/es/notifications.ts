@@ -8,6 +8,8 @@ export const notifications = {
   unread: 'No leída',
   open: 'Ver comentarios',
   newTitle: 'Nueva notificación',
+  bell: 'Notificaciones',
+  bellUnread: (count: number) => (count === 1 ? 'Notificaciones: 1 sin leer' : `Notificaciones: ${count > 99 ? 'más de 99' : count} sin leer`),
   loadMore: 'Cargar más notificaciones',
   deleteFailed: 'No se pudo eliminar la notificación. Inténtalo de nuevo.',
   markAllFailed: 'No se pudieron marcar las notificaciones como leídas. Inténtalo de nuevo.',

@@ -1,14 +1,16 @@
 // One chisme: who (gender, age, country), when, what, tags, and its actions.
-import { Badge, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { CountryFlag } from '../../../components/country-flag';
-import { openDialog } from '../../../hooks/use-dialogs';
+import { openCrisisSupport, openDialog } from '../../../hooks/use-dialogs';
+import { crisis as crisisTexts } from '../../../i18n/es/crisis';
 import { chisme as texts } from '../../../i18n/es/chisme';
 import { relativeTime } from '../../../lib/relative-time';
 import type { FeedChisme } from '../../../types/api';
 import { chismeColor } from './chisme-colors';
 import { ImageButton } from './image-button';
 import { LikeButton } from './like-button';
+import { ChismeMenu } from './chisme-menu';
 import { ReportButton } from './report-button';
 import { ShareButton } from './share-button';
 
@@ -51,6 +53,11 @@ export function ChismeCard({ chisme, showImageButton, onComments }: Props) {
           </Text>
         </Group>
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{chisme.content}</Text>
+        {chisme.crisis && (
+          <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => openCrisisSupport(true)} data-testid="crisis-link">
+            {crisisTexts.readerLink}
+          </Anchor>
+        )}
         {chisme.tags.length > 0 && (
           <Group gap={4}>
             {chisme.tags.map((tag) => (
@@ -80,6 +87,7 @@ export function ChismeCard({ chisme, showImageButton, onComments }: Props) {
             {showImageButton && <ImageButton chisme={chisme} />}
             <ShareButton chismeId={chisme.id} />
             <ReportButton chisme={chisme} />
+            <ChismeMenu chisme={chisme} />
           </Group>
         </Group>
       </Stack>

@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { chisme as texts } from '../../../i18n/es/chisme';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { prependToRecentFeeds } from '../../../lib/chisme-cache';
+import { openCrisisSupport } from '../../../hooks/use-dialogs';
 import { toast } from '../../../lib/toast';
 import { createChisme, type NewChisme } from '../api/create-chisme';
 import { findOffensiveWords } from '../api/find-offensive-words';
@@ -58,6 +59,7 @@ export function usePublishChisme() {
       prependToRecentFeeds(cache, mutate, created);
       void mutate((key) => Array.isArray(key) && key[0] === 'my-chismes');
       toast.success(texts.newPost.success);
+      if (created.crisis) openCrisisSupport(false); // the author sees the support card at once
       return null;
     } catch (error) {
       return errorMessage(error, texts.errors.publish);

@@ -5,6 +5,8 @@ import { buildThread } from '../utils/build-thread';
 import { CommentItem } from './comment-item';
 
 vi.mock('../api/report-comment', () => ({ reportComment: vi.fn() }));
+const blockCommentAuthor = vi.fn();
+vi.mock('../api/block-comment-author', () => ({ blockCommentAuthor: (id: string) => blockCommentAuthor(id) }));
 
 const at = (seconds: number) => new Date(1_700_000_000_000 + seconds * 1000).toISOString();
 
@@ -60,5 +62,27 @@ describe('CommentItem', () => {
     render(<CommentItem node={buildThread([aComment({ commenter_number: 3, is_chisme_author: true })])[0]!} onReply={() => {}} />);
     expect(screen.getByText('Anónimo 3')).toBeInTheDocument();
     expect(screen.getByText('Autor')).toBeInTheDocument();
+  });
+
+  it('shows a blocked author\'s comment as "Comentario oculto", with its replies but no actions', async () => {
+    const rows = [
+      aComment({ id: 'root', content: '', is_hidden: true, created_at: at(0) }),
+      aComment({ id: 'r', parent_id: 'root', depth: 2, content: 'una respuesta visible', created_at: at(1) }),
+    ];
+    render(<CommentItem node={buildThread(rows)[0]!} onReply={() => {}} />);
+    const hidden = screen.getAllByTestId('comment')[0]!;
+    expect(within(hidden).getByText('Comentario oculto')).toBeInTheDocument();
+    expect(within(hidden).queryByRole('button', { name: 'Responder' })).not.toBeInTheDocument();
+    expect(within(hidden).queryByRole('button', { name: 'Más opciones' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (1)' }));
+    expect(screen.getByText('una respuesta visible')).toBeInTheDocument();
+  });
+
+  it('blocks the author from the comment\'s menu by the comment id', async () => {
+    blockCommentAuthor.mockResolvedValue(undefined);
+    render(<CommentItem node={buildThread([aComment({ id: 'c1', content: 'molesto' })])[0]!} onReply={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Más opciones' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'No ver más a esta persona' }));
+    expect(blockCommentAuthor).toHaveBeenCalledWith('c1');
   });
 });

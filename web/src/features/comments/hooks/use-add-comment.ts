@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { comments as texts } from '../../../i18n/es/comments';
 import { errorMessage } from '../../../lib/api-error';
 import { patchChismeEverywhere } from '../../../lib/chisme-cache';
+import { openCrisisSupport } from '../../../hooks/use-dialogs';
 import { toast } from '../../../lib/toast';
 import type { ThreadComment } from '../../../types/api';
 import { addComment, type NewComment } from '../api/add-comment';
@@ -23,6 +24,7 @@ export function useAddComment(onAdded: (comment: ThreadComment) => void) {
         .then((fresh) => fresh && patchChismeEverywhere(cache, mutate, fresh.id, (c) => ({ ...c, likes: fresh.likes, comments: fresh.comments })))
         .catch((error: unknown) => console.error('refresh chisme counters failed', error));
       toast.success(texts.success);
+      if (comment.crisis) openCrisisSupport(false); // the author sees the support card at once
       return true;
     } catch (error) {
       toast.error(errorMessage(error, texts.errors.send));

@@ -5,6 +5,7 @@ import { deleteNotification, markAllNotificationsRead, markNotificationRead } fr
 
 type Pages = AppNotification[][];
 const isCountKey = (key: unknown) => Array.isArray(key) && key[0] === 'notifications' && key[2] === 'count';
+const isUnreadKey = (key: unknown) => isCountKey(key) && (key as unknown[])[3] === 'unread';
 
 export function useNotificationActions() {
   const { cache, mutate } = useSWRConfig();
@@ -22,10 +23,12 @@ export function useNotificationActions() {
     markRead: async (id: string) => {
       await markNotificationRead(id);
       updatePages((n) => (n.id === id ? { ...n, is_read: true } : n));
+      void mutate(isUnreadKey);
     },
     markAllRead: async () => {
       await markAllNotificationsRead();
       updatePages((n) => ({ ...n, is_read: true }));
+      void mutate(isUnreadKey);
     },
     remove: async (id: string) => {
       await deleteNotification(id);

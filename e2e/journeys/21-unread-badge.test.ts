@@ -1,0 +1,57 @@
+// Journey 21: the header's bell counts unread notifications live (up when someone comments,
+// down when they are read), and on a 390 px phone the "Nuevo chisme" button never covers the
+// like / comment row of a card.
+import { describe, expect, it } from 'vitest';
+import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
+import { sqlOne } from '../support/db.ts';
+import { person, useBrowser } from '../support/journey.ts';
+import { createAccount, rpcAs, signIn } from '../support/users.ts';
+
+useBrowser();
+
+const comment = (text: string) => ({ p_parent_id: null, p_content: text, p_gender: 'Mujer', p_years: 30, p_country: 'España' });
+
+describe('journey 21: unread badge', () => {
+  it('counts up live, down on read, and the new-post button leaves the cards free on a phone', async () => {
+    const [ownerAccount, otherAccount] = await Promise.all([createAccount('campana'), createAccount('vecina')]);
+    const owner = await person('owner');
+    const other = await person('other');
+    await signIn(owner, ownerAccount);
+    await signIn(other, otherAccount);
+
+    const content = uniqueContent('Chisme con campana');
+    await publishChisme(owner, { content });
+    const { id } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    const bell = owner.getByTestId('notifications-bell');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificaciones');
+
+    // Live, without reloading: a like (1), then a comment (2, a different kind does not collapse).
+    expect((await rpcAs(other, 'like_chisme', { p_chisme_id: id })).status).toBe(200);
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notificaciones: 1 sin leer');
+    expect((await rpcAs(other, 'add_comment', { p_chisme_id: id, ...comment('Te he visto') })).status).toBe(200);
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notificaciones: 2 sin leer');
+    expect(await owner.getByTestId('unread-badge').textContent()).toBe('2');
+
+    // The bell opens the notifications; "mark all" brings the count to zero.
+    await bell.click();
+    await owner.waitForURL('**/notifications/');
+    await owner.getByRole('button', { name: 'Marcar todas como leídas' }).click();
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notificaciones');
+    expect(await owner.getByTestId('unread-badge').count()).toBe(0);
+
+    // At 390 px, with the card's action row at the very bottom of the screen, what is under its
+    // bottom-right corner (share / report, where a floating button sat) is the card.
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.goto('/profile/');
+    const last = card(owner, content);
+    await last.waitFor();
+    await last.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    const hit = await last.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const under = document.elementFromPoint(box.right - 12, box.bottom - 30);
+      return under !== null && element.contains(under);
+    });
+    expect(hit).toBe(true);
+    await owner.getByRole('banner').getByTestId('new-chisme-button').waitFor();
+  });
+});

@@ -1,0 +1,44 @@
+// Journey 25: a person writes about wanting to die. The chisme is published and the calm
+// support card opens for them at once; another person sees a small "¿Necesitas hablar?" link
+// on it that opens the same card. Everyday speech ("me muero de risa") opens nothing.
+import { describe, expect, it } from 'vitest';
+import { card, publishChisme } from '../support/chismes.ts';
+import { person, useBrowser } from '../support/journey.ts';
+import { createAccount, signIn } from '../support/users.ts';
+import { randomUUID } from 'node:crypto';
+
+useBrowser();
+
+const title = 'No estás sola, no estás solo';
+
+describe('journey 25: crisis support', () => {
+  it('shows the support card to the author and a link to readers, not for everyday speech', async () => {
+    const [authorAccount, readerAccount] = await Promise.all([createAccount('apoyo'), createAccount('lectora')]);
+    const author = await person('author');
+    const reader = await person('reader');
+    await Promise.all([signIn(author, authorAccount), signIn(reader, readerAccount)]);
+
+    const tag = randomUUID().slice(0, 6);
+    const everyday = `Me muero de risa con lo que pasó en clase ${tag}`;
+    await publishChisme(author, { content: everyday });
+    await card(author, everyday).waitFor();
+    expect(await author.getByRole('dialog', { name: title }).count()).toBe(0);
+    expect(await card(author, everyday).getByRole('button', { name: '¿Necesitas hablar?' }).count()).toBe(0);
+
+    const heavy = `Ya no puedo más y a veces me quiero morir ${tag}`;
+    await publishChisme(author, { content: heavy });
+    const support = author.getByRole('dialog', { name: title });
+    await support.waitFor();
+    await support.getByText('Lo que escribiste suena a que estás pasando por un momento muy difícil').waitFor();
+    await support.getByRole('button', { name: 'Cerrar' }).last().click();
+    await support.waitFor({ state: 'detached' });
+    await card(author, heavy).waitFor();
+
+    await reader.reload();
+    const theirs = card(reader, heavy);
+    await theirs.waitFor();
+    await theirs.getByRole('button', { name: '¿Necesitas hablar?' }).click();
+    const readerSupport = reader.getByRole('dialog', { name: title });
+    await readerSupport.getByText('Si algo de esto te toca de cerca').waitFor();
+  });
+});

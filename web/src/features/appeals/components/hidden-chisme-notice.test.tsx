@@ -1,0 +1,35 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, userEvent } from '../../../test-utils/render';
+import { HiddenChismeNotice } from './hidden-chisme-notice';
+
+const getMine = vi.fn();
+const appeal = vi.fn();
+vi.mock('../api/appeals', async (original) => ({
+  ...(await original<typeof import('../api/appeals')>()),
+  getMyHiddenChismes: () => getMine(),
+  appealChisme: (id: string) => appeal(id),
+}));
+
+describe('HiddenChismeNotice', () => {
+  beforeEach(() => {
+    getMine.mockReset();
+    appeal.mockReset().mockResolvedValue(undefined);
+  });
+
+  it('says "Oculto por denuncias" and asks for a review once', async () => {
+    getMine.mockResolvedValueOnce([{ chisme_id: 'c1', appealed: false }]).mockResolvedValue([{ chisme_id: 'c1', appealed: true }]);
+    render(<HiddenChismeNotice userId="u" chismeId="c1" />);
+    expect(await screen.findByText('Oculto por denuncias')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pedir revisión' }));
+    expect(appeal).toHaveBeenCalledWith('c1');
+    expect(await screen.findByText('Has pedido una revisión. Te avisaremos cuando un moderador decida.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pedir revisión' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing under a chisme that is not hidden', async () => {
+    getMine.mockResolvedValue([{ chisme_id: 'other', appealed: false }]);
+    render(<HiddenChismeNotice userId="u" chismeId="c1" />);
+    await vi.waitFor(() => expect(getMine).toHaveBeenCalled());
+    expect(screen.queryByText('Oculto por denuncias')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,17 @@
+// The person's own data: export and account deletion.
+export const account = {
+  export: 'Descargar mis datos',
+  exportFileName: 'mis-datos-chismes.json',
+  exported: 'Tus datos se han descargado.',
+  exportFailed: 'No se pudieron descargar tus datos. Inténtalo de nuevo.',
+  delete: 'Eliminar mi cuenta',
+  deleteTitle: 'Eliminar mi cuenta',
+  deleteWarning:
+    'Se borrarán tu cuenta y todo lo tuyo: chismes, imágenes, comentarios, me gusta, denuncias y notificaciones. No se puede deshacer.',
+  password: 'Contraseña',
+  confirmDelete: 'Eliminar definitivamente',
+  cancel: 'Cancelar',
+  passwordInvalid: 'La contraseña no es correcta',
+  deleteFailed: 'No se pudo eliminar tu cuenta. Inténtalo de nuevo.',
+  deleted: 'Tu cuenta ha sido eliminada.',
+} as const;

@@ -1,0 +1,25 @@
+// People's own controls: blocking an anonymous author, muting a thread, their settings.
+export const controls = {
+  moreActions: 'Más opciones',
+  block: {
+    action: 'No ver más a esta persona',
+    done: 'Ya no verás a esta persona. Ella no lo sabrá.',
+    failed: 'No se pudo bloquear a esta persona. Inténtalo de nuevo.',
+    hiddenComment: 'Comentario oculto',
+  },
+  mute: {
+    mute: 'Silenciar notificaciones de este chisme',
+    unmute: 'Activar notificaciones de este chisme',
+    muted: 'No recibirás más notificaciones de este chisme.',
+    unmuted: 'Volverás a recibir notificaciones de este chisme.',
+    failed: 'No se pudo cambiar las notificaciones de este chisme. Inténtalo de nuevo.',
+    loading: 'Cargando...',
+  },
+  blocked: {
+    title: 'Personas bloqueadas',
+    count: (n: number) => (n === 1 ? '1 persona bloqueada' : `${n} personas bloqueadas`),
+    unblockAll: 'Desbloquear a todas',
+    unblocked: 'Has desbloqueado a todas las personas.',
+    failed: 'No se pudo desbloquear. Inténtalo de nuevo.',
+  },
+} as const;
