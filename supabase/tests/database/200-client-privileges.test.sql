@@ -64,6 +64,17 @@ insert into allowed_functions (role, signature) values
   ('authenticated', 'report_comment(text,text)'),
   ('authenticated', 'unlike_chisme(text)'),
   ('authenticated', 'update_my_profile(text,text,text)'),
+  -- people's own controls (blocks, mutes, export, appeals)
+  ('authenticated', 'appeal_chisme(text)'),
+  ('authenticated', 'block_chisme_author(text)'),
+  ('authenticated', 'block_comment_author(text)'),
+  ('authenticated', 'get_appeals()'),
+  ('authenticated', 'get_block_count()'),
+  ('authenticated', 'get_my_data()'),
+  ('authenticated', 'get_my_hidden_chismes()'),
+  ('authenticated', 'get_thread_mute(text)'),
+  ('authenticated', 'mute_thread(text,text)'),
+  ('authenticated', 'unblock_all()'),
   -- ... and the private helpers the security invoker reads and RLS policies call
   ('authenticated', 'private.assert_no_personal_data(text)'),
   ('authenticated', 'private.assert_shown_text(text,text,boolean)'),

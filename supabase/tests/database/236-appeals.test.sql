@@ -10,12 +10,6 @@ select tests.create_supabase_user('author');
 select tests.create_supabase_user('r1');
 select tests.create_supabase_user('r2');
 select tests.create_supabase_user('mod');
--- Acts as the moderator: the claims PostgREST would take from a moderator's token.
-create function pg_temp.as_moderator() returns void language sql as $$
-  select tests.authenticate_as('mod');
-  select set_config('request.jwt.claims',
-    (current_setting('request.jwt.claims')::jsonb || '{"app_metadata":{"role":"moderator"}}')::text, true);
-$$;
 
 create temporary table person_ids on commit drop as select u.id from auth.users u;
 grant select on person_ids to authenticated;
@@ -43,7 +37,7 @@ select throws_ok($$ select public.appeal_chisme(current_setting('test.c')) $$, '
 select throws_ok($$ select * from public.get_appeals() $$, 'P0001', 'moderator_required', 'another person: cannot read appeals');
 
 -- The moderator sees it first, with the count, and no one's id
-select pg_temp.as_moderator();
+select tests.authenticate_as_moderator('mod');
 select results_eq($$ select chisme_id::text, total_reports, pending_reports from public.get_appeals() $$,
   $$ values (current_setting('test.c'), 2, 2) $$, 'moderator: the appeal with its report counts');
 select is(
