@@ -1,6 +1,7 @@
 // The measurement sections that run on the large data set, in order.
 import type pg from 'pg';
 import type { Report } from './lib/report.ts';
+import { measureHotRow } from './measure/hot-row.ts';
 import { measureHttpFeeds } from './measure/http-feeds.ts';
 import { measureRealtime } from './measure/realtime.ts';
 import type { SqlFeedRun } from './measure/sql-feeds.ts';
@@ -18,6 +19,7 @@ export interface SectionContext {
 export const sections: [string, (context: SectionContext) => Promise<void>][] = [
   ['HTTP feeds', measureHttpFeeds],
   ['Writes', measureWrites],
+  ['Hot row', measureHotRow],
   ['Realtime', measureRealtime],
   ['Web', measureWeb],
 ];
