@@ -25,9 +25,8 @@ create table private.like_count_deltas (
   delta int not null check (delta in (-1, 1))
 );
 create index like_count_deltas_chisme_id_idx on private.like_count_deltas (chisme_id);
-alter table private.like_count_deltas enable row level security;
 revoke all on table private.like_count_deltas from public, anon, authenticated;
-comment on table private.like_count_deltas is 'A like or unlike not yet counted in chismes.likes because another transaction held that row: applied at its own commit by private.fold_like_count_delta, so empty at every commit. No policies: only the security definer triggers touch it.';
+comment on table private.like_count_deltas is 'A like or unlike not yet counted in chismes.likes because another transaction held that row: applied at its own commit by private.fold_like_count_delta, so empty at every commit. Private (no API access, like the other private tables): only the security definer triggers touch it.';
 
 -- Security definer: clients cannot write counters.
 create or replace function private.count_like()
