@@ -1,10 +1,9 @@
 -- The like counter under a hot row (supabase/migrations/20261127110100_update_like_count_hot_row.sql):
--- while another session holds a chisme's row, a like or unlike does not wait; its change waits
--- in private.like_count_deltas and is applied at its own commit, so chismes.likes is exact at
--- every commit. A second session (dblink, on seeded chismes it can see) holds the row; `set
--- constraints all immediate` runs the commit-time step inside this test's transaction. Once
--- this transaction has updated a chisme's row it holds that row, so each scenario uses its own
--- chisme and updates it last.
+-- while another like of the same chisme is in flight, a like or unlike does not wait; its
+-- change waits in private.like_count_deltas and is applied at its own commit, so chismes.likes
+-- is exact at every commit. A second session (dblink, on seeded chismes it can see) holds what
+-- an in-flight like holds (the chisme's advisory lock); `set constraints all immediate` runs the
+-- commit-time step inside this test's transaction. Each scenario uses its own chisme.
 begin;
 select plan(16);
 select tests.lift_rate_limits();
@@ -22,7 +21,8 @@ select is((select likes from public.chismes where id = current_setting('test.c1'
 
 create function pg_temp.hold(p_chisme text) returns text language sql as $$
   select dblink_exec('holder', 'begin');
-  select count(*)::text from dblink('holder', format('select 1 from public.chismes where id = %L for no key update', p_chisme)) as t(one int);
+  -- what an in-flight like of that chisme holds (private.count_like)
+  select count(*)::text from dblink('holder', format('select pg_advisory_xact_lock(hashtextextended(%L, 0))', 'chismes.likes:' || p_chisme)) as t(one text);
 $$;
 create function pg_temp.release() returns void language sql as $$
   select dblink_exec('holder', 'rollback');
@@ -30,24 +30,24 @@ $$;
 select dblink_connect('holder', format('host=127.0.0.1 port=%s dbname=%s user=postgres password=postgres', current_setting('port'), current_database()));
 select dblink_exec('holder', 'set lock_timeout = ''5s''');
 
--- Held row: a like does not wait; its +1 waits for commit
+-- Another like in flight: this like does not wait; its +1 waits for commit
 select pg_temp.hold(current_setting('test.c1'));
 select tests.authenticate_as('fan');
-select is(public.like_chisme(current_setting('test.c1')), current_setting('test.before1')::int + 1, 'held row: like_chisme answers the count with the caller''s like, without waiting');
+select is(public.like_chisme(current_setting('test.c1')), current_setting('test.before1')::int + 1, 'another like in flight: like_chisme answers the count with the caller''s like, without waiting');
 select tests.reset_role();
-select is((select likes from public.chismes where id = current_setting('test.c1')::uuid), current_setting('test.before1')::int, 'held row: chismes.likes not touched yet');
-select is((select array_agg(delta) from private.like_count_deltas where chisme_id = current_setting('test.c1')::uuid), array[1], 'held row: the +1 waits for commit');
+select is((select likes from public.chismes where id = current_setting('test.c1')::uuid), current_setting('test.before1')::int, 'another like in flight: chismes.likes not touched yet');
+select is((select array_agg(delta) from private.like_count_deltas where chisme_id = current_setting('test.c1')::uuid), array[1], 'another like in flight: the +1 waits for commit');
 select pg_temp.release();
 
--- Held row again: an unlike, its -1 waits too
+-- Again: an unlike, its -1 waits too
 select pg_temp.hold(current_setting('test.c1'));
 select tests.authenticate_as('fan');
-select is(public.unlike_chisme(current_setting('test.c1')), current_setting('test.before1')::int, 'held row: unlike_chisme answers the count without the caller''s like');
+select is(public.unlike_chisme(current_setting('test.c1')), current_setting('test.before1')::int, 'another like in flight: unlike_chisme answers the count without the caller''s like');
 select tests.reset_role();
-select is((select array_agg(delta order by id) from private.like_count_deltas where chisme_id = current_setting('test.c1')::uuid), array[1, -1], 'held row: the -1 waits for commit');
+select is((select array_agg(delta order by id) from private.like_count_deltas where chisme_id = current_setting('test.c1')::uuid), array[1, -1], 'another like in flight: the -1 waits for commit');
 select pg_temp.release();
 
--- Held row: a like on the second chisme
+-- Again: a like on the second chisme
 select pg_temp.hold(current_setting('test.c2'));
 select tests.authenticate_as('fan');
 select public.like_chisme(current_setting('test.c2'));
