@@ -23,9 +23,14 @@ import { sections } from './sections.ts';
 import { runOnlyScale } from './scale-only.ts';
 
 const quick = process.argv.includes('--quick');
+// `--only=hot-row,writes`: those sections alone (names as in sections.ts, lower case, spaces as
+// dashes), on the small data set only (no SQL feeds, no growth to the large scale).
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const slug = (name: string): string => name.toLowerCase().replace(/\s+/g, '-');
 const config = quick
   ? { small: 10_000, large: 50_000, sqlRuns: 5, label: 'quick' }
   : { small: 100_000, large: 1_000_000, sqlRuns: 40, label: 'full' };
+if (only) config.large = config.small;
 const report = new Report();
 const started = nowMs();
 const loadAtStart = loadavg();
@@ -145,6 +150,7 @@ async function main(): Promise<void> {
         const rows = await countRows(client);
         report.add('Data', `load ${scaleLabel(config.small)}: ${rows.chismes} chismes, ${rows.likes} likes, ${rows.comments} comments`, (nowMs() - t) / 1000, 's');
       });
+      if (only) return;
       await section(`SQL feeds at ${scaleLabel(config.small)}`, async () => {
         small = await measureSqlFeeds(client, config.sqlRuns);
       });
@@ -171,7 +177,9 @@ async function main(): Promise<void> {
     const client = await connect();
     try {
       const context = { client, report, quick, config, sqlFeeds: large };
-      for (const [name, run] of sections) await section(name, () => run(context));
+      for (const [name, run] of sections) {
+        if (!only || only.includes(slug(name))) await section(name, () => run(context));
+      }
     } finally {
       await client.end();
     }
@@ -190,7 +198,8 @@ async function main(): Promise<void> {
   }
 
   report.print();
-  const path = new URL(quick ? 'results-quick.json' : 'results.json', import.meta.url);
+  // a partial run never overwrites the full run's results
+  const path = new URL(only ? `results-only-${only.join('-')}${quick ? '-quick' : ''}.json` : quick ? 'results-quick.json' : 'results.json', import.meta.url);
   report.write(path.pathname, {
     mode: config.label,
     date: new Date().toISOString(),

@@ -1,6 +1,7 @@
 // The measurement sections that run on the large data set, in order.
 import type pg from 'pg';
 import type { Report } from './lib/report.ts';
+import { measureHotRow } from './measure/hot-row.ts';
 import { measureHttpFeeds } from './measure/http-feeds.ts';
 import { measureRealtime } from './measure/realtime.ts';
 import { measureScale } from './measure/scale.ts';
@@ -19,6 +20,7 @@ export interface SectionContext {
 export const sections: [string, (context: SectionContext) => Promise<void>][] = [
   ['HTTP feeds', measureHttpFeeds],
   ['Writes', measureWrites],
+  ['Hot row', measureHotRow],
   ['Realtime', measureRealtime],
   // alone: `npm run bench -- --only=scale` (bench/scale-only.ts)
   ['Scale', (context) => measureScale(context, context.quick ? { subscribers: 100, stormS: 20 } : {})],

@@ -84,8 +84,8 @@ describe('first-load script', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await expect((win.__firstFeed as { page: Promise<unknown> }).page).resolves.toEqual([]);
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('http://api.test/rest/v1/rpc/get_feed');
+    expect(url).toBe('http://api.test/rest/v1/rpc/get_feed?p_tab=recent&p_cotilleo=false&p_limit=20');
+    expect(init.method).toBe('GET');
     expect(init.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer jwt' });
-    expect(JSON.parse(String(init.body))).toEqual({ p_tab: 'recent', p_cotilleo: 'false', p_limit: '20' });
   });
 });

@@ -2,6 +2,7 @@
 // not cast errors), so the age and the mode are sent as their text.
 import { supabase } from '../../../lib/supabase';
 import { toApiError } from '../../../lib/api-error';
+import { holdOwnChisme } from '../../../lib/own-content';
 import type { FeedChisme } from '../../../types/api';
 
 export type NewChisme = {
@@ -23,5 +24,7 @@ export async function createChisme(input: NewChisme): Promise<FeedChisme> {
     p_cotilleo: String(input.cotilleo),
   });
   if (error) throw toApiError(error);
+  // Shown in the person's recent feed and list until a (replica's) read has it.
+  holdOwnChisme(data as FeedChisme);
   return data as FeedChisme;
 }

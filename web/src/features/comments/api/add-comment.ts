@@ -1,6 +1,7 @@
 // Add a root comment or a reply. The RPC takes its scalars as text (docs/api.md), so the age
 // is sent as its text.
 import { toApiError } from '../../../lib/api-error';
+import { holdOwnComment } from '../../../lib/own-content';
 import { supabase } from '../../../lib/supabase';
 import type { ThreadComment } from '../../../types/api';
 
@@ -16,5 +17,7 @@ export async function addComment(input: NewComment): Promise<ThreadComment> {
     p_country: input.country,
   });
   if (error) throw toApiError(error);
+  // Shown in the person's thread until a (replica's) read has it.
+  holdOwnComment(data as ThreadComment);
   return data as ThreadComment;
 }

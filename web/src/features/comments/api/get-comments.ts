@@ -1,6 +1,8 @@
 // A page of root comments (newest first) with all their replies.
 import { limits } from '../../../config/limits';
 import { toApiError } from '../../../lib/api-error';
+import { getArgs } from '../../../lib/get-args';
+import { withOwnComments } from '../../../lib/own-content';
 import { supabase } from '../../../lib/supabase';
 import type { ThreadComment } from '../../../types/api';
 
@@ -11,14 +13,17 @@ export const commentKeys = {
   chisme: (chismeId: string) => ['comments-chisme', chismeId] as const,
 };
 
-// The RPC takes text arguments (a malformed one gets a stable key, not a cast error).
+// The RPC takes text arguments (a malformed one gets a stable key, not a cast error). A read:
+// over GET (docs/api.md); the first page also shows the person's own new comments a read
+// replica may not have yet (lib/own-content.ts).
 export async function getComments([, chismeId, cursor]: ReturnType<typeof commentKeys.page>): Promise<ThreadComment[]> {
-  const { data, error } = await supabase.rpc('get_comments', {
+  const { data, error } = await supabase.rpc('get_comments', getArgs({
     p_chisme_id: chismeId,
     p_cursor_created_at: cursor?.createdAt,
     p_cursor_id: cursor?.id,
     p_limit: String(limits.rootCommentsPage),
-  });
+  }), { get: true });
   if (error) throw toApiError(error);
-  return (data ?? []) as ThreadComment[];
+  const rows = (data ?? []) as ThreadComment[];
+  return cursor === null ? withOwnComments(chismeId, rows) : rows;
 }

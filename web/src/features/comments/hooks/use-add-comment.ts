@@ -20,7 +20,7 @@ export function useAddComment(onAdded: (comment: ThreadComment) => void) {
       const comment = await addComment(input);
       onAdded(comment);
       // Counters come from the database (a live event may already have arrived), never +1 here.
-      getChisme(input.chismeId)
+      getChisme(input.chismeId, { primary: true })
         .then((fresh) => fresh && patchChismeEverywhere(cache, mutate, fresh.id, (c) => ({ ...c, likes: fresh.likes, comments: fresh.comments })))
         .catch((error: unknown) => console.error('refresh chisme counters failed', error));
       toast.success(texts.success);

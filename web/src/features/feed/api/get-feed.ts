@@ -4,6 +4,9 @@
 import { toApiError } from '../../../lib/api-error';
 import { limits } from '../../../config/limits';
 import { peekEarly, rememberEarly, takeEarly } from '../../../lib/early-request';
+import { getArgs } from '../../../lib/get-args';
+import { withOwnChismes } from '../../../lib/own-content';
+import { matchesFilters } from '../hooks/matches-filters';
 import type { FeedTab } from '../../../config/paths';
 import { emptyFilters, type FeedChisme, type FeedFilters } from '../../../types/api';
 
@@ -47,28 +50,36 @@ export function arrivedEarly(key: FeedPageKey): FeedChisme[] | undefined {
   return peekEarly<FeedChisme[]>(earlyFeedKey(key));
 }
 
-/** SWR's fetcher: the early first page when there is one (retried here if it failed). */
-export function getFeed(key: FeedPageKey): Promise<FeedChisme[]> {
+/**
+ * SWR's fetcher: the early first page when there is one (retried here if it failed). The first
+ * page of the recent feed also shows the person's own new chismes a read replica may not have
+ * yet (lib/own-content.ts).
+ */
+export async function getFeed(key: FeedPageKey): Promise<FeedChisme[]> {
   const early = takeEarly<FeedChisme[]>(earlyFeedKey(key));
-  return early ? early.catch(() => fetchFeedPage(key)) : fetchFeedPage(key);
+  const rows = await (early ? early.catch(() => fetchFeedPage(key)) : fetchFeedPage(key));
+  const [, tab, cotilleo, filters, cursor] = key;
+  if (tab !== 'recent' || cursor !== null) return rows;
+  return withOwnChismes(rows, (c) => c.cotilleo === cotilleo && matchesFilters(c, filters), limits.feedPageSize);
 }
 
 // The RPC takes text arguments and the tags as a JSON array (a malformed one gets a stable key).
+// A read: over GET, so hosted Supabase may serve it from a read replica (docs/api.md).
 export async function fetchFeedPage([, tab, cotilleo, filters, cursor]: FeedPageKey): Promise<FeedChisme[]> {
   const { supabase } = await import('../../../lib/supabase');
-  const { data, error } = await supabase.rpc('get_feed', {
+  const { data, error } = await supabase.rpc('get_feed', getArgs({
     p_tab: tab,
     p_cotilleo: String(cotilleo),
-    p_gender: filters.gender ?? undefined,
-    p_country: filters.country ?? undefined,
-    p_years_from: filters.yearsFrom != null ? String(filters.yearsFrom) : undefined,
-    p_years_to: filters.yearsTo != null ? String(filters.yearsTo) : undefined,
-    p_tags: filters.tags && filters.tags.length > 0 ? filters.tags : undefined,
+    p_gender: filters.gender,
+    p_country: filters.country,
+    p_years_from: filters.yearsFrom != null ? String(filters.yearsFrom) : null,
+    p_years_to: filters.yearsTo != null ? String(filters.yearsTo) : null,
+    p_tags: filters.tags && filters.tags.length > 0 ? filters.tags : null,
     p_cursor_created_at: cursor?.createdAt,
-    p_cursor_likes: cursor ? String(cursor.likes) : undefined,
+    p_cursor_likes: cursor ? String(cursor.likes) : null,
     p_cursor_id: cursor?.id,
     p_limit: String(limits.feedPageSize),
-  });
+  }), { get: true });
   if (error) throw toApiError(error);
   return (data ?? []) as FeedChisme[];
 }

@@ -1,6 +1,7 @@
 // Moderation RPCs (moderators only; the database refuses everyone else). No call returns an
 // author's or a reporter's id.
 import { toApiError } from '../../../lib/api-error';
+import { getArgs } from '../../../lib/get-args';
 import { supabase } from '../../../lib/supabase';
 import { QUEUE_PAGE_SIZE, type QueueCursor } from './queue-cursor';
 
@@ -23,14 +24,14 @@ export type ModerationItem = {
 
 export type OffensiveWord = { id: string; word: string };
 
-/** One page of the queue, after `cursor` (the RPC takes text arguments: see docs/api.md). */
+/** One page of the queue, after `cursor` (the RPC takes text arguments: see docs/api.md). A read: over GET. */
 export async function getModerationQueue(cursor: QueueCursor | null = null): Promise<ModerationItem[]> {
-  const { data, error } = await supabase.rpc('get_moderation_queue', {
+  const { data, error } = await supabase.rpc('get_moderation_queue', getArgs({
     p_limit: String(QUEUE_PAGE_SIZE),
-    ...(cursor
-      ? { p_cursor_pending: String(cursor.pending), p_cursor_last_reported_at: cursor.lastReportedAt, p_cursor_id: cursor.id }
-      : {}),
-  });
+    p_cursor_pending: cursor && String(cursor.pending),
+    p_cursor_last_reported_at: cursor?.lastReportedAt,
+    p_cursor_id: cursor?.id,
+  }), { get: true });
   if (error) throw toApiError(error);
   return (data ?? []) as unknown as ModerationItem[];
 }
