@@ -6,7 +6,7 @@ import { limits } from '../../../config/limits';
 import { peekEarly, rememberEarly, takeEarly } from '../../../lib/early-request';
 import { getArgs } from '../../../lib/get-args';
 import { withOwnChismes } from '../../../lib/own-content';
-import { matchesFilters } from '../hooks/matches-filters';
+import { matchesFilters } from '../utils/matches-filters';
 import type { FeedTab } from '../../../config/paths';
 import { emptyFilters, type FeedChisme, type FeedFilters } from '../../../types/api';
 
