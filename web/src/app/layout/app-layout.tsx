@@ -9,13 +9,14 @@ import { paths } from '../../config/paths';
 import { openDialog } from '../../hooks/use-dialogs';
 import { feed } from '../../i18n/es/feed';
 import { useSession } from '../../lib/auth';
+import { useAfterFirstContent } from '../../lib/after-first-content';
 import { AuthCheckPending } from '../guards';
 import { RouteHead } from '../route-head';
 import { AppHeader } from './app-header';
 import { DialogHost } from './dialog-host';
 
-// Loaded on demand: the menu on first open, the live effects only once signed in, the tabs only
-// for signed-in screens. This keeps the signed-out /login route small.
+// Loaded on demand: the menu on first open, the live effects only once signed in and the first
+// screen's content has painted (lib/after-first-content.ts), the tabs only for signed-in screens. This keeps the signed-out /login route small.
 const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
 const SignedInEffects = lazy(() => import('./signed-in-effects').then((m) => ({ default: m.SignedInEffects })));
 
@@ -31,6 +32,7 @@ export function AppLayout() {
   const location = useLocation();
   const signedIn = session.status === 'signed-in';
   const onLogin = location.pathname === paths.login;
+  const afterFirstContent = useAfterFirstContent();
 
   // Spec: the app renders nothing of its own until the initial auth check has finished.
   if (session.status === 'loading') return <AuthCheckPending />;
@@ -50,7 +52,7 @@ export function AppLayout() {
       </AppShell.Header>
       <Suspense fallback={null}>
         {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} />}
-        {signedIn && <SignedInEffects userId={session.user.id} />}
+        {signedIn && afterFirstContent && <SignedInEffects userId={session.user.id} />}
         </Suspense>
       <AppShell.Main>
         <Container size="sm" px={0} pb={signedIn ? 80 : 0}>

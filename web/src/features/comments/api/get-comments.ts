@@ -4,12 +4,8 @@ import { toApiError } from '../../../lib/api-error';
 import { supabase } from '../../../lib/supabase';
 import type { ThreadComment } from '../../../types/api';
 
-export type CommentsCursor = { createdAt: string; id: string };
-
-export const commentKeys = {
-  page: (chismeId: string, cursor: CommentsCursor | null) => ['comments', chismeId, cursor] as const,
-  chisme: (chismeId: string) => ['comments-chisme', chismeId] as const,
-};
+export { commentKeys, type CommentsCursor } from './comment-keys';
+import type { commentKeys } from './comment-keys';
 
 // The RPC takes text arguments (a malformed one gets a stable key, not a cast error).
 export async function getComments([, chismeId, cursor]: ReturnType<typeof commentKeys.page>): Promise<ThreadComment[]> {

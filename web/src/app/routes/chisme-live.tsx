@@ -1,0 +1,9 @@
+// The live part of /chismes/:id (counts and image state, use-chisme-realtime), its own chunk
+// with supabase-js's realtime client: app/routes/chisme.tsx mounts it once the chisme has
+// painted (lib/after-first-content.ts).
+import { useChismeRealtime } from '../../features/comments/hooks/use-chisme-realtime';
+
+export function ChismeLive({ id, cotilleo }: { id: string; cotilleo: boolean }) {
+  useChismeRealtime(id, cotilleo);
+  return null;
+}
