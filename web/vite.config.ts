@@ -21,12 +21,26 @@ function preconnectToApi(apiUrl: string): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+/**
+ * React Router 7's package exports resolve to its development build in every bundle, dev
+ * warnings and checks included (remix-run/react-router#12532, #14102); its production build
+ * ships beside it. A build uses that one: less JS to download and evaluate before a first paint.
+ */
+const reactRouterProduction = (command: string) =>
+  command === 'build'
+    ? [
+        { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) },
+        { find: /^react-router\/dom$/, replacement: fileURLToPath(import.meta.resolve('react-router/dom').replace('/development/', '/production/')) },
+      ]
+    : [];
+
+export default defineConfig(({ mode, command }) => {
   const viteEnv = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
   const apiUrl = viteEnv.VITE_SUPABASE_URL?.trim() || API_URL;
   const anonKey = viteEnv.VITE_SUPABASE_ANON_KEY?.trim() || ANON_KEY;
   return {
     plugins: [react(), preconnectToApi(apiUrl), firstLoad({ url: apiUrl, anonKey }), precompress()],
+    resolve: { alias: reactRouterProduction(command) },
     server: { host: '127.0.0.1' },
     preview: { host: '127.0.0.1' },
     build: { sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },

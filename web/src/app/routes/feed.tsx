@@ -1,4 +1,6 @@
-// The four feeds: filters button, then the list of chisme cards for the current mode.
+// The four feeds: filters button, then the list of chisme cards for the current mode. Live
+// updates (supabase-js's realtime client) start once the first rows have painted
+// (lib/after-first-content.ts); joining refetches what changed meanwhile.
 import { Button, Group } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -9,10 +11,12 @@ import { useCotilleoMode } from '../../hooks/use-cotilleo-mode';
 import { openDialog } from '../../hooks/use-dialogs';
 import { hasActiveFilters, useFeedFilters } from '../../hooks/use-feed-filters';
 import { feed } from '../../i18n/es/feed';
+import { useAfterFirstContent } from '../../lib/after-first-content';
 
 export function FeedRoute({ tab }: { tab: FeedTab }) {
   const [cotilleo] = useCotilleoMode();
   const filters = useFeedFilters();
+  const live = useAfterFirstContent();
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [tab]);
@@ -28,7 +32,7 @@ export function FeedRoute({ tab }: { tab: FeedTab }) {
           {feed.filter}
         </Button>
       </Group>
-      <FeedList tab={tab} cotilleo={cotilleo} filters={filters} renderChisme={(chisme) => <ChismeCard chisme={chisme} showImageButton={cotilleo} />} />
+      <FeedList tab={tab} cotilleo={cotilleo} filters={filters} live={live} renderChisme={(chisme) => <ChismeCard chisme={chisme} showImageButton={cotilleo} />} />
     </>
   );
 }
