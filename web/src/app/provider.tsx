@@ -11,6 +11,16 @@ import { ThemeColorSync } from './theme-color-sync';
 
 const ToastHost = lazy(() => import('./toast-host').then((m) => ({ default: m.ToastHost })));
 
+/** Its own component, so the moment it mounts re-renders only itself, not the whole app. */
+function DeferredToastHost() {
+  const afterFirstContent = useAfterFirstContent();
+  return afterFirstContent ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
+}
+
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'darkMode' });
 
 function CotilleoRootClass({ cotilleo }: { cotilleo: boolean }) {
@@ -22,18 +32,13 @@ function CotilleoRootClass({ cotilleo }: { cotilleo: boolean }) {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [cotilleo] = useCotilleoMode();
-  const afterFirstContent = useAfterFirstContent();
   return (
     <SessionProvider>
       <SessionScopedSWR>
         <MantineProvider theme={buildTheme(cotilleo)} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <CotilleoRootClass cotilleo={cotilleo} />
           <ThemeColorSync />
-          {afterFirstContent && (
-            <Suspense fallback={null}>
-              <ToastHost />
-            </Suspense>
-          )}
+          <DeferredToastHost />
           {children}
         </MantineProvider>
       </SessionScopedSWR>

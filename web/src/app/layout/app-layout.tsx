@@ -20,6 +20,11 @@ import { DialogHost } from './dialog-host';
 const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
 const SignedInEffects = lazy(() => import('./signed-in-effects').then((m) => ({ default: m.SignedInEffects })));
 
+/** Its own component, so the moment it mounts re-renders only itself, not the screen. */
+function DeferredSignedInEffects({ userId }: { userId: string }) {
+  return useAfterFirstContent() ? <SignedInEffects userId={userId} /> : null;
+}
+
 export function AppLayout() {
   const session = useSession();
   const [menuOpened, menu] = useDisclosure(false);
@@ -32,7 +37,6 @@ export function AppLayout() {
   const location = useLocation();
   const signedIn = session.status === 'signed-in';
   const onLogin = location.pathname === paths.login;
-  const afterFirstContent = useAfterFirstContent();
 
   // Spec: the app renders nothing of its own until the initial auth check has finished.
   if (session.status === 'loading') return <AuthCheckPending />;
@@ -52,7 +56,7 @@ export function AppLayout() {
       </AppShell.Header>
       <Suspense fallback={null}>
         {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} />}
-        {signedIn && afterFirstContent && <SignedInEffects userId={session.user.id} />}
+        {signedIn && <DeferredSignedInEffects userId={session.user.id} />}
         </Suspense>
       <AppShell.Main>
         <Container size="sm" px={0} pb={signedIn ? 80 : 0}>

@@ -3,7 +3,7 @@
 // (lib/after-first-content.ts); joining refetches what changed meanwhile.
 import { Button, Group } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import type { FeedTab } from '../../config/paths';
 import { ChismeCard } from '../../features/chisme/components/chisme-card';
 import { FeedList } from '../../features/feed/components/feed-list';
@@ -12,6 +12,9 @@ import { openDialog } from '../../hooks/use-dialogs';
 import { hasActiveFilters, useFeedFilters } from '../../hooks/use-feed-filters';
 import { feed } from '../../i18n/es/feed';
 import { useAfterFirstContent } from '../../lib/after-first-content';
+
+/** A card re-renders only when its chisme changes: turning live updates on re-renders the list. */
+const Card = memo(ChismeCard);
 
 export function FeedRoute({ tab }: { tab: FeedTab }) {
   const [cotilleo] = useCotilleoMode();
@@ -32,7 +35,7 @@ export function FeedRoute({ tab }: { tab: FeedTab }) {
           {feed.filter}
         </Button>
       </Group>
-      <FeedList tab={tab} cotilleo={cotilleo} filters={filters} live={live} renderChisme={(chisme) => <ChismeCard chisme={chisme} showImageButton={cotilleo} />} />
+      <FeedList tab={tab} cotilleo={cotilleo} filters={filters} live={live} renderChisme={(chisme) => <Card chisme={chisme} showImageButton={cotilleo} />} />
     </>
   );
 }
