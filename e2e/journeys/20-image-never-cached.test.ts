@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
-import { card, fillAndSubmit, openNewChisme, uniqueContent } from '../support/chismes.ts';
+import { card, fillAndSubmit, openNewChisme, switchToCotilleo, uniqueContent } from '../support/chismes.ts';
 import { sql, sqlOne } from '../support/db.ts';
 import { API_URL, WEB_URL } from '../support/env.ts';
 import { person, useBrowser } from '../support/journey.ts';
@@ -19,15 +19,6 @@ import { createAccount, signIn } from '../support/users.ts';
 useBrowser();
 
 const image = fileURLToPath(new URL('../fixtures/gradient.png', import.meta.url));
-
-async function switchToCotilleo(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Abrir menú' }).click();
-  const menu = page.getByRole('dialog', { name: 'Menú' });
-  await menu.getByRole('switch', { name: 'Modo cotilleo' }).check();
-  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('cotilleo-mode'))).toBe(true);
-  await page.keyboard.press('Escape');
-  await menu.waitFor({ state: 'hidden' });
-}
 
 type Cached = { cache: string; url: string; type: string };
 

@@ -1,6 +1,7 @@
 // What a person does with chismes in the app: publish through the dialog, find a card.
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export type NewChisme = { gender?: 'Hombre' | 'Mujer' | 'Prefiero no decirlo'; age?: string; content?: string; tags?: string[]; image?: string };
 
@@ -42,4 +43,14 @@ export async function publishChisme(page: Page, values: NewChisme & { content: s
 /** The card of the chisme with this content in the current list. */
 export function card(page: Page, content: string): Locator {
   return page.getByRole('article').filter({ hasText: content });
+}
+
+/** Turns on cotilleo mode from the side menu and waits until the app shows it. */
+export async function switchToCotilleo(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menú' });
+  await menu.getByRole('switch', { name: 'Modo cotilleo' }).check();
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('cotilleo-mode'))).toBe(true);
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
 }
