@@ -1,7 +1,10 @@
 // Journey 18 (issue 15): Chromium reports the app installable (valid manifest, icons), and a
 // tab left open across a deploy — the next screen's chunk no longer exists — reloads; a screen
 // whose chunk is still missing shows the Spanish error page, not React Router's English one.
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+// The tab runs under the service worker, as anyone's does after a first visit: the deploy
+// brings a new worker whose precache no longer lists the chunk, and it takes over the open tab
+// (skipWaiting, clientsClaim: web/vite.config.ts), so the old chunk is gone from the cache too.
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,11 +51,36 @@ describe('journey 18: installable, and resilient to a deploy', () => {
     const owner = await createAccount('stale');
     const page = await person('stale-tab');
     await signIn(page, owner);
-    // A deploy replaced the build: the profile screen's chunk this tab knows no longer exists.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 60_000 }).toBe(`${WEB_URL}/sw.js`);
+    // The worker precached the profile screen's chunk: without a deploy it would come from there.
     const chunk = builtFile('src/app/routes/profile.tsx');
+    const chunkPath = `/${chunk.slice(dist.length)}`;
+    expect(await page.evaluate((path) => caches.match(path).then((r) => r?.status ?? null), chunkPath)).toBe(200);
+    // A deploy replaced the build: the profile screen's chunk this tab knows no longer exists,
+    // and the new worker's precache does not list it.
+    const workerFile = `${dist}sw.js`;
+    const worker = readFileSync(workerFile, 'utf8');
+    const listed = `{url:"${chunkPath.slice(1)}",revision:null},`;
+    expect(worker).toContain(listed);
     const hidden = `${chunk}.deployed-away`;
     renameSync(chunk, hidden);
+    writeFileSync(workerFile, `${worker.replace(listed, '')}\n// deployed ${Date.now()}\n`);
     try {
+      // The browser looks for a new worker on navigations and registrations; asked here at once.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+            navigator.serviceWorker.getRegistration().then((registration) => registration?.update()).catch(reject);
+          }),
+      );
+      await expect.poll(() => page.evaluate((path) => caches.match(path).then((r) => r?.status ?? null), chunkPath)).toBe(null);
+      // The worker's install also left the chunk in the HTTP cache (immutable), where an old tab
+      // would still find it and simply keep working; the recovery is for when no cache has it
+      // (evicted, or never fetched): emptied here.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
       let loads = 0;
       page.on('load', () => loads++);
       await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -75,6 +103,7 @@ describe('journey 18: installable, and resilient to a deploy', () => {
       await snap(page, '18-stale-chunk-error-page');
     } finally {
       if (existsSync(hidden)) renameSync(hidden, chunk);
+      writeFileSync(workerFile, worker);
     }
     // With the file back, "Recargar" brings the screen.
     await page.getByRole('button', { name: 'Recargar' }).click();

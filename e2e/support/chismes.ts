@@ -1,6 +1,7 @@
 // What a person does with chismes in the app: publish through the dialog, find a card.
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export type NewChisme = { gender?: 'Hombre' | 'Mujer' | 'Prefiero no decirlo'; age?: string; content?: string; tags?: string[]; image?: string };
 
@@ -54,4 +55,14 @@ export async function showNewChismes(page: Page): Promise<void> {
   await pill.waitFor({ timeout: 30_000 });
   await pill.click();
   await pill.waitFor({ state: 'detached' });
+}
+
+/** Turns on cotilleo mode from the side menu and waits until the app shows it. */
+export async function switchToCotilleo(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menú' });
+  await menu.getByRole('switch', { name: 'Modo cotilleo' }).check();
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('cotilleo-mode'))).toBe(true);
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
 }

@@ -4,8 +4,9 @@
 //   missing file under /assets/ is a 404;
 // - the build's precompressed copies (x.js.br, x.js.gz, made by web/vite-plugins/precompress.ts)
 //   with Content-Encoding when the request accepts them;
-// - /assets/ (content-hashed names) cached as immutable for a year; everything else revalidated,
-//   so a deploy is seen at the next load.
+// - /assets/ (content-hashed names) cached as immutable for a year; everything else revalidated
+//   (no-cache: index.html, the service worker /sw.js, the manifest, icons), so a deploy is seen
+//   at the next load. docs/deploy.md gives the same headers for Netlify, Vercel and nginx.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';

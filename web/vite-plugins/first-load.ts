@@ -3,7 +3,10 @@
 // instead of one round trip after another once the entry chunk has run (see boot.ts).
 import type { Plugin, Rollup } from 'vite';
 import { bootFirstLoad, type BootConfig } from '../src/app/first-load/boot.ts';
-import { handoffName } from '../src/app/first-load/handoff.ts';
+import { handoffName, screenHandoffName } from '../src/app/first-load/handoff.ts';
+import { requestRpc } from '../src/app/first-load/request-rpc.ts';
+import { commentKeys } from '../src/features/comments/api/comment-keys.ts';
+import { profileKeys } from '../src/features/profile/api/profile-keys.ts';
 import { authStorageKeyFor, sessionExpiryMarginMs } from '../src/config/auth-storage-key.ts';
 import { limits } from '../src/config/limits.ts';
 import { feedTabs, paths } from '../src/config/paths.ts';
@@ -16,9 +19,12 @@ import { requestFirstFeedPage } from '../src/features/feed/api/first-page-reques
  * and it loads after the rows (lib/auth.tsx, the api files and realtime hooks import it).
  */
 const feedModules = ['/src/features/feed/api/get-feed.ts', '/src/app/routes/feed.tsx', '/src/app/layout/feed-tabs.tsx'];
+/** The same for a shared link and for /profile/ (their data comes from the script too). */
+const chismeModules = ['/src/app/routes/chisme.tsx', '/src/app/layout/feed-tabs.tsx'];
+const profileModules = ['/src/app/routes/profile.tsx', '/src/app/layout/feed-tabs.tsx'];
 
 /** The chunks of `roots` and everything they import statically, minus what the entry already loads. */
-export function feedPreloads(bundle: Rollup.OutputBundle, base: string): string[] {
+export function feedPreloads(bundle: Rollup.OutputBundle, base: string, modules: string[] = feedModules): string[] {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (roots: Rollup.OutputChunk[]): Set<string> => {
@@ -31,7 +37,7 @@ export function feedPreloads(bundle: Rollup.OutputBundle, base: string): string[
     roots.forEach(visit);
     return seen;
   };
-  const roots = feedModules.map((id) => {
+  const roots = modules.map((id) => {
     const chunk = chunks.find((c) => c.moduleIds.some((moduleId) => moduleId.replace(/\\/g, '/').endsWith(id)));
     // A renamed or inlined module would silently drop the preload: fail the build instead.
     if (!chunk) throw new Error(`first-load: no chunk for ${id}; update feedModules in vite-plugins/first-load.ts`);
@@ -60,10 +66,27 @@ export function firstLoad(api: { url: string; anonKey: string }): Plugin {
           preload: context.bundle ? feedPreloads(context.bundle, base) : [],
           expiryMarginMs: sessionExpiryMarginMs,
           handoffName,
+          screens: [
+            {
+              pattern: '^/chismes/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/$',
+              rpc: 'get_chisme',
+              keyName: commentKeys.chisme('')[0],
+              shape: 'id',
+              preload: context.bundle ? feedPreloads(context.bundle, base, chismeModules) : [],
+            },
+            {
+              pattern: `^${paths.profile}$`,
+              rpc: 'get_my_chismes',
+              keyName: profileKeys.myChismes('', false)[0],
+              shape: 'mine',
+              preload: context.bundle ? feedPreloads(context.bundle, base, profileModules) : [],
+            },
+          ],
+          screenHandoffName,
         };
         // '<' escaped so no value can close the script element.
         const json = JSON.stringify(config).replace(/</g, '\\u003c');
-        const script = `<script>(${bootFirstLoad.toString()})(${json}, ${requestFirstFeedPage.toString()});</script>`;
+        const script = `<script>(${bootFirstLoad.toString()})(${json}, ${requestFirstFeedPage.toString()}, window, ${requestRpc.toString()});</script>`;
         // Before the first stylesheet: a classic script waits for every stylesheet above it, and
         // this one must not wait for the CSS. After the entry's own tags, which keep their place
         // in the download queue.

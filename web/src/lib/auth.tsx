@@ -9,6 +9,7 @@ import type { User } from '@supabase/supabase-js';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { sessionExpiryMarginMs } from '../config/auth-storage-key';
 import { env } from '../config/env';
+import { afterFirstContent } from './after-first-content';
 
 export type SessionState =
   | { status: 'loading'; user: null }
@@ -88,17 +89,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         unsubscribe = () => data.subscription.unsubscribe();
       });
     };
-    let idle: number | undefined;
     if (state.status === 'signed-in') {
       // Signed in from storage: supabase-js is not needed for the first screen, and its 56 KB
-      // (gzip) would compete with it; it starts when the browser is idle (a fresh token leaves
-      // it 90 s or more before any refresh).
-      idle = window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 2000 }) : window.setTimeout(start, 500);
+      // (gzip) would compete with it; it starts once the screen's content has painted (a fresh
+      // token leaves it 90 s or more before any refresh).
+      void afterFirstContent().then(start);
     } else if (mightHaveSession(window.localStorage, window.location)) start();
     else triggers.forEach((type) => window.addEventListener(type, start, { passive: true }));
     return () => {
       active = false;
-      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+      started = true;
       triggers.forEach((type) => window.removeEventListener(type, start));
       unsubscribe();
     };

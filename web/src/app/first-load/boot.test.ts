@@ -10,6 +10,11 @@ const config: BootConfig = {
   preload: ['/assets/supabase.js', '/assets/feed.js'],
   expiryMarginMs: 90_000,
   handoffName: '__firstFeed',
+  screens: [
+    { pattern: '^/chismes/([0-9a-f-]{36})/$', rpc: 'get_chisme', keyName: 'comments-chisme', shape: 'id', preload: ['/assets/chisme.js'] },
+    { pattern: '^/profile/$', rpc: 'get_my_chismes', keyName: 'my-chismes', shape: 'mine', preload: ['/assets/profile.js'] },
+  ],
+  screenHandoffName: '__firstScreen',
 };
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -87,5 +92,46 @@ describe('first-load script', () => {
     expect(url).toBe('http://api.test/rest/v1/rpc/get_feed?p_tab=recent&p_cotilleo=false&p_limit=20');
     expect(init.method).toBe('GET');
     expect(init.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer jwt' });
+  });
+
+  it('on a shared link, preloads its chunks and asks for the chisme under the key its fetcher takes', async () => {
+    const id = '0b7c3c1e-5f7a-4c39-9a4e-2f1d7a9c8e11';
+    const { win, head } = fakeWindow(`/chismes/${id}`, { 'sb-api-auth-token': JSON.stringify({ access_token: 'jwt', expires_at: inAnHour() }) });
+    const page = Promise.resolve({ id });
+    const requestRpc = vi.fn(() => page);
+    const requestPage = vi.fn(() => Promise.resolve([]));
+    bootFirstLoad(config, requestPage, win, requestRpc);
+    expect(preloads(head)).toEqual(['/assets/chisme.js']);
+    expect(requestPage).not.toHaveBeenCalled();
+    expect(requestRpc).toHaveBeenCalledWith(config.api, 'jwt', 'get_chisme', { p_id: id });
+    expect(win.__firstScreen).toMatchObject({ key: JSON.stringify(['comments-chisme', id]), page });
+    await page;
+    await Promise.resolve();
+    expect(win.__firstScreen).toMatchObject({ rows: { value: { id } } });
+    expect(win.__firstFeed).toBeUndefined();
+  });
+
+  it('on /profile/, asks for the own chismes of the stored mode under the user\'s key', () => {
+    const stored = { access_token: 'jwt', expires_at: inAnHour(), user: { id: 'u-1' } };
+    const { win, head } = fakeWindow('/profile', { 'sb-api-auth-token': JSON.stringify(stored), cotilleoMode: 'true' });
+    const requestRpc = vi.fn(() => Promise.resolve([]));
+    bootFirstLoad(config, vi.fn(), win, requestRpc);
+    expect(preloads(head)).toEqual(['/assets/profile.js']);
+    expect(requestRpc).toHaveBeenCalledWith(config.api, 'jwt', 'get_my_chismes', { p_cotilleo: true });
+    expect(win.__firstScreen).toMatchObject({ key: JSON.stringify(['my-chismes', 'u-1', true]) });
+  });
+
+  it('asks for nothing on a malformed link, another page or with a token about to expire', () => {
+    const requestRpc = vi.fn(() => Promise.resolve(null));
+    const fresh = JSON.stringify({ access_token: 'jwt', expires_at: inAnHour(), user: { id: 'u-1' } });
+    const malformed = fakeWindow('/chismes/not-a-uuid', { 'sb-api-auth-token': fresh });
+    bootFirstLoad(config, vi.fn(), malformed.win, requestRpc);
+    const notifications = fakeWindow('/notifications/', { 'sb-api-auth-token': fresh });
+    bootFirstLoad(config, vi.fn(), notifications.win, requestRpc);
+    const soon = fakeWindow('/profile/', { 'sb-api-auth-token': JSON.stringify({ access_token: 'jwt', expires_at: Math.floor(Date.now() / 1000) + 30, user: { id: 'u-1' } }) });
+    bootFirstLoad(config, vi.fn(), soon.win, requestRpc);
+    expect(requestRpc).not.toHaveBeenCalled();
+    expect(malformed.win.__firstScreen).toBeUndefined();
+    expect(preloads(soon.head)).toEqual(['/assets/profile.js']);
   });
 });

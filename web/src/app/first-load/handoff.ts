@@ -18,3 +18,15 @@ export function takeFirstFeed(win: Window): FirstFeedHandoff | undefined {
   delete slot[handoffName];
   return handoff;
 }
+
+/** What the first-load script leaves for a shared link or the profile: one early request by key. */
+export type FirstScreenHandoff = { key: string; at: number; page: Promise<unknown>; rows?: { value: unknown } };
+
+export const screenHandoffName = '__chismesFirstScreen';
+
+export function takeFirstScreen(win: Window): FirstScreenHandoff | undefined {
+  const slot = win as unknown as Record<string, FirstScreenHandoff | undefined>;
+  const handoff = slot[screenHandoffName];
+  delete slot[screenHandoffName];
+  return handoff;
+}

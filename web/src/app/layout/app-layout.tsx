@@ -9,15 +9,21 @@ import { paths } from '../../config/paths';
 import { openDialog } from '../../hooks/use-dialogs';
 import { feed } from '../../i18n/es/feed';
 import { useSession } from '../../lib/auth';
+import { useAfterFirstContent } from '../../lib/after-first-content';
 import { AuthCheckPending } from '../guards';
 import { RouteHead } from '../route-head';
 import { AppHeader } from './app-header';
 import { DialogHost } from './dialog-host';
 
-// Loaded on demand: the menu on first open, the live effects only once signed in, the tabs only
-// for signed-in screens. This keeps the signed-out /login route small.
+// Loaded on demand: the menu on first open, the live effects only once signed in and the first
+// screen's content has painted (lib/after-first-content.ts), the tabs only for signed-in screens. This keeps the signed-out /login route small.
 const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
 const SignedInEffects = lazy(() => import('./signed-in-effects').then((m) => ({ default: m.SignedInEffects })));
+
+/** Its own component, so the moment it mounts re-renders only itself, not the screen. */
+function DeferredSignedInEffects({ userId }: { userId: string }) {
+  return useAfterFirstContent() ? <SignedInEffects userId={userId} /> : null;
+}
 
 export function AppLayout() {
   const session = useSession();
@@ -63,7 +69,7 @@ export function AppLayout() {
       </AppShell.Header>
       <Suspense fallback={null}>
         {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} userId={signedIn ? session.user.id : undefined} />}
-        {signedIn && <SignedInEffects userId={session.user.id} />}
+        {signedIn && <DeferredSignedInEffects userId={session.user.id} />}
         </Suspense>
       <AppShell.Main>
         <Container size="sm" px={0} pb={signedIn && !narrow ? 80 : 0}>

@@ -1,18 +1,22 @@
 // /chismes/:id — one chisme and its comments, the link "Compartir" gives. Unknown, malformed or
 // hidden ids get the same Spanish not-found (the database answers null for hidden ones). Its
-// counts and image state are live (use-chisme-realtime).
-import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { useRef } from 'react';
+// counts and image state are live (use-chisme-realtime). The chisme is the first screen: the
+// thread (its form) and the live updates load after it has painted, each its own chunk
+// (lib/after-first-content.ts).
+import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ChismeCard } from '../../features/chisme/components/chisme-card';
-import { CommentThread } from '../../features/comments/components/comment-thread';
 import { useChisme } from '../../features/comments/hooks/use-chisme';
-import { useChismeRealtime } from '../../features/comments/hooks/use-chisme-realtime';
+import { useAfterFirstContent } from '../../lib/after-first-content';
 import { useDetectedCountry } from '../../features/country/hooks/use-detected-country';
 import { chisme as texts } from '../../i18n/es/chisme';
 import { common } from '../../i18n/es/common';
 import { ChismeCardSkeleton } from '../../components/chisme-card-skeleton';
+
+const CommentThread = lazy(() => import('../../features/comments/components/comment-thread').then((m) => ({ default: m.CommentThread })));
+const ChismeLive = lazy(() => import('./chisme-live').then((m) => ({ default: m.ChismeLive })));
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,7 +24,7 @@ export function ChismeRoute() {
   const { id = '' } = useParams();
   const valid = uuid.test(id);
   const { chisme, isLoading, error } = useChisme(valid ? id : null);
-  useChismeRealtime(chisme);
+  const afterFirstContent = useAfterFirstContent();
   const country = useDetectedCountry(valid);
   const thread = useRef<HTMLDivElement>(null);
 
@@ -48,11 +52,22 @@ export function ChismeRoute() {
   return (
     <Stack gap="lg">
       <ChismeCard chisme={chisme} showImageButton={chisme.cotilleo} onComments={toThread} />
+      {afterFirstContent && (
+        <Suspense fallback={null}>
+          <ChismeLive chisme={chisme} />
+        </Suspense>
+      )}
       <Stack gap="sm" ref={thread}>
         <Title order={2} size="h4">
           {texts.page.comments}
         </Title>
-        <CommentThread chismeId={chisme.id} cotilleo={chisme.cotilleo} country={country} />
+        {afterFirstContent ? (
+          <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>
+            <CommentThread chismeId={chisme.id} cotilleo={chisme.cotilleo} country={country} />
+          </Suspense>
+        ) : (
+          <Loader size="sm" role="status" aria-label={common.loading} />
+        )}
       </Stack>
     </Stack>
   );

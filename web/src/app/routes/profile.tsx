@@ -1,14 +1,20 @@
-// /profile/ and /notifications/: one screen, two tabs.
-import { Tabs } from '@mantine/core';
+// /profile/ and /notifications/: one screen, two tabs. The notifications panel is its own chunk
+// (it needs supabase-js), so "Mis Chismes" renders without it.
+import { Loader, Tabs } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { HiddenChismeNotice } from '../../features/appeals/components/hidden-chisme-notice';
 import { ChismeCard } from '../../features/chisme/components/chisme-card';
-import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
 import { MyChismes } from '../../features/profile/components/my-chismes';
 import { useCotilleoMode } from '../../hooks/use-cotilleo-mode';
+import { common } from '../../i18n/es/common';
 import { profile } from '../../i18n/es/profile';
 import { useSession } from '../../lib/auth';
+
+const NotificationsPanel = lazy(() =>
+  import('../../features/notifications/components/notifications-panel').then((m) => ({ default: m.NotificationsPanel })),
+);
 
 type Tab = 'chismes' | 'notifications';
 
@@ -32,7 +38,9 @@ export function ProfileRoute({ initialTab }: { initialTab: Tab }) {
           )} />
       </Tabs.Panel>
       <Tabs.Panel value="notifications">
-        <NotificationsPanel userId={session.user.id} />
+        <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>
+          <NotificationsPanel userId={session.user.id} />
+        </Suspense>
       </Tabs.Panel>
     </Tabs>
   );

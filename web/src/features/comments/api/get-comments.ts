@@ -6,12 +6,8 @@ import { withOwnComments } from '../../../lib/own-content';
 import { supabase } from '../../../lib/supabase';
 import type { ThreadComment } from '../../../types/api';
 
-export type CommentsCursor = { createdAt: string; id: string };
-
-export const commentKeys = {
-  page: (chismeId: string, cursor: CommentsCursor | null) => ['comments', chismeId, cursor] as const,
-  chisme: (chismeId: string) => ['comments-chisme', chismeId] as const,
-};
+export { commentKeys, type CommentsCursor } from './comment-keys';
+import type { commentKeys } from './comment-keys';
 
 // The RPC takes text arguments (a malformed one gets a stable key, not a cast error). A read:
 // over GET (docs/api.md); the first page also shows the person's own new comments a read

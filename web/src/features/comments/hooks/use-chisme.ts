@@ -1,7 +1,7 @@
 // One chisme as the caller sees it (null: unknown, or hidden from the caller). Shared by the
 // comments dialog and the /chismes/:id page; a null id fetches nothing.
 import useSWR from 'swr';
-import { commentKeys } from '../api/get-comments';
+import { commentKeys } from '../api/comment-keys';
 import { getChisme } from '../api/get-chisme';
 
 export function useChisme(chismeId: string | null) {

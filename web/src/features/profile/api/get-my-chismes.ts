@@ -1,18 +1,27 @@
 // The caller's own chismes of one mode, newest first. A read: over GET (docs/api.md), with the
-// person's new chismes a read replica may not have yet (lib/own-content.ts).
+// person's new chismes a read replica may not have yet (lib/own-content.ts). supabase-js is
+// imported when it is needed: on a first load of /profile/ the rows usually come from
+// index.html's first-load script (lib/early-request.ts), so the page renders without it.
 import { toApiError } from '../../../lib/api-error';
+import { takeEarly } from '../../../lib/early-request';
 import { getArgs } from '../../../lib/get-args';
 import { withOwnChismes } from '../../../lib/own-content';
-import { supabase } from '../../../lib/supabase';
 import type { FeedChisme } from '../../../types/api';
+import { profileKeys } from './profile-keys';
 
-export const profileKeys = {
-  myChismes: (userId: string, cotilleo: boolean) => ['my-chismes', userId, cotilleo] as const,
-};
+export { profileKeys };
 
-export async function getMyChismes([, , cotilleo]: ReturnType<typeof profileKeys.myChismes>): Promise<FeedChisme[]> {
+export async function getMyChismes(key: ReturnType<typeof profileKeys.myChismes>): Promise<FeedChisme[]> {
+  const [, , cotilleo] = key;
+  const early = takeEarly<FeedChisme[] | null>(JSON.stringify(key));
+  const rows = early ? await early.then((data) => data ?? [], () => fetchMyChismes(cotilleo)) : await fetchMyChismes(cotilleo);
+  // The whole list comes in one answer: no page size limits where a held chisme fits.
+  return withOwnChismes(rows, (c) => c.cotilleo === cotilleo, Number.POSITIVE_INFINITY);
+}
+
+async function fetchMyChismes(cotilleo: boolean): Promise<FeedChisme[]> {
+  const { supabase } = await import('../../../lib/supabase');
   const { data, error } = await supabase.rpc('get_my_chismes', getArgs({ p_cotilleo: cotilleo }), { get: true });
   if (error) throw toApiError(error);
-  // The whole list comes in one answer: no page size limits where a held chisme fits.
-  return withOwnChismes((data ?? []) as FeedChisme[], (c) => c.cotilleo === cotilleo, Number.POSITIVE_INFINITY);
+  return (data ?? []) as FeedChisme[];
 }
