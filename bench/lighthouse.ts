@@ -49,7 +49,7 @@ const metrics = {
 } as const;
 type Metric = (typeof metrics)[keyof typeof metrics];
 
-/** Budgets on the median of the runs (issue 28): LCP and TBT in ms, scores out of 100. */
+/** Budgets on the median of the runs (docs/decisions/0020-fast-first-load.md): LCP and TBT in ms, scores out of 100. */
 const budgets = { LCP: 2500, TBT: 200, performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 
 type PageId = 'login' | 'feed' | 'chisme' | 'profile' | 'warm';

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick]`: the performance suite of issue 8 on the local stack. Prints
+// `npm run bench [-- --quick]`: the performance suite (docs/decisions/0016-performance-budgets.md) on the local stack. Prints
 // one table (figure, value, budget, pass/fail) and writes bench/results.json (quick mode:
 // bench/results-quick.json). Never part of `npm test`.
 // `npm run bench -- --only=scale` runs the scale section alone on the bench users, without the
@@ -54,7 +54,7 @@ function scaleLabel(n: number): string {
   return n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`;
 }
 
-/** Below this p50 at the large scale a feed variant is an index probe, not scan-bound (issue 14). */
+/** Below this p50 at the large scale a feed variant is an index probe, not scan-bound (docs/decisions/0016-performance-budgets.md). */
 const INDEX_PROBE_MS = 0.5;
 
 function reportSqlFeeds(small: SqlFeedRun, large: SqlFeedRun): string[] {

@@ -1,4 +1,4 @@
-// Supervision of the stack's services (issue 16 point 5): a service that dies is restarted on
+// Supervision of the stack's services (docs/decisions/0023-local-stack-supervision.md): a service that dies is restarted on
 // its own, after a back-off that doubles with each quick death (0.5 s … 30 s) and starts over
 // once it has stayed up for a minute, with a one-line reason in the log and in stack.json.
 import type { Service } from './processes.ts';

@@ -93,7 +93,7 @@ async function runIntegration(): Promise<IntegrationResult> {
     return runDenoTest({
       label: 'integration through the local stack',
       cwd: '_tests',
-      // Issue 13's tests: the stack's state file gives the processes' pids, `kill` SIGKILLs the
+      // The private-image tests (docs/decisions/0011-private-cotilleo-images.md): the stack's state file gives the processes' pids, `kill` SIGKILLs the
       // function mid-upload (the supervisor restarts it), ps gives their memory and ss the
       // function's port.
       args: [

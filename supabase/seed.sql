@@ -190,7 +190,7 @@ where n.type = 'like_on_chisme' and c.id = (n.data ->> 'chismeId')::uuid;
 
 update public.notifications set is_read = true where created_at < now() - interval '2 days';
 
--- The demo moderator (issue 12, README "Demo accounts"): reviews reported content at
+-- The demo moderator (docs/decisions/0009-moderator-role-and-decisions.md, README "Demo accounts"): reviews reported content at
 -- /moderacion. Posts nothing; the role is granted the one supported way, public.set_moderator.
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,

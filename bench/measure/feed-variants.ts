@@ -1,4 +1,4 @@
-// The feed variants of issue 8: four tabs × two modes × (no filter, each filter alone, all
+// The feed variants of the SQL budget (docs/decisions/0016-performance-budgets.md): four tabs × two modes × (no filter, each filter alone, all
 // filters) × (first page, page 50 by cursor).
 export const TABS = ['recent', 'trending', 'top', 'old'] as const;
 export type Tab = (typeof TABS)[number];

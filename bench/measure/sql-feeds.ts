@@ -17,7 +17,7 @@ function params(variant: Variant, cursor: Cursor | undefined): unknown[] {
   ];
 }
 
-/** The same, typed as get_feed takes them since issue 12's text arguments (tags as JSON). */
+/** The same, typed as get_feed takes them since the text arguments of docs/decisions/0008-text-arguments-and-rest-write-guard.md (tags as JSON). */
 function rpcParams(variant: Variant, cursor: Cursor | undefined): unknown[] {
   const [tab, cotilleo, gender, country, from, to, tags, createdAt, likes, id] = params(variant, cursor);
   const text = (value: unknown) => (value === null ? null : String(value));

@@ -1,4 +1,4 @@
--- Write cost of the covering country-led feed indexes (issue 14; bench/sql/
+-- Write cost of the covering country-led feed indexes (docs/decisions/0014-feed-access-paths.md; bench/sql/
 -- proposed-covering-feed-indexes.sql), with and without them, inside one
 -- rolled-back transaction on the running local stack:
 --   psql postgresql://postgres:postgres@127.0.0.1:54322/postgres -q -f bench/sql/feed-index-write-cost.sql

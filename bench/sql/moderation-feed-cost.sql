@@ -1,4 +1,4 @@
--- Feed cost of the moderation hide condition (issue 12), before/after, inside one rolled-back
+-- Feed cost of the moderation hide condition (docs/decisions/0010-automatic-hiding.md), before/after, inside one rolled-back
 -- transaction on the running local stack:
 --   psql postgresql://postgres:postgres@127.0.0.1:54322/postgres -q -f bench/sql/moderation-feed-cost.sql
 -- 200k extra chismes (1/3 cotilleo; 2 % with one report, 0.1 % hidden; '#amor' on 20 %, '#raro'

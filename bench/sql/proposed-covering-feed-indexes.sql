@@ -1,7 +1,7 @@
--- APPLIED by 20261124100000_update_chismes_rls_hide_moderated.sql (kept for the record). Was: PROPOSED MIGRATION (issue 14), not applied by anything: the covering version of the
+-- APPLIED by 20261124100000_update_chismes_rls_hide_moderated.sql (kept for the record). Was: PROPOSED MIGRATION (docs/decisions/0014-feed-access-paths.md), not applied by anything: the covering version of the
 -- country-led feed indexes of 20261123110000_create_feed_country_indexes.sql. It needs
 -- public.chismes.hidden_at (added by 20261123140000_create_moderation.sql, which sorts after
--- the whole timestamp range issue 14 may use), so it has to become a migration named after
+-- the whole timestamp range the country-led index work (docs/decisions/0014-feed-access-paths.md) could use), so it has to become a migration named after
 -- 20261123140100, e.g. 2026112315xxxx_update_feed_country_indexes_covering.sql.
 --
 -- Why: get_feed's inner selects read id, created_at, likes and filter on gender, country,

@@ -1,4 +1,4 @@
--- Buffers read by trending pages before and after the trending table (issue 14), on the running
+-- Buffers read by trending pages before and after the trending table (docs/decisions/0015-trending-table.md), on the running
 -- stack with the bench's 1M chismes: the statement get_feed ran before (the 24-hour window of
 -- public.chismes in likes order) and the one it runs now (private.trending_chismes), with the
 -- bench's filters folded in. Buffers do not depend on the machine's load, unlike timings.

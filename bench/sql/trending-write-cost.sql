@@ -1,4 +1,4 @@
--- Write cost of the trending table (issue 14; migration 20261124120000_create_trending_chismes.sql):
+-- Write cost of the trending table (docs/decisions/0015-trending-table.md; migration 20261124120000_create_trending_chismes.sql):
 -- its two triggers on public.chismes (add on insert + prune, copy likes/report/hidden_at on
 -- update) and its three indexes, inside one rolled-back transaction on the running local stack
 -- (best with the bench's 1M chismes loaded: `npx tsx bench/sql-feeds.ts --load 1000000`):

@@ -1,4 +1,4 @@
-// Journey 7: report — success takes the chisme out of the reporter's feeds (issue 12), a
+// Journey 7: report — success takes the chisme out of the reporter's feeds (docs/decisions/0010-automatic-hiding.md), a
 // second report is answered "already reported", and one's own chisme cannot be reported.
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser.ts';
@@ -26,7 +26,7 @@ describe('journey 7: report', () => {
     await reporter.getByRole('alert').filter({ hasText: 'Chisme reportado exitosamente' }).waitFor();
     await snap(reporter, '07-report-success');
 
-    // Issue 12 (Jodel's rule): the reporter stops seeing what they reported, at once and after
+    // Jodel's rule (docs/decisions/0010-automatic-hiding.md): the reporter stops seeing what they reported, at once and after
     // a reload; the database answers a repeat with "already reported", which the app shows as
     // a warning (web: use-report-chisme).
     await target.waitFor({ state: 'detached' });

@@ -50,7 +50,7 @@ describe('journey 10: notifications and profile', () => {
     await card(owner, content).waitFor();
 
     // A like and two comments while the owner is not looking: two notifications, since unread
-    // comments on one chisme collapse into one (issue 11).
+    // comments on one chisme collapse into one (docs/decisions/0004-notification-floods.md).
     const { id } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
     expect((await rpcAs(other, 'like_chisme', { p_chisme_id: id })).status).toBe(200);
     for (const text of ['Primer comentario de visita', 'Segundo comentario de visita']) {

@@ -1,4 +1,4 @@
-// Journey 13: moderation (issue 12) — five people report a chisme and it leaves a sixth
+// Journey 13: moderation (docs/decisions/0009-moderator-role-and-decisions.md) — five people report a chisme and it leaves a sixth
 // person's open feed live; the moderator sees the reports arrive in /moderacion, restores one
 // item and deletes another, then suspends the author by content, who is told why when posting;
 // a non-moderator opening /moderacion is turned away.
@@ -40,7 +40,7 @@ describe('journey 13: moderation', () => {
     );
     await sql('select public.set_moderator($1, true)', [moderatorAccount!.email]);
     // The reporters are people with some history: reports from accounts in their first day
-    // never hide anything (issue 11, new-account rules).
+    // never hide anything (docs/decisions/0003-new-account-rules.md).
     await sql(`update auth.users set created_at = now() - interval '2 days' where email = any($1)`, [reporterAccounts.map((a) => a!.email)]);
 
     const author = await person('author');

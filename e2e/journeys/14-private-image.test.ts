@@ -1,4 +1,4 @@
-// Journey 14: a cotilleo photo stays private (issue 13). The author uploads, through the UI, a
+// Journey 14: a cotilleo photo stays private (docs/decisions/0011-private-cotilleo-images.md). The author uploads, through the UI, a
 // JPEG carrying EXIF (camera, author, GPS position), XMP, IPTC and a comment
 // (fixtures/gps-photo.jpg, made by supabase/functions/chisme-image/metadata-fixtures.ts); a
 // second person opens it in the viewer, whose URL the server issued for at most 60 s, and the

@@ -1,4 +1,4 @@
-// Journey 18 (issue 15): Chromium reports the app installable (valid manifest, icons), and a
+// Journey 18 (docs/decisions/0019-resilience-and-installability.md): Chromium reports the app installable (valid manifest, icons), and a
 // tab left open across a deploy — the next screen's chunk no longer exists — reloads; a screen
 // whose chunk is still missing shows the Spanish error page, not React Router's English one.
 // The tab runs under the service worker, as anyone's does after a first visit: the deploy

@@ -1,5 +1,5 @@
 // Every request a person's browser makes is recorded; any to a host other than the app and the
-// API (a CDN, a font host, an analytics beacon…) fails the journey (issue 13: a third party
+// API (a CDN, a font host, an analytics beacon…) fails the journey (docs/decisions/0013-no-third-party-requests.md: a third party
 // must not learn who uses the app when, and the app must work offline). WebSockets (Realtime)
 // are checked too; data:, blob: and about: URLs never leave the browser.
 import type { BrowserContext, Page } from 'playwright-core';

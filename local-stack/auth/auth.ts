@@ -1,4 +1,4 @@
-// Auth: the GoTrue endpoints supabase-js uses (contract §1, errors §7), on the real auth.*
+// Auth: the GoTrue endpoints supabase-js uses (local-stack/CONTRACT.md §1, errors §7), on the real auth.*
 // tables, connected as supabase_auth_admin like GoTrue. Passwords are bcrypt ($2a$, cost 10),
 // access tokens HS256 JWTs with GoTrue's claims, refresh tokens rotate with a reuse window.
 // Storage of users and sessions: store.ts; Google and Facebook: oauth.ts.

@@ -1,4 +1,4 @@
-// Google and Facebook through the local sign-in simulator (contract §1.6): /authorize sends
+// Google and Facebook through the local sign-in simulator (local-stack/CONTRACT.md §1.6): /authorize sends
 // the browser to the simulator page, /callback finds or creates the user and its provider
 // identity and redirects back with the session in the fragment (or ?code= for PKCE).
 import { createHash, randomUUID } from 'node:crypto';

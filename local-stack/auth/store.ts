@@ -1,5 +1,5 @@
 // Auth's storage: users, identities, sessions and refresh tokens in the real auth.* tables,
-// and the session JSON and access-token JWT GoTrue hands out (contract §1.4, §1.5).
+// and the session JSON and access-token JWT GoTrue hands out (local-stack/CONTRACT.md §1.4, §1.5).
 import { randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
@@ -54,7 +54,7 @@ export interface IdentityRow {
   email: string | null;
 }
 
-/** An error GoTrue would answer with: status, stable code and message (contract §7). */
+/** An error GoTrue would answer with: status, stable code and message (local-stack/CONTRACT.md §7). */
 export class AuthError extends Error {
   constructor(
     readonly status: number,

@@ -1,4 +1,4 @@
-// The gateway on 127.0.0.1:54321 (what Kong is in `supabase start`, contract §0): routes
+// The gateway on 127.0.0.1:54321 (what Kong is in `supabase start`, local-stack/CONTRACT.md §0): routes
 // /auth/v1, /rest/v1, /storage/v1, /realtime/v1 and /functions/v1, answers CORS preflights,
 // exposes the headers browsers need, and maps `apikey` to `Authorization` as local Kong does.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -24,7 +24,7 @@ export interface GatewayTargets {
   config: StackConfig;
 }
 
-/** New-style keys become the matching JWT; a JWT apikey is copied as is (contract §0). */
+/** New-style keys become the matching JWT; a JWT apikey is copied as is (local-stack/CONTRACT.md §0). */
 export function mapApiKey(apikey: string | undefined): string | undefined {
   if (apikey === SECRET_KEY) return SERVICE_ROLE_KEY;
   if (apikey === PUBLISHABLE_KEY) return ANON_KEY;
@@ -85,7 +85,7 @@ export function createGateway(targets: GatewayTargets): Server {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    // Function preflights pass through unchecked: functions answer CORS themselves (contract §4).
+    // Function preflights pass through unchecked: functions answer CORS themselves (local-stack/CONTRACT.md §4).
     if (req.method === 'OPTIONS' && !url.pathname.startsWith('/functions/v1/')) {
       res.writeHead(200, {
         'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,HEAD,OPTIONS',

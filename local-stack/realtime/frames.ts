@@ -1,4 +1,4 @@
-// Phoenix framing of Realtime's websocket (contract §3.2): frames, the client's binary
+// Phoenix framing of Realtime's websocket (local-stack/CONTRACT.md §3.2): frames, the client's binary
 // broadcast push (kind 3) and the server's binary broadcast (kind 4).
 export type Ref = string | null;
 
@@ -16,7 +16,7 @@ export function hashBinding(binding: Record<string, unknown>): number {
   return Math.abs(hash);
 }
 
-/** Kind 3 binary frame: a client's channel.send broadcast (contract §3.2). */
+/** Kind 3 binary frame: a client's channel.send broadcast (local-stack/CONTRACT.md §3.2). */
 export function decodeBinaryPush(data: Buffer): { frame: Frame; binary?: Buffer } | undefined {
   if (data[0] !== 3 || data.length < 7) return undefined;
   const lengths = [data[1]!, data[2]!, data[3]!, data[4]!, data[5]!];

@@ -1,4 +1,4 @@
-// Realtime's postgres_changes (contract §3.5, §3.7): bindings are checked against the
+// Realtime's postgres_changes (local-stack/CONTRACT.md §3.5, §3.7): bindings are checked against the
 // `supabase_realtime` publication at join; each committed change goes to the bindings it
 // matches (schema, table, event, filter), after an RLS check as the subscriber (a SELECT of
 // the row by primary key with the subscriber's role and claims; DELETEs are not checked).

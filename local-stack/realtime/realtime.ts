@@ -1,6 +1,6 @@
-// Realtime: the Phoenix websocket of contract §3 (vsn 2.0.0 arrays and 1.0.0 objects) with
+// Realtime: the Phoenix websocket of local-stack/CONTRACT.md §3 (vsn 2.0.0 arrays and 1.0.0 objects) with
 // heartbeats, joins, leaves and token updates; client broadcasts (text or binary frames)
-// relayed between sockets; and Broadcast from Database (contract §10): private channels are
+// relayed between sockets; and Broadcast from Database (local-stack/CONTRACT.md §10): private channels are
 // authorised at join by the project's RLS policies on realtime.messages, and every committed
 // row reaches the joined sockets through the LISTEN/NOTIFY trigger of postgres/bootstrap/10-*.sql.
 // postgres_changes bindings are served by postgres-changes.ts.

@@ -1,5 +1,5 @@
 // Storage's shared pieces: the storage-api error shape, the rows, where files live, and SQL
-// as the caller (role and JWT claims set locally, contract §2.3) or with the admin's rights.
+// as the caller (role and JWT claims set locally, local-stack/CONTRACT.md §2.3) or with the admin's rights.
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,7 +7,7 @@ import type { StackConfig } from '../config.ts';
 import { bearerToken, verifyJwt, type Claims } from '../jwt.ts';
 import { storageDir } from '../paths.ts';
 
-/** storage-api's error shape: HTTP 400 with the semantic status as a string (contract §2.1). */
+/** storage-api's error shape: HTTP 400 with the semantic status as a string (local-stack/CONTRACT.md §2.1). */
 export class StorageError extends Error {
   constructor(
     readonly statusCode: string,

@@ -31,7 +31,7 @@ export async function sendObject(req: IncomingMessage, res: ServerResponse, row:
     etag: String(metadata.eTag ?? ''),
     'last-modified': row.updated_at.toUTCString(),
     'content-length': String(bytes.length),
-    // Never let a browser guess a type other than the stored one (issue 13: polyglot images).
+    // Never let a browser guess a type other than the stored one (docs/decisions/0011-private-cotilleo-images.md: polyglot images).
     'x-content-type-options': 'nosniff',
   };
   if (signedUntil !== undefined) Object.assign(headers, signedCacheHeaders(signedUntil));

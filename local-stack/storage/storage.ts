@@ -1,6 +1,6 @@
-// Storage: the storage-api endpoints of contract §2.2 over files in .local-stack/storage.
+// Storage: the storage-api endpoints of local-stack/CONTRACT.md §2.2 over files in .local-stack/storage.
 // Every object operation runs SQL on storage.objects AS THE CALLER (role and JWT claims set
-// locally, contract §2.3), so the project's RLS policies decide; the bytes are written only
+// locally, local-stack/CONTRACT.md §2.3), so the project's RLS policies decide; the bytes are written only
 // after the permission probe passed. Files live at <bucket>/<object name>/<version>.
 // This file routes; the work is in write.ts (uploads), read.ts (downloads, info), sign.ts
 // (signed download/upload URLs), move-copy.ts, list.ts (list, list-v2, remove), buckets.ts;

@@ -1,5 +1,5 @@
 // Reading an upload's body: multipart (the first file part, options fields before it) or
-// raw bytes with headers (contract §2.2), within the bucket's size and mime-type limits.
+// raw bytes with headers (local-stack/CONTRACT.md §2.2), within the bucket's size and mime-type limits.
 import type { IncomingMessage } from 'node:http';
 import type { StackConfig } from '../config.ts';
 import { hasNul, PayloadTooLarge, readBody, str } from '../http.ts';

@@ -1,6 +1,6 @@
 // Auth features the stack deliberately leaves out answer as GoTrue does with the feature off
 // (status, error_code, message from supabase/auth), never a bare 404; recover and resend do not
-// tell whether an e-mail exists; and an invalid new e-mail is refused (issue 16 item 6).
+// tell whether an e-mail exists; and an invalid new e-mail is refused (docs/decisions/0022-local-stack-fidelity.md).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ANON_KEY, API_URL } from '../keys.ts';

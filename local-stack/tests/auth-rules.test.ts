@@ -1,4 +1,4 @@
-// Auth rules from supabase/config.toml as GoTrue applies them (issue 16 point 2): password
+// Auth rules from supabase/config.toml as GoTrue applies them (docs/decisions/0022-local-stack-fidelity.md): password
 // requirements with weak_password and its reasons, the 72-byte bcrypt limit, the per-IP
 // [auth.rate_limit] buckets (429 over_request_rate_limit), and no e-mail enumeration by timing.
 import assert from 'node:assert/strict';

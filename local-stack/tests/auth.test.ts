@@ -1,4 +1,4 @@
-// Auth contract (contract §1, §7) with the real supabase-js client.
+// Auth contract (local-stack/CONTRACT.md §1, §7) with the real supabase-js client.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createClient } from '@supabase/supabase-js';

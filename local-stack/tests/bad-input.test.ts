@@ -1,4 +1,4 @@
-// Bad input from a hostile client (issue 16 point 1): every case gets the real service's
+// Bad input from a hostile client (docs/decisions/0022-local-stack-fidelity.md): every case gets the real service's
 // status and code, never a 500, and changes nothing.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// Bodies bounded while streaming (issue 13 item 5, issue 16 item 3): a 28 MiB chunked upload
+// Bodies bounded while streaming (docs/decisions/0012-bounded-bodies.md): a 28 MiB chunked upload
 // (no Content-Length, so nothing can be refused up front) whose body never ends, through the
 // gateway, to the chisme-image function and to Storage, gets its 413 while the stack's process
 // (gateway, Storage and Auth live in the daemon) does not hold it (see HELD_BOUND_MB);

@@ -1,4 +1,4 @@
-// Edge functions through the gateway (contract §4): JWT verification from config.toml, the
+// Edge functions through the gateway (local-stack/CONTRACT.md §4): JWT verification from config.toml, the
 // SUPABASE_* environment (log-country writes as the caller through SUPABASE_URL/ANON_KEY).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// A hostile user through the real API (issue 11): one account floods posts, comments and
+// A hostile user through the real API (docs/decisions/0002-rate-limits.md, docs/decisions/0004-notification-floods.md): one account floods posts, comments and
 // likes, 20 requests at a time. The database's limits hold under that concurrency, every
 // refusal is the stable `rate_limited` key with the wait, and the victim's earlier
 // notifications survive a flood that arrives live as one collapsed notification. Then 30

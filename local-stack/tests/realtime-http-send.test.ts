@@ -1,7 +1,7 @@
 // Realtime's single broadcast (`POST /realtime/v1/api/broadcast/<topic>/events/<event>`, what
 // realtime-js's httpSend calls): JSON and binary messages reach the joined sockets; a private
 // topic needs the caller's write permission (realtime.messages INSERT policy); bad bodies get
-// Realtime's statuses (issue 16 item 6).
+// Realtime's statuses (docs/decisions/0022-local-stack-fidelity.md).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

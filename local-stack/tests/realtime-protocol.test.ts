@@ -1,4 +1,4 @@
-// The Phoenix protocol below supabase-js (contract §3): heartbeat replies, vsn 1.0.0 objects,
+// The Phoenix protocol below supabase-js (local-stack/CONTRACT.md §3): heartbeat replies, vsn 1.0.0 objects,
 // leave → reply + phx_close, and a socket refused for an invalid apikey.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

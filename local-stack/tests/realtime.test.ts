@@ -1,4 +1,4 @@
-// Realtime (contract §3, §10): Broadcast from Database on private channels authorised by RLS
+// Realtime (local-stack/CONTRACT.md §3, §10): Broadcast from Database on private channels authorised by RLS
 // at join, delivered only after commit; client broadcasts over binary frames.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Storage features the official storage-js suite uses (issue 16 item 6): move/copy, signed
+// Storage features the official storage-js suite uses (docs/decisions/0022-local-stack-fidelity.md): move/copy, signed
 // upload URLs, list-v2, info's shape with custom metadata, partial bucket updates, size units
 // and emptyBucket's answer — each as storage-api answers, with the project's RLS deciding.
 import assert from 'node:assert/strict';

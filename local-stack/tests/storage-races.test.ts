@@ -1,4 +1,4 @@
-// Storage under races (issue 16 point 3): concurrent uploads of one object without x-upsert
+// Storage under races (docs/decisions/0022-local-stack-fidelity.md): concurrent uploads of one object without x-upsert
 // end as storage-api's do — one 200, 409 Duplicate for the rest — and leave one file on disk.
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Storage (contract §2): RLS on storage.objects decides, as the caller's role and claims.
+// Storage (local-stack/CONTRACT.md §2): RLS on storage.objects decides, as the caller's role and claims.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

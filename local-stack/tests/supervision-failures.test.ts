@@ -1,4 +1,4 @@
-// Supervision when the worst happens (issue 16 point 5): PostgreSQL dying stops the stack with
+// Supervision when the worst happens (docs/decisions/0023-local-stack-supervision.md): PostgreSQL dying stops the stack with
 // one line (no stack trace) in stack.json, stack:status and the log, and leaves no process
 // behind; a SIGKILLed daemon leaves processes the next start cleans up. Both end by starting
 // the stack again, so the tests after these find it serving. The back-off is checked on the

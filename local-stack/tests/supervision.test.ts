@@ -1,4 +1,4 @@
-// Supervision (issue 16 point 5): a killed PostgREST or function process, or Realtime's lost
+// Supervision (docs/decisions/0023-local-stack-supervision.md): a killed PostgREST or function process, or Realtime's lost
 // database listener, is brought back by the stack on its own while the rest keeps serving,
 // and stack.json says why (one line) and is "ready" again only once everything serves.
 import assert from 'node:assert/strict';

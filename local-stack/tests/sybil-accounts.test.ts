@@ -1,4 +1,4 @@
-// Throw-away accounts through the real API (issue 11): 30 accounts signed up a moment ago like
+// Throw-away accounts through the real API (docs/decisions/0003-new-account-rules.md): 30 accounts signed up a moment ago like
 // and report one chisme all at once. Before the new-account rules all 30 likes landed and five
 // of the reports hid the chisme; now new accounts together may like one chisme 10 times and
 // report it 3 times an hour, their reports never hide it, and every refusal is the stable

@@ -1,4 +1,4 @@
--- Feed access paths led by the country filter (issue 14).
+-- Feed access paths led by the country filter (docs/decisions/0014-feed-access-paths.md).
 --
 -- What: two B-tree indexes on public.chismes that put the country right after the mode:
 --   (cotilleo, country, created_at desc, id desc)              recent, old (backward), trending

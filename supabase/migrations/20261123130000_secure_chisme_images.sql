@@ -1,4 +1,4 @@
--- Cotilleo images private by construction (issue 13).
+-- Cotilleo images private by construction (docs/decisions/0011-private-cotilleo-images.md).
 --
 -- 1. Clients can no longer read or sign objects of the `chismes` bucket themselves: the read
 --    policy goes, so a client-made signed URL is refused. The `chisme-image-url` function

@@ -1,4 +1,4 @@
--- Moderation (issue 12): a moderator role carried by the JWT (`app_metadata.role =
+-- Moderation (docs/decisions/0009-moderator-role-and-decisions.md, docs/decisions/0010-automatic-hiding.md): a moderator role carried by the JWT (`app_metadata.role =
 -- 'moderator'`, writable only by the service role), automatic hiding of content reported by
 -- N distinct users (N in private.moderation_settings, 5 by default), a review queue and its
 -- decisions (restore, delete, suspend the author by content id), suspensions that block every

@@ -1,4 +1,4 @@
--- Read RPCs of chismes (issue 12, moderation): a chisme hidden by reports is left out for
+-- Read RPCs of chismes (docs/decisions/0010-automatic-hiding.md): a chisme hidden by reports is left out for
 -- everyone but its author and moderators, and a reporter stops seeing what they reported at
 -- once (Jodel's rule; in feeds — a direct get_chisme still answers the reporter).
 -- get_feed: one predicate per tab (and the caller's reported ids, read once), re-applicable on

@@ -1,4 +1,4 @@
--- Hidden content is hidden by RLS (issue 12), and the feed keeps its index paths (issue 14).
+-- Hidden content is hidden by RLS (docs/decisions/0010-automatic-hiding.md), and the feed keeps its index paths (docs/decisions/0014-feed-access-paths.md).
 --
 -- Until now a chisme hidden by reports was left out by the read RPCs only, so a direct REST
 -- `select` on public.chismes still returned it. Now:

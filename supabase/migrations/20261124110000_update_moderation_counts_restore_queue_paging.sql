@@ -1,4 +1,4 @@
--- Moderation gaps (issue 12):
+-- Moderation gaps (docs/decisions/0009-moderator-role-and-decisions.md, docs/decisions/0010-automatic-hiding.md):
 -- 1. chismes.comments counts the root comments others can see: hiding a root comment takes
 --    it off the counter, restoring puts it back, deleting a hidden one does not count twice
 --    (and the counter change is broadcast to open feeds by the existing counts trigger).

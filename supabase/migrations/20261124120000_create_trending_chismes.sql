@@ -1,4 +1,4 @@
--- Trending from a table of the last 24 hours, kept by triggers (issue 14).
+-- Trending from a table of the last 24 hours, kept by triggers (docs/decisions/0015-trending-table.md).
 --
 -- Why: trending orders the last day's chismes by likes. On public.chismes no index serves
 -- both the 24-hour window and that order, so the planner either walks the (cotilleo, likes)

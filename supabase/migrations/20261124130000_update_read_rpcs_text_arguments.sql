@@ -1,4 +1,4 @@
--- Read RPCs take their arguments as text (issue 12, item 3 of the session's brief): get_feed,
+-- Read RPCs take their arguments as text (docs/decisions/0008-text-arguments-and-rest-write-guard.md): get_feed,
 -- get_chisme and get_comments declare text (jsonb for the tag list) and parse with the private
 -- parsers of 20261124000000_create_argument_parsers.sql, so a malformed value gets a stable
 -- key instead of PostgREST's 22P02/22003 (`{"p_id": "x"}`, `{"p_limit": 1e20}`):

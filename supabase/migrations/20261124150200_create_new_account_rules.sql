@@ -1,4 +1,4 @@
--- New-account rules against throw-away (sybil) accounts (issue 11): 30 accounts made a minute
+-- New-account rules against throw-away (sybil) accounts (docs/decisions/0003-new-account-rules.md): 30 accounts made a minute
 -- ago could like and report one chisme in 0.3 s, and their reports hid it. Per-user limits
 -- cannot see that; the account's age can, and it lives in the database (auth.users).
 --

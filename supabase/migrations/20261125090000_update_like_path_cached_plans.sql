@@ -1,4 +1,4 @@
--- The like path, cheaper in PostgreSQL (issue 11: >= 300 likes/s with every trigger).
+-- The like path, cheaper in PostgreSQL (docs/decisions/0016-performance-budgets.md: >= 300 likes/s with every trigger).
 --
 -- 1. Helpers called once or more per write become plpgsql. A `language sql` function with a
 --    `set search_path` clause is never inlined, and called from plpgsql it is parsed and

@@ -1,5 +1,5 @@
 -- Supabase platform bootstrap, part 1: the roles a Supabase database has
--- (local-stack-contract §6.1). Applied once, as a superuser, to a fresh cluster
+-- (local-stack/CONTRACT.md §6.1). Applied once, as a superuser, to a fresh cluster
 -- before any project migration. Login passwords are the well-known local "postgres".
 
 create role supabase_admin login superuser createdb createrole replication bypassrls password 'postgres';

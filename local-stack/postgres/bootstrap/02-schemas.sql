@@ -1,5 +1,5 @@
 -- Supabase platform bootstrap, part 2: schemas, extensions and the default privileges
--- apps rely on (contract §6.2). On Supabase the API roles get ALL on what postgres or
+-- apps rely on (local-stack/CONTRACT.md §6.2). On Supabase the API roles get ALL on what postgres or
 -- supabase_admin creates in public; RLS is what protects rows.
 
 create schema if not exists extensions;

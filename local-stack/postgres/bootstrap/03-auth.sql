@@ -1,4 +1,4 @@
--- Supabase platform bootstrap, part 3: the `auth` schema GoTrue owns (contract §6.3, §6.4).
+-- Supabase platform bootstrap, part 3: the `auth` schema GoTrue owns (local-stack/CONTRACT.md §6.3, §6.4).
 -- The local Auth service reads and writes exactly these tables.
 
 create schema if not exists auth authorization supabase_auth_admin;

@@ -1,4 +1,4 @@
--- Supabase platform bootstrap, part 4: the `storage` schema storage-api owns (contract §6.5).
+-- Supabase platform bootstrap, part 4: the `storage` schema storage-api owns (local-stack/CONTRACT.md §6.5).
 -- RLS is enabled with no policies: apps add them in their migrations.
 
 create schema if not exists storage authorization supabase_storage_admin;

@@ -1,5 +1,5 @@
 -- Supabase platform bootstrap, part 5: the `realtime` schema for Broadcast from Database
--- (contract §10). Apps add RLS policies on realtime.messages to authorise private topics.
+-- (local-stack/CONTRACT.md §10). Apps add RLS policies on realtime.messages to authorise private topics.
 
 create schema if not exists realtime;
 grant usage on schema realtime to postgres, anon, authenticated, service_role;

@@ -1,5 +1,5 @@
 -- Local stack only: how the local Realtime learns of Broadcast-from-Database messages
--- (contract §10). NOTIFY is transactional, so a message reaches the server only after the
+-- (local-stack/CONTRACT.md §10). NOTIFY is transactional, so a message reaches the server only after the
 -- inserting transaction commits, and a rolled-back transaction sends nothing. Rows that do
 -- not fit in a notification (8000 bytes) are announced by id and read back by the server.
 

@@ -1,5 +1,5 @@
 // Browsers call the functions from the web app's origin with a preflight first. Neither the
-// Supabase edge runtime nor our local gateway answers it for a function (local-stack contract
+// Supabase edge runtime nor our local gateway answers it for a function (local-stack/CONTRACT.md
 // §4: OPTIONS is never JWT-checked and is passed through), so every function answers it here.
 // The allowed request headers are supabase-js's own list, from the pinned version, so they
 // stay in step with what the client sends.

@@ -89,7 +89,7 @@ select is_empty(
        and exists (select 1 from unnest(p.proargtypes) t where t::regtype::text in ('uuid', 'integer', 'boolean', 'timestamp with time zone', 'text[]'))
        and p.proname in ('create_chisme', 'add_comment', 'like_chisme', 'unlike_chisme', 'report_chisme', 'report_comment',
                          'mark_notification_read', 'delete_notification', 'update_my_profile', 'log_country') $$,
-  'the write RPCs take text (and jsonb) arguments only, so PostgREST never casts them (issue 11)'
+  'the write RPCs take text (and jsonb) arguments only, so PostgREST never casts them (docs/decisions/0008-text-arguments-and-rest-write-guard.md)'
 );
 select ok(exists (select 1 from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
                   where r.rolname = 'authenticator' and 'pgrst.db_pre_request=private.check_request' = any (s.setconfig)),

@@ -1,4 +1,4 @@
--- Storage (docs/api.md "Storage and functions"): the private bucket `chismes`. Since issue 13
+-- Storage (docs/api.md "Storage and functions"): the private bucket `chismes`. Per docs/decisions/0011-private-cotilleo-images.md,
 -- no client reads or signs objects at all (the chisme-image-url function signs short URLs
 -- with the service role while the chisme is inside its 20 minutes); no client writes (the
 -- chisme-image function uploads with the service role); a trigger keeps `file_exist` in step

@@ -1,4 +1,4 @@
--- Every feed query is served by an index (issue 3 "Reads"): on 100 000 chismes the planner
+-- Every feed query is served by an index (docs/decisions/0014-feed-access-paths.md): on 100 000 chismes the planner
 -- answers each tab's query (the statements of public.get_feed, with the values folded the way
 -- PL/pgSQL's custom plans fold them) from an index, without scanning or sorting the table.
 -- The statements run (explain analyze), so the suite's closing "unused index" advisor sees
@@ -133,7 +133,7 @@ select is((select count(*)::int from public.chismes c where c.tags && array['#ra
 reset enable_seqscan;
 reset enable_indexscan;
 
--- a country filter leads the walk (issue 14): only that country's rows are visited, for
+-- a country filter leads the walk (docs/decisions/0014-feed-access-paths.md): only that country's rows are visited, for
 -- recent/old, top and trending. The statements are get_feed's inner selects with the filters
 -- folded in (a 2 % tag here is better served by its GIN index, so recent/top leave it out).
 select ok(pg_temp.plan_of($$

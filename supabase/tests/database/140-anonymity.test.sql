@@ -1,4 +1,4 @@
--- Anonymity (issue 3, ARCHITECTURE "Anonymity is a database property"): after three people
+-- Anonymity (docs/decisions/0001-anonymity-in-the-database.md): after three people
 -- post, like, comment, reply and report, nothing any of them can read — feeds, single
 -- chismes, profile lists, threads, notifications, their own rows in every table — carries
 -- another person's user id.
@@ -85,7 +85,7 @@ select is(
   'ana: exactly one casual chisme is hers'
 );
 select is(
-  -- get_chisme, not get_feed: a reporter's feed no longer lists what they reported (issue 12)
+  -- get_chisme, not get_feed: a reporter's feed no longer lists what they reported (docs/decisions/0010-automatic-hiding.md)
   (select count(*)::int from public.chismes c, public.get_chisme((c.id)::text) f where c.cotilleo = false and '#anon' = any (c.tags) and f.liked_by_me),
   2,
   'ana: she liked the other two'

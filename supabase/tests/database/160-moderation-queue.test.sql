@@ -1,4 +1,4 @@
--- Moderation (issue 12): the moderator role, automatic hiding at N distinct reports, hidden
+-- Moderation (docs/decisions/0009-moderator-role-and-decisions.md, docs/decisions/0010-automatic-hiding.md): the moderator role, automatic hiding at N distinct reports, hidden
 -- content invisible to others in every read path, the queue and its decisions (restore,
 -- delete, suspend) with their audit rows and notifications, and the word list.
 begin;

@@ -1,4 +1,4 @@
--- Hidden content is hidden by RLS (issue 12): a direct select on public.chismes or
+-- Hidden content is hidden by RLS (docs/decisions/0010-automatic-hiding.md): a direct select on public.chismes or
 -- public.comments (what PostgREST's REST endpoints run) leaves out a chisme hidden by reports,
 -- and every comment of it, for everyone but its author and moderators; a reporter stops
 -- seeing a comment they reported at once (Jodel's rule); the feed still finds hidden chismes

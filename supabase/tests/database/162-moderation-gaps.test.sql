@@ -1,4 +1,4 @@
--- Moderation gaps (issue 12): the comment counter leaves hidden root comments out, restoring a
+-- Moderation gaps (docs/decisions/0009-moderator-role-and-decisions.md, docs/decisions/0010-automatic-hiding.md): the comment counter leaves hidden root comments out, restoring a
 -- chisme tells open feeds, the queue pages by keyset, the queue and decisions answer malformed
 -- arguments with stable keys, and a deleted chisme's image is handed to the purge at once.
 begin;

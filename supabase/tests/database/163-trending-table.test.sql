@@ -1,4 +1,4 @@
--- The trending table (issue 14): private.trending_chismes holds the last 24 hours' chismes,
+-- The trending table (docs/decisions/0015-trending-table.md): private.trending_chismes holds the last 24 hours' chismes,
 -- kept by triggers (new chismes, likes, reports, moderation, deletes, aging out), and the
 -- trending feed reads it in likes order through its indexes, with every filter and cursor.
 begin;

@@ -1,4 +1,4 @@
--- Read RPCs take text arguments (issue 12, with issue 11's parsers): get_feed, get_chisme and
+-- Read RPCs take text arguments (docs/decisions/0008-text-arguments-and-rest-write-guard.md): get_feed, get_chisme and
 -- get_comments answer a malformed value with a stable key (never 22P02/22003), and read the
 -- values an honest client sends (JSON numbers and booleans arrive as their text, tags as a
 -- JSON array) exactly as before.

@@ -1,4 +1,4 @@
--- Rate limits (issue 11): every client write is counted per user in fixed windows; at the
+-- Rate limits (docs/decisions/0002-rate-limits.md): every client write is counted per user in fixed windows; at the
 -- limit it is allowed, past it refused with rate_limited and the seconds to wait; a refused
 -- write changes nothing; a new window starts afresh; trusted roles are not limited; a deleted
 -- user's still-valid token gets not_authenticated instead of a foreign-key error.

@@ -1,4 +1,4 @@
--- Text hygiene (issue 11): every rule judges normalised text. Zero-width, full-width, accent,
+-- Text hygiene (docs/decisions/0005-text-hygiene.md): every rule judges normalised text. Zero-width, full-width, accent,
 -- look-alike and digit tricks do not slip past the word filter; NBSP/zero-width-only content is
 -- blank; markup stripping removes real tags only; lengths count what a person sees; personal
 -- data is refused in both modes, in chismes and comments; over-long free text gets keys.

@@ -1,4 +1,4 @@
--- Notification floods (issue 11): unread notifications of one kind on one chisme collapse into
+-- Notification floods (docs/decisions/0004-notification-floods.md): unread notifications of one kind on one chisme collapse into
 -- one row counting the people behind it, broadcast as an update; one sender notifies one
 -- recipient at most 5 times an hour; a flood leaves the victim's earlier notifications in place;
 -- read notifications are never rewritten; the 100-cap stays.

@@ -1,4 +1,4 @@
--- Every exposed write path answers bad input with a stable key (issue 11): the RPCs (clients
+-- Every exposed write path answers bad input with a stable key (docs/decisions/0007-stable-error-keys.md): the RPCs (clients
 -- hold no table write privilege; the tables' rules answer any writer), with blank, over-long, null, unknown
 -- and forged values. No assertion here accepts a raw SQLSTATE: each names its key.
 begin;

@@ -1,4 +1,4 @@
--- The argument parsers behind text-typed RPC parameters (issue 11): a good value comes back
+-- The argument parsers behind text-typed RPC parameters (docs/decisions/0008-text-arguments-and-rest-write-guard.md): a good value comes back
 -- typed, null stays null, and anything else raises the key the RPC gave — never a 22xxx.
 begin;
 select plan(22);

@@ -1,4 +1,4 @@
--- Every write RPC answers a malformed argument with its own key (issue 11): the arguments
+-- Every write RPC answers a malformed argument with its own key (docs/decisions/0008-text-arguments-and-rest-write-guard.md): the arguments
 -- arrive as text exactly as PostgREST passes a JSON value (a number or boolean as its text),
 -- so a bad uuid, a number that is not an int, a bad boolean or a tags value that is not an
 -- array of strings is a key, never 22P02 / 22003 — and nothing is written.

@@ -1,4 +1,4 @@
--- REST table writes are refused with a key, and the RPCs that replace them work (issue 11).
+-- REST table writes are refused with a key, and the RPCs that replace them work (docs/decisions/0008-text-arguments-and-rest-write-guard.md).
 -- PostgREST runs private.check_request (db-pre-request) as the request's role with
 -- request.method and request.path set; here that is reproduced with the same settings. The
 -- stack test (hostile-user.test.ts) sends the real HTTP requests.

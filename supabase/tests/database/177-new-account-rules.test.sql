@@ -1,4 +1,4 @@
--- New-account rules against throw-away accounts (issue 11): accounts younger than a day get
+-- New-account rules against throw-away accounts (docs/decisions/0003-new-account-rules.md): accounts younger than a day get
 -- half of every rate limit, together may like one chisme at most 10 times and report one
 -- target at most 3 times an hour, and their reports never count towards automatic hiding.
 begin;

@@ -52,7 +52,7 @@ describe('installable and findable', () => {
   });
 
   // Signed-out crawlers only ever get the welcome screen; a Disallow would fail Lighthouse's
-  // is-crawlable audit on the routes it blocks (issue 15 wants SEO 100 on /chismes/).
+  // is-crawlable audit on the routes it blocks (docs/decisions/0018-accessibility-and-lighthouse.md wants SEO 100 on /chismes/).
   it('has a robots.txt that lets crawlers reach every route and blocks none', () => {
     const robots = readFileSync(`${web}public/robots.txt`, 'utf8');
     expect(robots).toMatch(/^User-agent: \*$/m);

@@ -1,4 +1,4 @@
-// Issue 13 through the local stack: cotilleo images private by construction. Metadata never
+// Cotilleo images private by construction (docs/decisions/0011-private-cotilleo-images.md), through the local stack. Metadata never
 // reaches another user, polyglots are refused, URLs come only from the server and die with the
 // window, the purge deletes expired objects through Storage, a function killed mid-upload
 // leaves no half state, and racing uploads store exactly one image.
@@ -345,7 +345,7 @@ Deno.test('a 50 MB chunked upload through the gateway is 413 and the function gr
   const [fnMb, gatewayMb] = await rssGrowth([functionPid, stackPid('daemon')], async () => {
     result = await chunkedUpload(`${apiUrl}/functions/v1/chisme-image`, chismeId, FIFTY_MB);
   });
-  // The gateway's own streaming limit belongs to the stack (issue 16); reported, not asserted.
+  // The gateway's own streaming limit belongs to the stack (docs/decisions/0012-bounded-bodies.md); reported, not asserted.
   console.log(
     `gateway: status ${result.status}; client sent ${(result.sent / 1048576).toFixed(1)} MB; ` +
       `function RSS +${fnMb!.toFixed(1)} MB; gateway (stack daemon) RSS +${gatewayMb!.toFixed(1)} MB`,

@@ -32,7 +32,7 @@ export async function signUp(label: string): Promise<TestUser> {
   const { data, error } = await client.auth.signUp({ email, password: 'Contraseña-de-prueba1' });
   if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
   // These tests post far faster than a person may (60 racing uploads need 60 chismes): the
-  // user's rate limits are multiplied, the checks still run (issue 11's per-user override).
+  // user's rate limits are multiplied, the checks still run (the per-user override of docs/decisions/0002-rate-limits.md).
   await sql('insert into private.rate_limit_overrides (user_id, factor) values ($1, 1000)', [data.user.id]);
   return { client, id: data.user.id };
 }

@@ -26,7 +26,7 @@ export function useToggleLike() {
       return true;
     } catch (error) {
       // Spec: like and unlike failures are logged and return false; the rollback is also said
-      // out loud (issue 15), with the database's message when it has one (e.g. suspension).
+      // out loud (docs/decisions/0019-resilience-and-installability.md), with the database's message when it has one (e.g. suspension).
       console.error('like failed', error);
       patch(before);
       toast.error(errorMessage(error, like ? texts.card.likeFailed : texts.card.unlikeFailed));
