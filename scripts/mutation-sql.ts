@@ -1,0 +1,150 @@
+// `npm run mutation:sql`: mutation testing of the database rules. On the throwaway cluster
+// `test:db` builds (scripts/db-types.ts: withMigratedCluster, migrations and seed), each
+// mutation of mutation/sql-mutations.json is applied alone — a text of the function's current
+// definition (pg_get_functiondef) replaced by another, e.g. a 20-minute window by 21 — then the
+// pgTAP files it names run with pg_prove, then the original definition is restored. A mutation
+// that leaves every file passing SURVIVED: no test notices that bug. The files run per mutation
+// are the ones listed with it (000-setup always first), which keeps each near a second; one that
+// survives them is run against every file (~1 min) before it counts as a survivor. A baseline
+// run of the listed files without mutation must pass first. The scores go to
+// mutation/results.json (key "sql"); the run fails when the share of killed mutations is below
+// `thresholds.break` of mutation/sql-mutations.json. `--only=<id>[,<id>]` runs some mutations
+// (and writes nothing), `--verbose` prints pg_prove's output.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { root, withMigratedCluster } from './db-types.ts';
+
+interface Mutation {
+  id: string;
+  area: string;
+  function: string;
+  find: string;
+  replace: string;
+  then?: string;
+  tests: string[];
+}
+
+const testsDir = join(root, 'supabase', 'tests', 'database');
+const corpusFile = join(root, 'supabase', 'tests', 'corpus', 'text-rules.json');
+const dictionaryFile = '/usr/share/dict/spanish';
+const resultsFile = join(root, 'mutation', 'results.json');
+const data = JSON.parse(readFileSync(join(root, 'mutation', 'sql-mutations.json'), 'utf8'));
+const mutations: Mutation[] = data.mutations;
+const threshold: number = data.thresholds.break;
+
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const selected = only ? mutations.filter((m) => only.includes(m.id)) : mutations;
+const verbose = process.argv.includes('--verbose');
+const allFiles = readdirSync(testsDir).filter((name) => name.endsWith('.sql')).sort();
+
+function filesFor(prefixes: string[]): string[] {
+  const files = allFiles.filter((name) => name.startsWith('000') || prefixes.some((p) => name.startsWith(p)));
+  for (const prefix of prefixes) {
+    if (!allFiles.some((name) => name.startsWith(prefix))) throw new Error(`no pgTAP file starts with ${prefix}`);
+  }
+  return files;
+}
+
+function prove(port: number, files: string[]): { ok: boolean; failed: string[]; output: string } {
+  const result = spawnSync('pg_prove', [
+    '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres',
+    '--set', `corpus=${corpusFile}`, '--set', `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
+    ...files.map((name) => join(testsDir, name)),
+  ], { cwd: root, encoding: 'utf8', env: { ...process.env, PGPASSWORD: 'postgres' } });
+  const output = `${result.stdout}${result.stderr}`;
+  // TAP::Harness's "Test Summary Report" names each failing file: `<path> (Wstat: … Failed: …)`.
+  const failed = [...output.matchAll(/^(\S+\.sql)\s+\(Wstat:/gm)].map((m) => m[1]!.split('/').pop()!);
+  return { ok: result.status === 0, failed, output };
+}
+
+/** The one function called `name` (schema-qualified) whose definition holds `find`. */
+async function definitionOf(client: pg.Client, mutation: Mutation): Promise<string> {
+  const [schema, name] = mutation.function.split('.');
+  const { rows } = await client.query<{ def: string }>(
+    `select pg_get_functiondef(p.oid) as def from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = $1 and p.proname = $2`, [schema, name]);
+  const holding = rows.filter((row) => row.def.includes(mutation.find));
+  if (holding.length !== 1) {
+    throw new Error(`${mutation.id}: ${holding.length} definitions of ${mutation.function} (of ${rows.length}) hold ${JSON.stringify(mutation.find)}`);
+  }
+  return holding[0]!.def;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  return withMigratedCluster({ seed: true }, async (cluster) => {
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    try {
+      // Every mutation must find its text before anything runs: a stale data file fails loudly.
+      const originals = new Map<string, string>();
+      for (const mutation of selected) originals.set(mutation.id, await definitionOf(client, mutation));
+
+      const baselineFiles = filesFor([...new Set(selected.flatMap((m) => m.tests))]);
+      console.log(`\n▶ baseline: ${baselineFiles.length} pgTAP files without mutation`);
+      const baseline = prove(cluster.port, baselineFiles);
+      if (!baseline.ok) {
+        console.log(baseline.output);
+        throw new Error('the pgTAP files fail without any mutation; fix them first');
+      }
+
+      const results: { id: string; area: string; function: string; status: 'killed' | 'survived'; killedBy: string[]; seconds: number }[] = [];
+      for (const [index, mutation] of selected.entries()) {
+        const original = originals.get(mutation.id)!;
+        const mutated = original.split(mutation.find).join(mutation.replace);
+        const files = filesFor(mutation.tests);
+        const t0 = Date.now();
+        process.stdout.write(`[${index + 1}/${selected.length}] ${mutation.id} (${mutation.function}, ${files.length - 1} files) … `);
+        await client.query(mutated);
+        if (mutation.then) await client.query(mutation.then);
+        let outcome;
+        try {
+          outcome = prove(cluster.port, files);
+          // Survived its own files: it must survive every file before it counts as a survivor.
+          if (outcome.ok) outcome = prove(cluster.port, allFiles);
+        } finally {
+          await client.query(original);
+          if (mutation.then) await client.query(mutation.then);
+        }
+        const seconds = Math.round((Date.now() - t0) / 1000);
+        const status = outcome.ok ? 'survived' : 'killed';
+        const killedBy = outcome.ok ? [] : outcome.failed.length ? outcome.failed : ['(pg_prove failed)'];
+        console.log(`${status.toUpperCase()}${killedBy.length ? ` by ${killedBy.join(', ')}` : ''} (${seconds} s)`);
+        if (verbose) console.log(outcome.output);
+        results.push({ id: mutation.id, area: mutation.area, function: mutation.function, status, killedBy, seconds });
+      }
+
+      const killed = results.filter((r) => r.status === 'killed').length;
+      const score = Math.round((1000 * killed) / results.length) / 10;
+      const saved = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
+      const survivors = results.filter((r) => r.status === 'survived').map((r) => r.id);
+      const minutes = Math.round((Date.now() - started) / 6000) / 10;
+      console.log(`\n━━━ mutation:sql: ${killed}/${results.length} killed, score ${score}% (break below ${threshold}%), ${minutes} min`);
+      if (survivors.length) console.log(`survived: ${survivors.join(', ')}`);
+      if (!only) {
+        saved.sql = {
+          date: new Date().toISOString().slice(0, 10),
+          score,
+          killed,
+          total: results.length,
+          survived: survivors,
+          minutes,
+          thresholds: { break: threshold },
+          mutations: results,
+        };
+        writeFileSync(resultsFile, `${JSON.stringify(saved, null, 2)}\n`);
+        console.log(`written to mutation/results.json`);
+      }
+      return score < threshold ? 1 : 0;
+    } finally {
+      await client.end();
+    }
+  });
+}
+
+main().then((code) => { process.exitCode = code; }, (error: unknown) => {
+  console.error(`mutation:sql: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
