@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { peekEarly, rememberEarly, takeEarly } from './early-request';
+import { peekEarly, rememberEarly, takeEarly, wantsEarly } from './early-request';
 
 describe('early requests', () => {
   it('hands a fresh request to the first taker only', async () => {
@@ -36,5 +36,21 @@ describe('early requests', () => {
     expect(peekEarly('d', 11_001)).toBeUndefined();
     expect(await takeEarly('d', 1_500)).toEqual([7]);
     expect(peekEarly('d', 1_500)).toEqual([7]);
+  });
+
+  it('never hands out a request remembered after the screen asked itself', async () => {
+    // The screen's fetcher ran first (nothing early yet) and fetched on its own...
+    expect(takeEarly('e', 1_000)).toBeUndefined();
+    expect(wantsEarly('e')).toBe(false);
+    // ... so a first page asked for later (older than a later refetch needs) is never used.
+    rememberEarly('e', Promise.resolve(['stale']), 1_500);
+    expect(takeEarly('e', 2_000)).toBeUndefined();
+    expect(peekEarly('e', 2_000)).toBeUndefined();
+  });
+
+  it('wants a request only for a key nobody asked for yet', () => {
+    expect(wantsEarly('f')).toBe(true);
+    rememberEarly('f', new Promise(() => undefined), 1_000);
+    expect(wantsEarly('f')).toBe(false);
   });
 });

@@ -6,12 +6,20 @@ const maxAgeMs = 10_000;
 type Entry = { promise: Promise<unknown>; at: number };
 
 const pending = new Map<string, Entry>();
+/** Keys a screen's fetcher has already asked for (with or without an early request). A request
+ *  remembered after that would be older than what the screen shows: a later refetch (a pull, the
+ *  new-chismes pill) must never be answered by it. */
+const taken = new Set<string>();
 /** Answers that arrived, kept after the request is taken: SWR takes it in its first fetch, and
  *  its renders until that fetch resolves must still find the rows (no placeholder flash). */
 const arrived = new Map<string, { value: unknown; at: number }>();
 
 /** `answer`: the request's value when it is already known (it arrived before it was handed over). */
 export function rememberEarly(key: string, promise: Promise<unknown>, now = Date.now(), answer?: { value: unknown }): void {
+  if (taken.has(key)) {
+    promise.catch(() => undefined); // not used, so a refusal is nobody's to handle
+    return;
+  }
   const entry: Entry = { promise, at: now };
   pending.set(key, entry);
   if (answer) arrived.set(key, { value: answer.value, at: now });
@@ -40,6 +48,13 @@ export function peekEarly<T>(key: string, now = Date.now()): T | undefined {
 export function takeEarly<T>(key: string, now = Date.now()): Promise<T> | undefined {
   const entry = pending.get(key);
   pending.delete(key);
+  taken.add(key);
   if (!entry || now - entry.at > maxAgeMs) return undefined;
   return entry.promise as Promise<T>;
+}
+
+/** Whether asking early for `key` could still serve a screen: not if one is already on its way,
+ *  nor once the screen's fetcher has asked (app/early-feed.ts skips the request then). */
+export function wantsEarly(key: string): boolean {
+  return !pending.has(key) && !taken.has(key);
 }

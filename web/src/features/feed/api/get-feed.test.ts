@@ -19,9 +19,10 @@ describe('getFeed with the first page index.html already asked for', () => {
 
   it('asks again through supabase-js when that answer was refused', async () => {
     rpc.mockResolvedValue({ data: [{ id: 'c-2' }], error: null });
-    adoptEarlyFirstPage('recent', false, { page: Promise.reject(new Error('get_feed answered 401')), at: Date.now() });
-    await expect(getFeed(firstPage)).resolves.toEqual([{ id: 'c-2' }]);
-    expect(rpc).toHaveBeenCalledWith('get_feed', expect.objectContaining({ p_tab: 'recent', p_cotilleo: 'false', p_limit: '20' }), { get: true });
+    // Another feed's key: an early request is handed out once per key and page life.
+    adoptEarlyFirstPage('recent', true, { page: Promise.reject(new Error('get_feed answered 401')), at: Date.now() });
+    await expect(getFeed(feedKeys.page('recent', true, emptyFilters, null))).resolves.toEqual([{ id: 'c-2' }]);
+    expect(rpc).toHaveBeenCalledWith('get_feed', expect.objectContaining({ p_tab: 'recent', p_cotilleo: 'true', p_limit: '20' }), { get: true });
   });
 
   it('shows rows that arrived before the feed mounted in its first render', () => {

@@ -3,7 +3,7 @@
 // without waiting for supabase-js (web/README.md, "First load").
 import { toApiError } from '../../../lib/api-error';
 import { limits } from '../../../config/limits';
-import { peekEarly, rememberEarly, takeEarly } from '../../../lib/early-request';
+import { peekEarly, rememberEarly, takeEarly, wantsEarly } from '../../../lib/early-request';
 import { getArgs } from '../../../lib/get-args';
 import { withOwnChismes } from '../../../lib/own-content';
 import { matchesFilters } from '../utils/matches-filters';
@@ -32,7 +32,8 @@ export async function startEarlyFirstPage(tab: FeedTab, cotilleo: boolean): Prom
   const { data } = await supabase.auth.getSession();
   if (!data.session) return;
   const key = feedKeys.page(tab, cotilleo, emptyFilters, null);
-  rememberEarly(earlyFeedKey(key), fetchFeedPage(key));
+  // The first-load script or the feed itself may have asked already (lib/early-request.ts).
+  if (wantsEarly(earlyFeedKey(key))) rememberEarly(earlyFeedKey(key), fetchFeedPage(key));
 }
 
 /**
