@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
 import { person, useBrowser } from '../support/journey.ts';
 import { linkOf, mailCount, waitForMail } from '../support/mail.ts';
-import { createAccount, openAuthModal, signIn, uniqueEmail } from '../support/users.ts';
+import { createAccount, expectOnlyNewPassword, openAuthModal, uniqueEmail } from '../support/users.ts';
 
 useBrowser();
 
@@ -62,13 +62,7 @@ describe('journey 27: password recovery', () => {
 
     // Another browser: the old password is refused, the new one signs in.
     const later = await person('olvida-despues');
-    await openAuthModal(later);
-    const login = later.getByRole('dialog', { name: 'Iniciar Sesión' });
-    await login.getByLabel('Correo electrónico').fill(account.email);
-    await login.getByLabel('Contraseña', { exact: true }).fill(account.password);
-    await login.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-    await login.getByRole('alert').filter({ hasText: 'Credenciales inválidas. Verifique su email y contraseña' }).waitFor();
-    await signIn(later, { ...account, password: 'NuevaClave123' });
+    await expectOnlyNewPassword(later, account, 'NuevaClave123');
     await snap(later, '27-signed-in-with-new-password');
 
     // The link worked once: opened again, it says so and offers another.

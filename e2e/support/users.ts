@@ -65,3 +65,14 @@ export async function accessToken(page: Page): Promise<string> {
   if (!stored) throw new Error('the page has no stored session');
   return (JSON.parse(stored) as { access_token: string }).access_token;
 }
+
+/** After a password change, in a signed-out browser: the old password is refused, the new one signs in. */
+export async function expectOnlyNewPassword(page: Page, person: Person, newPassword: string): Promise<void> {
+  await openAuthModal(page);
+  const login = page.getByRole('dialog', { name: 'Iniciar Sesión' });
+  await login.getByLabel('Correo electrónico').fill(person.email);
+  await login.getByLabel('Contraseña', { exact: true }).fill(person.password);
+  await login.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+  await login.getByRole('alert').filter({ hasText: 'Credenciales inválidas. Verifique su email y contraseña' }).waitFor();
+  await signIn(page, { ...person, password: newPassword });
+}
