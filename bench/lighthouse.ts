@@ -23,6 +23,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { serveStatic } from '../e2e/support/static-server.ts';
 import { ANON_KEY, API_URL } from '../local-stack/keys.ts';
+import { confirmedSession } from './lib/confirmed-session.ts';
 import { ensureStack } from '../local-stack/index.ts';
 import { repoRoot } from '../local-stack/paths.ts';
 import { freePort } from '../local-stack/postgres/cluster.ts';
@@ -93,7 +94,7 @@ async function rpc<T>(name: string, token: string, args: Record<string, unknown>
 async function account(): Promise<{ signIn: () => Promise<string>; chismeId: string }> {
   const email = `lighthouse-${Date.now()}@bench.invalid`;
   const password = 'Bench-password-123';
-  const first = await authRequest('signup', { email, password, data: { username: 'faro', display_name: 'faro' } });
+  const first = await confirmedSession(email, password, { username: 'faro', display_name: 'faro' });
   const token = first.access_token as string;
   await rpc('create_chisme', token, {
     p_content: 'Dicen que en la oficina alguien deja notas misteriosas en la nevera cada lunes',

@@ -4,7 +4,8 @@ import { createStore } from '../lib/create-store';
 
 export type DialogState =
   | { kind: 'none' }
-  | { kind: 'auth' }
+  /** The auth modal, on its login view unless `view` says otherwise (the recovery request). */
+  | { kind: 'auth'; view?: 'forgot' }
   | { kind: 'about' }
   | { kind: 'filters' }
   | { kind: 'new-chisme' }

@@ -10,6 +10,8 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { sessionExpiryMarginMs } from '../config/auth-storage-key';
 import { env } from '../config/env';
 import { afterFirstContent } from './after-first-content';
+// Taken before supabase-js starts and clears the fragment an Auth e-mail link brought.
+import './auth-redirect';
 
 export type SessionState =
   | { status: 'loading'; user: null }
