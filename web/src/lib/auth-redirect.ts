@@ -3,7 +3,7 @@
 // lib/supabase.ts keeps) and `type=signup|recovery|…`, or with `error_code` when the link has
 // expired or was used. supabase-js reads the session and clears the fragment, so the type and
 // the error are taken here, once, before it starts (lib/auth.tsx imports this module;
-// docs/decisions/0024-account-emails.md).
+// docs/decisions/0026-account-emails.md).
 export type AuthRedirect = { type: string | null; errorCode: string | null };
 
 export function parseAuthRedirect(hash: string): AuthRedirect {
