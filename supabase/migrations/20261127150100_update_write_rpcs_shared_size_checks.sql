@@ -6,8 +6,9 @@
 --   with {"max":400}; a country over 1,000 bytes country_too_long {"max":100};
 -- - private.capped_arg: an id, age, gender or mode over 100 bytes becomes 'invalid', so it gets
 --   the key a malformed value gets.
--- The rule triggers use the same helper (20261127150200_update_text_rules_client_write.sql).
--- RPC bodies otherwise as in 20261127120300; they stay security definer (20261127130100).
+-- Both writes call them from private.publish_chisme / private.publish_comment
+-- (20261127150300_update_write_rpcs_count_refusals.sql, which moves the RPC bodies there), and
+-- the rule triggers from 20261127150200_update_text_rules_client_write.sql.
 
 create or replace function private.assert_raw_text_sizes(p_content text, p_content_key text, p_country text)
 returns void
@@ -42,61 +43,3 @@ comment on function private.capped_arg(text) is 'A short argument (id, age, gend
 
 revoke execute on function private.assert_raw_text_sizes(text, text, text) from public, anon, authenticated, service_role;
 revoke execute on function private.capped_arg(text) from public, anon, authenticated, service_role;
-
-create or replace function public.create_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
-returns public.feed_chisme
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_row public.chismes;
-begin
-  perform private.require_user();
-  -- Raw sizes first, in constant time (see the header).
-  perform private.assert_raw_text_sizes(p_content, 'chisme_content_too_long', p_country);
-  if pg_column_size(p_tags) > 16000 then
-    raise exception 'chisme_tag_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 20)::text;
-  end if;
-  insert into public.chismes (gender, years, content, tags, country, cotilleo)
-  values (
-    private.capped_arg(p_gender),
-    private.int_arg(private.capped_arg(p_years), 'chisme_years_out_of_range'),
-    p_content,
-    coalesce(private.text_array_arg(p_tags, 'chisme_tags_invalid'), '{}'::text[]),
-    p_country,
-    coalesce(private.boolean_arg(private.capped_arg(p_cotilleo), 'chisme_mode_invalid'), false)
-  )
-  returning * into v_row;
-  return private.to_feed_chisme(v_row, true, false);
-end;
-$$;
-comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes trigger); over-long and malformed arguments raise keys before any text work.';
-
-create or replace function public.add_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
-returns public.thread_comment
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_row public.comments;
-begin
-  perform private.require_user();
-  -- Raw sizes first, in constant time (see the header).
-  perform private.assert_raw_text_sizes(p_content, 'comment_content_too_long', p_country);
-  insert into public.comments (chisme_id, parent_id, content, gender, years, country)
-  values (
-    private.uuid_arg(private.capped_arg(p_chisme_id), 'chisme_not_found'),
-    private.uuid_arg(private.capped_arg(p_parent_id), 'comment_parent_not_found'),
-    p_content,
-    private.capped_arg(p_gender),
-    private.int_arg(private.capped_arg(p_years), 'comment_years_out_of_range'),
-    p_country
-  )
-  returning * into v_row;
-  return private.to_thread_comment(v_row, true);
-end;
-$$;
-comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments trigger); over-long and malformed arguments raise keys before any text work.';

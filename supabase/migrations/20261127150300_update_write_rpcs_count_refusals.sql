@@ -19,9 +19,10 @@
 -- The return type becomes json (PostgreSQL fixes a function's type; a refusal's body must fit
 -- it). On the wire a success is the same object as before; the generated TypeScript types say
 -- Json, and the web reads the row as before (web/src/features/chisme/api/create-chisme.ts,
--- web/src/features/comments/api/add-comment.ts). The writes themselves move unchanged to
--- private.publish_chisme / private.publish_comment (bodies as in
--- 20261127150100_update_write_rpcs_shared_size_checks.sql), which return the rows as before.
+-- web/src/features/comments/api/add-comment.ts). The writes themselves move to
+-- private.publish_chisme / private.publish_comment, which return the rows as before: bodies as
+-- in 20261127120300_update_text_rules_every_shown_field.sql, with the raw-size checks taken
+-- from the shared helpers of 20261127150100_update_write_rpcs_shared_size_checks.sql.
 
 -- The write of create_chisme (rules in the chismes triggers), raising its keys.
 create or replace function private.publish_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
