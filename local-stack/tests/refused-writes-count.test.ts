@@ -1,8 +1,9 @@
 // Refused writes count towards the rate limit, through the real PostgREST and supabase-js
-// (docs/decisions/0024-refused-writes-count.md). A refusal is answered with status 400 and
-// the same error object a raised key gives (code, message, details, hint), and its count is
-// committed: refusals sent at once are each counted exactly, and a valid write after as many
-// refusals as the limit is refused with rate_limited. Nothing the refusals carried is stored.
+// (docs/decisions/0024-refused-writes-count.md): chismes, comments and country logs. A refusal
+// is answered with status 400 and the same error object a raised key gives (code, message,
+// details, hint), and its count is committed: refusals sent at once are each counted exactly,
+// and a valid write after as many refusals as the limit is refused with rate_limited. Nothing
+// the refusals carried is stored.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { PostgrestError } from '@supabase/supabase-js';
@@ -77,6 +78,17 @@ describe('refused writes count towards the rate limit', () => {
     assert.equal(valid.error?.message, 'rate_limited');
     assert.equal((JSON.parse(valid.error?.details ?? '{}') as { action?: string }).action, 'chisme');
     assert.equal(await authored(user.id), 0);
+  });
+
+  test('20 refused country logs, then a valid one: rate_limited at the limit of 20 an hour', async () => {
+    const user = await establishedUser('refused-countries');
+    cleanup.push(user.id);
+    const refusals = await Promise.all(Array.from({ length: 20 }, (_, i) => user.client.rpc('log_country', { p_country: `llámame al 600 123 45${i % 10}` })));
+    assert.deepEqual(new Set(refusals.map((r) => `${r.status} ${r.error?.message}`)), new Set(['400 content_personal_data']));
+    const valid = await user.client.rpc('log_country', { p_country: 'Costa Rica' });
+    assert.equal(valid.error?.message, 'rate_limited');
+    const [logs] = await sql<{ n: number }>('select count(*)::int as n from public.country_logs where user_id = $1', [user.id]);
+    assert.equal(logs?.n, 0);
   });
 
   test('7 refused comments at once are counted exactly: 3 valid ones pass, the 4th is rate_limited', async () => {

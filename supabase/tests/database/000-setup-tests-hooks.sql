@@ -246,6 +246,16 @@ as $$
   select * from json_populate_record(null::public.thread_comment, public.add_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country));
 $$;
 
+-- log_country answers json too (`true` / `false`); as the boolean it used to return.
+create or replace function tests.log_country(p_country text)
+returns boolean
+language sql
+security invoker
+set search_path = ''
+as $$
+  select public.log_country(p_country)::text::boolean;
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 begin;

@@ -1,12 +1,12 @@
 -- Refused writes count towards the rate limit (docs/decisions/0024-refused-writes-count.md,
--- 20261127150300_update_write_rpcs_count_refusals.sql). Over the API (request.method set, as
--- PostgREST sets it) create_chisme and add_comment answer a refusal with status 400 and
--- PostgREST's error body instead of raising, so the transaction commits the refusal's count and
--- nothing else; N refusals followed by a valid write meet the limit at N. Called from SQL they
--- raise as before. local-stack/tests/refused-writes-count.test.ts sends the same over HTTP
+-- 20261127150300_update_write_rpcs_count_refusals.sql, 20261127150400). Over the API
+-- (request.method set, as PostgREST sets it) create_chisme, add_comment and log_country answer a
+-- refusal with status 400 and PostgREST's error body instead of raising, so the transaction
+-- commits the refusal's count and nothing else; N refusals followed by a valid write meet the
+-- limit at N. Called from SQL they raise as before. local-stack/tests/refused-writes-count.test.ts sends the same over HTTP
 -- with supabase-js.
 begin;
-select plan(23);
+select plan(26);
 
 -- Away from the end of a minute, so the one-minute windows cannot roll over mid-test.
 select pg_sleep(62 - extract(second from clock_timestamp())) where extract(second from clock_timestamp()) > 55;
@@ -89,6 +89,23 @@ select is(
   'rate_limited', 'api: a valid comment after ten refusals meets the limit of 10 a minute'
 );
 select is(pg_temp.authored('commenter242'), 0, 'api: the refusals stored nothing');
+
+-- ── country logs over the API: limit 20 an hour (the day's 50 is not reached) ──
+select tests.authenticate_as('commenter242');
+select set_config('request.method', 'POST', true);
+select is(
+  (select count(*)::int from generate_series(1, 20) i
+   where (public.log_country('llámame al 600 123 45' || (i % 10))::jsonb) ->> 'message' = 'content_personal_data'),
+  20, 'api: twenty refused country logs are each answered with their key'
+);
+select is(
+  (public.log_country('Costa Rica')::jsonb) ->> 'message',
+  'rate_limited', 'api: a valid country log after twenty refusals meets the limit of 20 an hour'
+);
+select is(
+  (select count(*)::int from public.country_logs where user_id = tests.get_supabase_uid('commenter242')),
+  0, 'api: the refused logs stored nothing'
+);
 
 -- ── a success over the API: the row as before, no status set ──
 select tests.authenticate_as('author242');

@@ -351,7 +351,7 @@ isOneToOne: false
 { Args: { "p_limit"?: number }; Returns: string[]
                            },
 "log_country":
-{ Args: { "p_country": string }; Returns: boolean
+{ Args: { "p_country": string }; Returns: Json
                            },
 "mark_all_notifications_read":
 { Args: Record<PropertyKey, never>; Returns: number
