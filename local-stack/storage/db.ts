@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { StackConfig } from '../config.ts';
-import { bearerToken, verifyJwt, type Claims } from '../jwt.ts';
+import { verifyJwt, type Claims } from '../jwt.ts';
 import { storageDir } from '../paths.ts';
 
 /** storage-api's error shape: HTTP 400 with the semantic status as a string (local-stack/CONTRACT.md §2.1). */
@@ -76,7 +76,9 @@ export function objectFile(bucket: string, name: string, version: string): strin
 
 export function createStorageDb(pool: pg.Pool) {
   async function callerClaims(req: IncomingMessage): Promise<{ claims: Claims; token: string }> {
-    const token = bearerToken(req.headers.authorization);
+    // storage-api's jwt plugin takes the header with an optional `Bearer ` (src/http/plugins/jwt.ts),
+    // so the raw legacy apikey Kong copies (gateway/kong.ts) is a token here.
+    const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     if (!token) throw new StorageError('403', 'Unauthorized', "headers must have required property 'authorization'");
     try {
       return { claims: await verifyJwt(token), token };
