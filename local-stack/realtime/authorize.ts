@@ -29,17 +29,18 @@ export async function actAs(db: pg.PoolClient, claims: Claims, topic: string): P
 }
 
 /**
- * Join-time authorisation as the real server does it: a probe row inserted with elevated
+ * Join-time authorisation as the real server does it (lib/realtime/tenants/authorization.ex): a
+ * probe row of the extension ('broadcast', or 'presence' for Presence) inserted with elevated
  * rights, then read (and inserted) as the caller's role and claims, all rolled back.
  */
-export async function authorize(pool: pg.Pool, name: string, claims: Claims): Promise<Access> {
+export async function authorize(pool: pg.Pool, name: string, claims: Claims, extension: 'broadcast' | 'presence' = 'broadcast'): Promise<Access> {
   const db = await pool.connect();
   try {
     await db.query('begin');
     const { rows } = await db.query<{ id: string }>(
       `insert into realtime.messages (topic, extension, private, event, payload)
-       values ($1, 'broadcast', true, 'local_stack_probe', '{}') returning id`,
-      [name],
+       values ($1, $2, true, 'local_stack_probe', '{}') returning id`,
+      [name, extension],
     );
     await actAs(db, claims, name);
     const read = await db.query('select 1 from realtime.messages where id = $1', [rows[0]!.id]);
@@ -47,8 +48,8 @@ export async function authorize(pool: pg.Pool, name: string, claims: Claims): Pr
     await db.query('savepoint probe_write');
     try {
       await db.query(
-        `insert into realtime.messages (topic, extension, private, event, payload) values ($1, 'broadcast', true, 'local_stack_probe', '{}')`,
-        [name],
+        `insert into realtime.messages (topic, extension, private, event, payload) values ($1, $2, true, 'local_stack_probe', '{}')`,
+        [name, extension],
       );
     } catch {
       canWrite = false;
