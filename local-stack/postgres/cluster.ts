@@ -51,11 +51,41 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function hasPgCron(): boolean {
-  return existsSync('/usr/lib/postgresql/15/lib/pg_cron.so');
+/**
+ * The libraries Supabase's image preloads (supabase/postgres ansible/files/postgresql_config/
+ * postgresql.conf.j2: 'pg_stat_statements, pgaudit, plpgsql, plpgsql_check, pg_cron, pg_net,
+ * pgsodium, timescaledb, auto_explain, pg_tle, plan_filter'), in its order, limited to those
+ * Debian's packages install here (scripts/setup.mjs); the rest are listed in local-stack/README.md.
+ */
+export function preloadLibraries(): string[] {
+  return ['pg_stat_statements', 'plpgsql', 'plpgsql_check', 'pg_cron']
+    .filter((name) => existsSync(`/usr/lib/postgresql/15/lib/${name}.so`));
 }
 
-/** initdb with the settings Supabase's image uses that our product depends on. */
+/** The settings of Supabase's image that our product depends on; written at every start, so an older cluster gets them too. */
+function writeSettings(dataDir: string, port: number): void {
+  const libraries = preloadLibraries();
+  const settings = [
+    `port = ${port}`,
+    `listen_addresses = '127.0.0.1'`,
+    `unix_socket_directories = ''`,
+    'wal_level = logical',
+    'max_connections = 200',
+    // The default 128MB cannot hold the likes and authorship indexes of a large feed (the
+    // benchmark's 1M chismes); memory is only committed as pages are touched.
+    'shared_buffers = 512MB',
+    'max_replication_slots = 10',
+    'max_wal_senders = 10',
+    'fsync = off', // a local, disposable development database
+    'synchronous_commit = off',
+    `timezone = 'UTC'`,
+    `shared_preload_libraries = '${libraries.join(', ')}'`,
+    ...(libraries.includes('pg_cron') ? [`cron.database_name = 'postgres'`] : []),
+  ];
+  writeFileSync(join(dataDir, 'postgresql.auto.conf'), settings.join('\n') + '\n');
+  if (isRoot) execFileSync('chown', ['postgres:postgres', join(dataDir, 'postgresql.auto.conf')]);
+}
+
 /**
  * As root the server runs as `postgres`, which must be able to pass through every folder above
  * its files (a checkout under a `mktemp -d` folder is 0700 root). Adds only the search bit
@@ -82,23 +112,7 @@ export function initCluster(dataDir: string, port: number): Cluster {
     '-D', dataDir, '-U', 'postgres', '--pwfile', pwFile, '--auth-local=trust',
     '--auth-host=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8',
   ]);
-  const settings = [
-    `port = ${port}`,
-    `listen_addresses = '127.0.0.1'`,
-    `unix_socket_directories = ''`,
-    'wal_level = logical',
-    'max_connections = 200',
-    // The default 128MB cannot hold the likes and authorship indexes of a large feed (the
-    // benchmark's 1M chismes); memory is only committed as pages are touched.
-    'shared_buffers = 512MB',
-    'max_replication_slots = 10',
-    'max_wal_senders = 10',
-    'fsync = off', // a local, disposable development database
-    'synchronous_commit = off',
-    `timezone = 'UTC'`,
-    ...(hasPgCron() ? [`shared_preload_libraries = 'pg_cron'`, `cron.database_name = 'postgres'`] : []),
-  ];
-  writeFileSync(join(dataDir, 'postgresql.auto.conf'), settings.join('\n') + '\n');
+  writeSettings(dataDir, port);
   if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dataDir]);
   return describeCluster(dataDir, port);
 }
@@ -110,6 +124,7 @@ export function startCluster(cluster: Cluster, logFile: string): void {
     writeFileSync(logFile, '');
     execFileSync('chown', ['postgres:postgres', logFile]);
   }
+  writeSettings(cluster.dataDir, cluster.port);
   runAsOwner('pg_ctl', ['-D', cluster.dataDir, '-l', logFile, '-w', '-t', '60', 'start']);
 }
 
