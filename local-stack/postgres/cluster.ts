@@ -13,8 +13,10 @@ export const bootstrapDir = fileURLToPath(new URL('./bootstrap/', import.meta.ur
 export interface Cluster {
   dataDir: string;
   port: number;
-  /** postgres superuser URL, e.g. postgresql://postgres:postgres@127.0.0.1:54322/postgres */
+  /** the `postgres` role's URL (not a superuser, as in Supabase's image), e.g. postgresql://postgres:postgres@127.0.0.1:54322/postgres */
   url: string;
+  /** the superuser's (`supabase_admin`): the platform bootstrap only */
+  adminUrl: string;
 }
 
 const isRoot = process.getuid?.() === 0;
@@ -35,7 +37,7 @@ export function clusterUrl(port: number, user = 'postgres'): string {
 }
 
 export function describeCluster(dataDir: string, port: number): Cluster {
-  return { dataDir, port, url: clusterUrl(port) };
+  return { dataDir, port, url: clusterUrl(port), adminUrl: clusterUrl(port, 'supabase_admin') };
 }
 
 /** A TCP port nobody listens on right now, picked by the kernel. */
@@ -109,7 +111,7 @@ export function initCluster(dataDir: string, port: number): Cluster {
   const pwFile = join(dataDir, '..', `.pwfile-${port}`);
   writeFileSync(pwFile, 'postgres\n', { mode: 0o644 });
   runAsOwner('initdb', [
-    '-D', dataDir, '-U', 'postgres', '--pwfile', pwFile, '--auth-local=trust',
+    '-D', dataDir, '-U', 'supabase_admin', '--pwfile', pwFile, '--auth-local=trust',
     '--auth-host=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8',
   ]);
   writeSettings(dataDir, port);
@@ -133,7 +135,7 @@ export function stopCluster(cluster: Cluster): void {
   runAsOwner('pg_ctl', ['-D', cluster.dataDir, '-m', 'fast', '-w', '-t', '30', 'stop']);
 }
 
-/** Run a SQL file with psql as the superuser; stops at the first error. */
+/** Run a SQL file with psql (the bootstrap: as supabase_admin); stops at the first error. */
 export function runSqlFile(url: string, file: string): void {
   const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-X', '-f', file], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${file}: ${result.stderr.trim()}`);
@@ -142,6 +144,6 @@ export function runSqlFile(url: string, file: string): void {
 /** The Supabase platform a plain PostgreSQL lacks: roles, schemas, auth, storage, realtime. */
 export function applyBootstrap(cluster: Cluster): void {
   for (const file of readdirSync(bootstrapDir).filter((name) => name.endsWith('.sql')).sort()) {
-    runSqlFile(cluster.url, join(bootstrapDir, file));
+    runSqlFile(cluster.adminUrl, join(bootstrapDir, file));
   }
 }
