@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { BadJson, PayloadTooLarge, readJson, sendJson, type Handler } from '../http.ts';
+import { inTransaction } from '../postgres/transaction.ts';
 import { actAs, checkToken } from './authorize.ts';
 import { broadcastErrors, PLUG_BODY_LIMIT } from './input.ts';
 import { singleBroadcast, singleBroadcastPath } from './broadcast-single.ts';
@@ -53,18 +54,12 @@ export function broadcastApi(pool: pg.Pool, deliver: (message: BroadcastMessage)
       const topic = String(message.topic ?? '').replace(/^realtime:/, '');
       const event = String(message.event ?? '');
       if (message.private === true) {
-        const db = await pool.connect();
-        try {
-          await db.query('begin');
+        // A message the caller may not write is dropped, as Realtime does (no error per message).
+        await inTransaction(pool, async (db) => {
           await actAs(db, claims, topic);
           await db.query(`insert into realtime.messages (topic, extension, private, event, payload) values ($1, 'broadcast', true, $2, $3)`,
             [topic, event, message.payload ?? {}]);
-          await db.query('commit');
-        } catch {
-          await db.query('rollback').catch(() => undefined);
-        } finally {
-          db.release();
-        }
+        }).catch(() => undefined);
       } else {
         deliver({ topic, event, payload: message.payload, isPrivate: false });
       }
