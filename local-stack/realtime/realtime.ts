@@ -156,9 +156,20 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
     const claims = await checkToken(token);
     if (typeof claims === 'string') return closeChannel(client, channel, claims);
     if (channel.isPrivate) {
+      // The policies are evaluated again with the new claims; the presence ones only if they were
+      // before (realtime_channel.ex), and either read keeps the channel, as at join.
       const access = await authorize(pool, channel.name, claims);
-      if (!access.canRead) return closeChannel(client, channel, `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.name}`);
+      const presence = channel.presenceRead === undefined && channel.presenceWrite === undefined
+        ? undefined
+        : await authorize(pool, channel.name, claims, 'presence');
+      if (!access.canRead && presence?.canRead !== true) {
+        return closeChannel(client, channel, `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.name}`);
+      }
       Object.assign(channel, access);
+      if (presence) {
+        channel.presenceRead = presence.canRead;
+        if (channel.presenceWrite !== undefined) channel.presenceWrite = presence.canWrite;
+      }
     }
     channel.claims = claims;
     armExpiry(client, channel);

@@ -178,6 +178,14 @@ describe('realtime presence on private channels', () => {
     await sleep(200);
     assert.deepEqual(Object.keys(mine.presenceState()), ['owner'], 'a refused track reaches no one');
 
+    // A new token re-evaluates the policies: the presence-only channel stays, and still tracks.
+    const { data: refreshed, error } = await owner.client.auth.refreshSession();
+    assert.equal(error, null);
+    await owner.client.realtime.setAuth(refreshed.session!.access_token);
+    await sleep(300);
+    assert.equal(await mine.track({ rol: 'dueña' }), 'ok');
+    await until(theirs, 'the owner\'s new meta', (current) => (current.owner?.[0] as { rol?: string } | undefined)?.rol === 'dueña');
+
     // Without presence enabled at join and without broadcast read, the join is refused.
     const stranger = client();
     clients.push(stranger);
