@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateTypes, root, run, typesFile, withMigratedCluster } from './db-types.ts';
 
-// Read by pgTAP 210-211 with pg_read_file (the throwaway cluster runs on this machine).
+// Read by pgTAP 210-211 through psql (a client-side `cat`): `postgres` may not read server files.
 const corpusFile = join(root, 'supabase', 'tests', 'corpus', 'text-rules.json');
 // Debian's `wspanish` (scripts/setup.mjs installs it); pgTAP 211 skips when it is absent.
 const dictionaryFile = '/usr/share/dict/spanish';

@@ -129,7 +129,8 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
         if (withinReuse && active[0]?.parent === current.token) {
           return sessionJson(db, user, current.session_id, active[0].token);
         }
-        // Reuse outside the window revokes the session; commit that before failing.
+        // Reuse outside the window revokes the session; commit that before failing (a new
+        // transaction then holds until the helper, postgres/transaction.ts, rolls it back).
         await db.query('delete from auth.sessions where id = $1', [current.session_id]);
         await db.query('commit');
         await db.query('begin');

@@ -20,6 +20,8 @@ export interface ProxyTarget {
   retryRefusedMs?: number;
   /** the answer when the upstream cannot be reached */
   unavailable(res: ServerResponse, error: Error): void;
+  /** set on the upstream's answer, over its own (Kong's `cors` header_filter, kong.ts) */
+  responseHeaders?: Readonly<Record<string, string>>;
 }
 
 /** Kong's request-size-limiting answer. */
@@ -44,7 +46,7 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
       { host: '127.0.0.1', port: target.port, path: target.path, method: req.method, headers, timeout: target.timeoutMs },
       (response) => {
         if (!req.complete) stopForwarding();
-        res.writeHead(response.statusCode ?? 502, withoutHopByHop(response.headers));
+        res.writeHead(response.statusCode ?? 502, { ...withoutHopByHop(response.headers), ...target.responseHeaders });
         response.pipe(res);
       },
     );

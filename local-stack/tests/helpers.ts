@@ -1,5 +1,6 @@
 // Shared helpers of the local stack's contract tests: real supabase-js clients (with the
-// `ws` transport Node 20 needs), fresh users, and SQL as the postgres superuser for fixtures.
+// `ws` transport Node 20 needs), fresh users, and SQL as `postgres` (not a superuser, as in
+// Supabase's image) for fixtures.
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
