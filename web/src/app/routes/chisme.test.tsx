@@ -18,7 +18,7 @@ const { emit } = fakeRealtime;
 
 const getChisme = vi.fn();
 const getComments = vi.fn();
-vi.mock('../../features/comments/api/get-chisme', () => ({ getChisme: (id: string) => getChisme(id) }));
+vi.mock('../../features/chisme/api/get-chisme', () => ({ getChisme: (id: string) => getChisme(id) }));
 vi.mock('../../features/comments/api/get-comments', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../features/comments/api/get-comments')>()),
   getComments: (key: unknown) => getComments(key),

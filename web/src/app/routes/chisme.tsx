@@ -8,7 +8,8 @@ import { lazy, Suspense, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ChismeCard } from '../../features/chisme/components/chisme-card';
-import { useChisme } from '../../features/comments/hooks/use-chisme';
+import { useChisme } from '../../features/chisme/hooks/use-chisme';
+import { useRefreshChismeCounts } from '../../features/chisme/hooks/use-refresh-chisme-counts';
 import { useAfterFirstContent } from '../../lib/after-first-content';
 import { useDetectedCountry } from '../../features/country/hooks/use-detected-country';
 import { chisme as texts } from '../../i18n/es/chisme';
@@ -27,6 +28,7 @@ export function ChismeRoute() {
   const afterFirstContent = useAfterFirstContent();
   const country = useDetectedCountry(valid);
   const thread = useRef<HTMLDivElement>(null);
+  const refreshCounts = useRefreshChismeCounts();
 
   if (!valid || (!isLoading && !error && !chisme)) {
     return (
@@ -63,7 +65,7 @@ export function ChismeRoute() {
         </Title>
         {afterFirstContent ? (
           <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>
-            <CommentThread chismeId={chisme.id} cotilleo={chisme.cotilleo} country={country} />
+            <CommentThread chismeId={chisme.id} cotilleo={chisme.cotilleo} country={country} onCommented={refreshCounts} />
           </Suspense>
         ) : (
           <Loader size="sm" role="status" aria-label={common.loading} />

@@ -10,13 +10,13 @@ import { buildThread, type CommentNode } from '../utils/build-thread';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 
-type Props = { chismeId: string; cotilleo: boolean; country: string | null };
+type Props = { chismeId: string; cotilleo: boolean; country: string | null; onCommented: (chismeId: string) => void };
 
-export function CommentThread({ chismeId, cotilleo, country }: Props) {
+export function CommentThread({ chismeId, cotilleo, country, onCommented }: Props) {
   const { rows, isLoading, hasMore, loadMore, insert } = useComments(chismeId);
   const tree = useMemo(() => buildThread(rows), [rows]);
   const [replyTo, setReplyTo] = useState<CommentNode | null>(null);
-  const { send, sending } = useAddComment(insert);
+  const { send, sending } = useAddComment(insert, onCommented);
 
   return (
     <Stack gap="md">
