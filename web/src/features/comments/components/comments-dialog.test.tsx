@@ -42,7 +42,8 @@ describe('CommentsDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enviar comentario' }));
     expect(await screen.findByText('Comentario enviado exitosamente')).toBeInTheDocument();
     const thread = screen.getByRole('region', { name: 'Lista de comentarios' });
-    expect(within(thread).getAllByTestId('comment')[0]).toHaveTextContent('Comentario nuevo');
+    // the list renders from a deferred copy of the rows (comment-thread.tsx): a moment later
+    await vi.waitFor(() => expect(within(thread).getAllByTestId('comment')[0]).toHaveTextContent('Comentario nuevo'));
     expect(addComment).toHaveBeenCalledWith({ chismeId: 'c-1', parentId: null, content: 'Comentario nuevo', gender: 'Mujer', years: 22, country: 'Chile' });
     expect(onCommented).toHaveBeenCalledWith('c-1'); // the screen refreshes the chisme's counters
   });

@@ -1,6 +1,6 @@
 // Send a comment with the spec's toasts, then let the screen refresh the chisme's counters
 // (the chisme feature owns that read: features/chisme/hooks/use-refresh-chisme-counts.ts).
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { comments as texts } from '../../../i18n/es/comments';
 import { errorMessage } from '../../../lib/api-error';
 import { openCrisisSupport } from '../../../hooks/use-dialogs';
@@ -10,13 +10,16 @@ import { addComment, type NewComment } from '../api/add-comment';
 
 export function useAddComment(onAdded: (comment: ThreadComment) => void, onCommented: (chismeId: string) => void) {
   const [sending, setSending] = useState(false);
+  // `send` stays the same function (the memoised form keeps it), calling the latest callbacks
+  const latest = useRef({ onAdded, onCommented });
+  latest.current = { onAdded, onCommented };
 
-  async function send(input: NewComment): Promise<boolean> {
+  const send = useCallback(async (input: NewComment): Promise<boolean> => {
     setSending(true);
     try {
       const comment = await addComment(input);
-      onAdded(comment);
-      onCommented(input.chismeId);
+      latest.current.onAdded(comment);
+      latest.current.onCommented(input.chismeId);
       toast.success(texts.success);
       if (comment.crisis) openCrisisSupport(false); // the author sees the support card at once
       return true;
@@ -26,7 +29,7 @@ export function useAddComment(onAdded: (comment: ThreadComment) => void, onComme
     } finally {
       setSending(false);
     }
-  }
+  }, []);
 
   return { send, sending };
 }
