@@ -88,8 +88,8 @@ describe('ChismeRoute', () => {
     const card = await screen.findByRole('article');
     const topic = `chismes:casual:${Math.floor(Date.parse(createdAt) / 300_000)}`;
     // live after the thread has mounted, one idle moment later
-    await vi.waitFor(() => expect(fakeRealtime.topics).toEqual([topic]));
-    expect(screen.getByText('Qué fuerte lo de tu vecina')).toBeInTheDocument();
+    await vi.waitFor(() => expect(fakeRealtime.topics).toEqual([topic]), { timeout: 5000 });
+    expect(await screen.findByText('Qué fuerte lo de tu vecina')).toBeInTheDocument();
     fakeRealtime.emitTo(topic, 'chisme_counts', { counts: [{ id: 'otro', likes: 50, comments: 50 }, { id, likes: 7, comments: 3 }] });
     expect(within(card).getByRole('button', { name: '7 me gusta' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: '3 comentarios' })).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('ChismeRoute', () => {
   it('fetches the chisme again when the channel joins, so a change before the join is not lost', async () => {
     page(`/chismes/${id}`);
     const card = await screen.findByRole('article');
-    await vi.waitFor(() => expect(fakeRealtime.topics).toHaveLength(1));
+    await vi.waitFor(() => expect(fakeRealtime.topics).toHaveLength(1), { timeout: 5000 });
     getChisme.mockResolvedValue(aChisme({ id, content: 'Mi vecina tiene un secreto', likes: 4, comments: 1 }));
     fakeRealtime.status('SUBSCRIBED');
     expect(await within(card).findByRole('button', { name: '4 me gusta' })).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('ChismeRoute', () => {
   it('asks again when moderation hides it, and shows the not-found the database then answers', async () => {
     page(`/chismes/${id}`);
     await screen.findByRole('article');
-    await vi.waitFor(() => expect(fakeRealtime.topics).toHaveLength(1));
+    await vi.waitFor(() => expect(fakeRealtime.topics).toHaveLength(1), { timeout: 5000 });
     getChisme.mockResolvedValue(null);
     emit('chisme_hidden', { id });
     expect(await screen.findByText('Este chisme no existe o ya no está disponible')).toBeInTheDocument();
