@@ -30,6 +30,9 @@ export function ChismeRoute() {
   const country = useDetectedCountry(valid);
   const thread = useRef<HTMLDivElement>(null);
   const refreshCounts = useRefreshChismeCounts();
+  // the thread one idle moment after the chisme has painted, rendered in a transition; the live
+  // updates one idle moment after the thread has committed
+  const showThread = useIdleAfter(afterFirstContent);
   const [threadShown, setThreadShown] = useState(false);
   const live = useIdleAfter(threadShown);
 
@@ -66,7 +69,7 @@ export function ChismeRoute() {
         <Title order={2} size="h4">
           {texts.page.comments}
         </Title>
-        {afterFirstContent ? (
+        {showThread ? (
           <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>
             <CommentThread chismeId={chisme.id} cotilleo={chisme.cotilleo} country={country} onCommented={refreshCounts} />
             <Mounted onMount={setThreadShown} />
