@@ -12,7 +12,7 @@ const FileViewer = lazy(() => import('../../features/chisme/components/file-view
 const CrisisSupportDialog = lazy(() =>
   import('../../features/crisis/components/crisis-support-dialog').then((m) => ({ default: m.CrisisSupportDialog })),
 );
-const CommentsDialog = lazy(() => import('../../features/comments/components/comments-dialog').then((m) => ({ default: m.CommentsDialog })));
+const CommentsDialog = lazy(() => import('./comments-dialog-host').then((m) => ({ default: m.CommentsDialogHost })));
 
 export function DialogHost({ signedIn }: { signedIn: boolean }) {
   const dialog = useDialog();
