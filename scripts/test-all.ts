@@ -1,5 +1,7 @@
 // `npm test`: every suite, stopping at none: each suite runs and the run fails if any failed.
-// Two lanes run at the same time, because they share nothing:
+// First the form checks (`npm run form`: formatting, lint, unused code; seconds), so a
+// formatting slip is reported before the long suites start. Then two lanes run at the same
+// time, because they share nothing:
 //   - the local stack's lane (fixed ports): the stack is started once for test:stack and the
 //     edge functions' integration tests (each uses a running stack as it is, and would
 //     otherwise start and stop its own), stopped, then test:e2e on a fresh stack of its own;
@@ -69,7 +71,8 @@ async function runStackLane(): Promise<Outcome[]> {
 }
 
 const started = Date.now();
-const outcomes = (await Promise.all([runStackLane(), runLane(sideLane, false)])).flat();
+const form = await runSuite(npmRun('form'), true);
+const outcomes = [form, ...(await Promise.all([runStackLane(), runLane(sideLane, false)])).flat()];
 const failed = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.suite);
 console.log(`\n${outcomes.map((o) => `${o.suite} ${o.ok ? 'passed' : 'FAILED'} (${o.seconds} s)`).join(', ')}`);
 console.log(`${outcomes.length - failed.length} passed, ${failed.length} failed in ${Math.round((Date.now() - started) / 1000)} s`);

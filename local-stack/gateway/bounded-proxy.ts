@@ -31,7 +31,8 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > target.limit) {
     tooLarge(res);
-    return lingerAndClose(req);
+    lingerAndClose(req);
+    return;
   }
   const deadline = Date.now() + (target.retryRefusedMs ?? 0);
   // Hop-by-hop headers stay on this hop (hop-by-hop.ts); Node frames the body to the upstream itself.
@@ -62,7 +63,8 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
       if (received > target.limit) {
         stopForwarding();
         upstream.destroy();
-        return tooLarge(res);
+        tooLarge(res);
+        return;
       }
       if (!upstream.write(chunk)) {
         req.pause();

@@ -53,7 +53,7 @@ export function SideMenu({ opened, onClose, signedIn, userId }: Props) {
           <AccountData
             onDeleted={() => {
               onClose();
-              navigate(paths.login);
+              void navigate(paths.login);
             }}
           />
         )}
