@@ -13,7 +13,7 @@ import {
   withErrorBoundary,
 } from '../_shared/http.ts';
 import { CallerRejectedError } from '../_shared/postgrest-errors.ts';
-import { isChismeId } from '../chisme-image/upload-rules.ts';
+import { isChismeId } from '../_shared/chisme-image-rules.ts';
 import { supabaseChismeImageUrlDeps } from './supabase-deps.ts';
 import { type ChismeForView, viewErrors, viewSeconds } from './view-rules.ts';
 

@@ -8,6 +8,7 @@
 // no crash can leave one without the other. The dependencies are injected so tests can run
 // every path without a network; `handler` is the one wired to Supabase.
 import { type Caller, callerFromRequest } from '../_shared/caller.ts';
+import { isChismeId } from '../_shared/chisme-image-rules.ts';
 import { isPreflight, preflightResponse } from '../_shared/cors.ts';
 import {
   errorResponse,
@@ -22,7 +23,7 @@ import { readBoundedBody } from './bounded-body.ts';
 import { sanitizeImage } from './sanitize-image.ts';
 import { isWithinImageLimit, isWithinRequestLimit, MAX_REQUEST_BYTES } from './size-limit.ts';
 import { type ImageStore, storeImage } from './store-image.ts';
-import { type ChismeForUpload, isChismeId, refuseUpload } from './upload-rules.ts';
+import { type ChismeForUpload, refuseUpload } from './upload-rules.ts';
 import { supabaseChismeImageDeps } from './supabase-deps.ts';
 
 export interface ChismeImageDeps {
