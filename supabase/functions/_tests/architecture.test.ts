@@ -28,7 +28,7 @@ const isTest = (path: string) => path.endsWith('.test.ts');
 const folderOf = (path: string) => path.split('/')[0]!;
 
 /** Why `from` may not import `to`, or null when it may. Paths are from supabase/functions/. */
-export function refusal(from: string, to: string): string | null {
+function refusal(from: string, to: string): string | null {
   if (isTest(to)) return 'imports a test file';
   const folder = folderOf(from);
   const target = folderOf(to);
