@@ -34,6 +34,20 @@ export async function signedInUser(label: string): Promise<Person> {
   return { client, id: data.session.user.id, email, token: data.session.access_token };
 }
 
+/** A casual chisme by `author`, through the RPC the web app calls; its id. */
+export async function createChisme(author: Person, content: string): Promise<string> {
+  const { data, error } = await author.client.rpc('create_chisme', {
+    p_gender: 'Mujer',
+    p_years: 30,
+    p_content: content,
+    p_tags: [],
+    p_country: 'ES',
+    p_cotilleo: false,
+  });
+  if (error) throw new Error(`create_chisme: ${JSON.stringify(error)}`);
+  return (data as { id: string }).id;
+}
+
 /** Deletes the accounts (their chismes, comments and notifications go with them). */
 export async function deleteUsers(ids: string[]): Promise<void> {
   if (ids.length) await sql('delete from auth.users where id = any($1::uuid[])', [ids]);

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import type { PostgrestError, RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, describe, test } from 'vitest';
-import { deleteUsers, signedInUser, sleep, sql } from './helpers.ts';
+import { createChisme, deleteUsers, signedInUser, sleep, sql } from './helpers.ts';
 
 type Outcome = { ok: boolean; error: PostgrestError | null };
 
@@ -74,16 +74,7 @@ describe('a hostile user', () => {
     const friend = await signedInUser('amiga');
     cleanup.push(victim.id, flooder.id, friend.id);
     await establish(flooder.id);
-    const created = await victim.client.rpc('create_chisme', {
-      p_gender: 'Mujer',
-      p_years: 30,
-      p_content: 'El chisme que van a inundar',
-      p_tags: [],
-      p_country: 'ES',
-      p_cotilleo: false,
-    });
-    assert.equal(created.error, null);
-    const chismeId = (created.data as { id: string }).id;
+    const chismeId = await createChisme(victim, 'El chisme que van a inundar');
     // 60 earlier notifications from other chismes (the 100-cap used to wipe them in a flood)
     await sql(
       `insert into public.notifications (user_id, type, message, data, unique_id, created_at)

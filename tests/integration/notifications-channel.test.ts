@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, test } from 'vitest';
-import { deleteUsers, signedInUser, sleep } from './helpers.ts';
+import { createChisme, deleteUsers, signedInUser, sleep } from './helpers.ts';
 
 function subscribe(channel: RealtimeChannel): Promise<{ status: string; error?: Error }> {
   return new Promise((resolve) => {
@@ -32,16 +32,7 @@ test('a like notifies the author on notifications:<author id>; another user is r
     const foreign = await subscribe(fan.client.channel(topic, { config: { private: true } }));
     assert.equal(foreign.status, 'CHANNEL_ERROR');
 
-    const created = await author.client.rpc('create_chisme', {
-      p_gender: 'Mujer',
-      p_years: 30,
-      p_content: 'Un chisme de prueba del stack local',
-      p_tags: [],
-      p_country: 'España',
-      p_cotilleo: false,
-    });
-    assert.equal(created.error, null);
-    const chismeId = (created.data as { id: string }).id;
+    const chismeId = await createChisme(author, 'Un chisme de prueba de las notificaciones');
     const liked = await fan.client.rpc('like_chisme', { p_chisme_id: chismeId });
     assert.equal(liked.error, null);
     for (let waited = 0; notifications.length === 0 && waited < 1000; waited += 50) await sleep(50);

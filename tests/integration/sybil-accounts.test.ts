@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { PostgrestError } from '@supabase/supabase-js';
 import { afterAll, describe, test } from 'vitest';
 import { env } from './env.ts';
-import { deleteUsers, signedInUser, sql } from './helpers.ts';
+import { createChisme, deleteUsers, signedInUser, sql } from './helpers.ts';
 
 type Account = Awaited<ReturnType<typeof signedInUser>>;
 type Outcome = { ok: boolean; error: PostgrestError | null };
@@ -35,19 +35,6 @@ function assertNewAccountRefusals(outcomes: Outcome[], action: string): void {
   }
 }
 
-async function chismeBy(author: Account, content: string): Promise<string> {
-  const created = await author.client.rpc('create_chisme', {
-    p_gender: 'Mujer',
-    p_years: 30,
-    p_content: content,
-    p_tags: [],
-    p_country: 'ES',
-    p_cotilleo: false,
-  });
-  assert.equal(created.error, null, JSON.stringify(created.error));
-  return (created.data as { id: string }).id;
-}
-
 describe('throw-away accounts', () => {
   const cleanup: string[] = [];
   afterAll(() => deleteUsers(cleanup));
@@ -56,7 +43,7 @@ describe('throw-away accounts', () => {
     const author = await signedInUser('victima-sybil');
     const sybils = await accounts('sybil', 30);
     cleanup.push(author.id, ...sybils.map((s) => s.id));
-    const chismeId = await chismeBy(author, 'El chisme que atacan treinta cuentas');
+    const chismeId = await createChisme(author, 'El chisme que atacan treinta cuentas');
 
     const started = Date.now();
     const [likes, reports] = await Promise.all([
@@ -82,7 +69,7 @@ describe('throw-away accounts', () => {
     const veterans = await accounts('veterana', 6);
     cleanup.push(author.id, ...veterans.map((s) => s.id));
     await sql(`update auth.users set created_at = now() - interval '2 days' where id = any($1::uuid[])`, [veterans.map((v) => v.id)]);
-    const chismeId = await chismeBy(author, 'El chisme que reportan cuentas con historia');
+    const chismeId = await createChisme(author, 'El chisme que reportan cuentas con historia');
 
     const likes = await all(veterans, (v) => v.client.rpc('like_chisme', { p_chisme_id: chismeId }));
     assert.equal(likes.filter((o) => o.ok).length, 6, 'established accounts have no per-target cap');
