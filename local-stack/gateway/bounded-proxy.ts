@@ -33,7 +33,8 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > target.limit) {
     tooLarge(res);
-    return lingerAndClose(req);
+    lingerAndClose(req);
+    return;
   }
   const deadline = Date.now() + (target.retryRefusedMs ?? 0);
   // Hop-by-hop headers stay on this hop (hop-by-hop.ts); Node frames the body to the upstream itself.
@@ -64,7 +65,8 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
       if (received > target.limit) {
         stopForwarding();
         upstream.destroy();
-        return tooLarge(res);
+        tooLarge(res);
+        return;
       }
       if (!upstream.write(chunk)) {
         req.pause();

@@ -293,7 +293,7 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
       const client: Client = { ws, vsn2: vsn.startsWith('2'), token, channels: new Map() };
       clients.add(client);
       ws.on('message', (data, isBinary) => {
-        let parsed;
+        let parsed: ReturnType<typeof parse>;
         try {
           parsed = parse(client, data, isBinary);
         } catch {

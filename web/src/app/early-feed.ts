@@ -38,6 +38,9 @@ export function startEarlyFeed(): void {
   const cotilleo = storedCotilleo(window.localStorage);
   const first = takeFirstFeed(window);
   const adoptable = first !== undefined && first.tab === tab && first.cotilleo === cotilleo;
-  if (adoptable) return adoptEarlyFirstPage(tab, cotilleo, first);
+  if (adoptable) {
+    adoptEarlyFirstPage(tab, cotilleo, first);
+    return;
+  }
   startEarlyFirstPage(tab, cotilleo).catch(() => undefined); // The feed asks again when it mounts.
 }

@@ -30,6 +30,7 @@ export function openDialog(state: DialogState) {
 export function openCrisisSupport(asReader: boolean) {
   setTimeout(() => {
     const current = dialogStore.get();
+    // biome-ignore lint/suspicious/noThenProperty: a store value, never awaited; `then` is the dialog to return to.
     dialogStore.set({ kind: 'crisis-support', asReader, then: current.kind === 'none' || current.kind === 'crisis-support' ? undefined : current });
   }, 0);
 }

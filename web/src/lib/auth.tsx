@@ -69,6 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
   const setState = (next: SessionState) => setSessionState((previous) => (sameSession(previous, next) ? previous : next));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once on mount; the initial state decides how supabase-js starts (see the end of the effect).
   useEffect(() => {
     let active = true;
     let started = false;

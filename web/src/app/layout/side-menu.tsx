@@ -62,7 +62,7 @@ export function SideMenu({ opened, onClose, signedIn, userId, email }: Props) {
           <AccountData
             onDeleted={() => {
               onClose();
-              navigate(paths.login);
+              void navigate(paths.login);
             }}
           />
         )}
