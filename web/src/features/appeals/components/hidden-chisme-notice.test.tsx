@@ -1,4 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetFirstContent } from '../../../lib/after-first-content';
 import { render, screen, userEvent } from '../../../test-utils/render';
 import { HiddenChismeNotice } from './hidden-chisme-notice';
 
@@ -12,13 +14,23 @@ vi.mock('../api/appeals', async (original) => ({
 
 describe('HiddenChismeNotice', () => {
   beforeEach(() => {
+    resetFirstContent();
     getMine.mockReset();
     appeal.mockReset().mockResolvedValue(undefined);
   });
+  afterEach(() => vi.restoreAllMocks());
+
+  // The profile's first card (lib/after-first-content.ts waits for `main article`).
+  const onProfile = (notice: ReactNode) => (
+    <main>
+      <article />
+      {notice}
+    </main>
+  );
 
   it('says "Oculto por denuncias" and asks for a review once', async () => {
     getMine.mockResolvedValueOnce([{ chisme_id: 'c1', appealed: false }]).mockResolvedValue([{ chisme_id: 'c1', appealed: true }]);
-    render(<HiddenChismeNotice userId="u" chismeId="c1" />);
+    render(onProfile(<HiddenChismeNotice userId="u" chismeId="c1" />));
     expect(await screen.findByText('Oculto por denuncias')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Pedir revisión' }));
     expect(appeal).toHaveBeenCalledWith('c1');
@@ -28,8 +40,24 @@ describe('HiddenChismeNotice', () => {
 
   it('shows nothing under a chisme that is not hidden', async () => {
     getMine.mockResolvedValue([{ chisme_id: 'other', appealed: false }]);
-    render(<HiddenChismeNotice userId="u" chismeId="c1" />);
+    render(onProfile(<HiddenChismeNotice userId="u" chismeId="c1" />));
     await vi.waitFor(() => expect(getMine).toHaveBeenCalled());
     expect(screen.queryByText('Oculto por denuncias')).not.toBeInTheDocument();
+  });
+
+  it('asks for the hidden chismes only once the first card is on screen', async () => {
+    vi.spyOn(performance, 'now').mockReturnValue(0); // well before the release's cap
+    getMine.mockResolvedValue([{ chisme_id: 'c1', appealed: false }]);
+    const { container } = render(
+      <main>
+        <HiddenChismeNotice userId="u" chismeId="c1" />
+      </main>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(getMine).not.toHaveBeenCalled();
+    act(() => {
+      container.querySelector('main')?.append(document.createElement('article'));
+    });
+    expect(await screen.findByText('Oculto por denuncias')).toBeInTheDocument();
   });
 });
