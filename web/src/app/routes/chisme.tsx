@@ -18,6 +18,8 @@ import { common } from '../../i18n/es/common';
 import { ChismeCardSkeleton } from '../../components/chisme-card-skeleton';
 
 const CommentThread = lazy(() => import('../../features/comments/components/comment-thread').then((m) => ({ default: m.CommentThread })));
+// The form one idle moment after the thread's list, its own chunk (comment-thread.tsx).
+const CommentForm = lazy(() => import('../../features/comments/components/comment-form').then((m) => ({ default: m.CommentForm })));
 const ChismeLive = lazy(() => import('./chisme-live').then((m) => ({ default: m.ChismeLive })));
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -71,7 +73,7 @@ export function ChismeRoute() {
         </Title>
         {showThread ? (
           <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>
-            <CommentThread chismeId={chisme.id} cotilleo={chisme.cotilleo} country={country} onCommented={refreshCounts} />
+            <CommentThread chismeId={chisme.id} cotilleo={chisme.cotilleo} country={country} onCommented={refreshCounts} Form={CommentForm} formAfterList />
             <Mounted onMount={setThreadShown} />
           </Suspense>
         ) : (

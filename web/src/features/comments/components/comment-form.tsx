@@ -15,7 +15,7 @@ import { validateComment, type CommentFields } from '../utils/validate-comment';
 
 const genders = [chisme.gender.male, chisme.gender.female, chisme.gender.none];
 
-type Props = {
+export type CommentFormProps = {
   chismeId: string;
   cotilleo: boolean;
   country: string | null;
@@ -25,7 +25,7 @@ type Props = {
   sending: boolean;
 };
 
-export const CommentForm = memo(function CommentForm({ chismeId, cotilleo, country, replyTo, onCancelReply, onSend, sending }: Props) {
+export const CommentForm = memo(function CommentForm({ chismeId, cotilleo, country, replyTo, onCancelReply, onSend, sending }: CommentFormProps) {
   // Gender and age are remembered between comments and posts (same keys as the new-post dialog).
   const [gender, setGender] = useLocalStorage<string | null>({ key: 'genero', defaultValue: null, getInitialValueInEffect: false });
   const [age, setAge] = useLocalStorage<string>({ key: 'edad', defaultValue: '', getInitialValueInEffect: false });
@@ -42,7 +42,14 @@ export const CommentForm = memo(function CommentForm({ chismeId, cotilleo, count
 
   async function submit(values: CommentFields) {
     if (!values.gender || !country) return;
-    const sent = await onSend({ chismeId, parentId: replyTo?.id ?? null, content: values.content.trim(), gender: values.gender, years: Number(values.age), country });
+    const sent = await onSend({
+      chismeId,
+      parentId: replyTo?.id ?? null,
+      content: values.content.trim(),
+      gender: values.gender,
+      years: Number(values.age),
+      country,
+    });
     if (sent) {
       form.setFieldValue('content', '');
       onCancelReply();
@@ -74,8 +81,21 @@ export const CommentForm = memo(function CommentForm({ chismeId, cotilleo, count
           error={form.errors.content ?? personalDataWarning}
         />
         <Group grow align="flex-start">
-          <Select label={chisme.gender.label} placeholder={chisme.gender.placeholder} data={genders} {...form.getInputProps('gender')} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
-          <TextInput label={texts.age} inputMode="numeric" maxLength={limits.ageDigits} {...form.getInputProps('age')} onChange={(e) => form.setFieldValue('age', e.currentTarget.value.replace(/\D/g, '').slice(0, 2))} />
+          <Select
+            label={chisme.gender.label}
+            placeholder={chisme.gender.placeholder}
+            data={genders}
+            {...form.getInputProps('gender')}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: false }}
+          />
+          <TextInput
+            label={texts.age}
+            inputMode="numeric"
+            maxLength={limits.ageDigits}
+            {...form.getInputProps('age')}
+            onChange={(e) => form.setFieldValue('age', e.currentTarget.value.replace(/\D/g, '').slice(0, 2))}
+          />
         </Group>
         {formError && (
           <Alert color="red" role="alert">

@@ -4,19 +4,37 @@
 // again, whose autosizing textarea measures itself in every commit. The comments arrive through
 // SWR, whose updates render synchronously; the list is rendered from a deferred copy instead, in
 // slices React can interrupt (bench/README.md, "Cold first visit").
-import { Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+// The form is handed in: the dialog gives the form itself (its focus trap needs the textarea at
+// once); a shared link gives a lazily loaded one that mounts one idle moment after the list has
+// committed, in a place of the form's height kept empty meanwhile, so the form's Mantine chunk
+// (Select, Combobox, Textarea) and its first commit are tasks of their own, not the list's
+// (bench/README.md, "The shared link's comment form").
+import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
+import { memo, Suspense, useCallback, useDeferredValue, useMemo, useState, type ComponentType } from 'react';
 import { common } from '../../../i18n/es/common';
 import { comments as texts } from '../../../i18n/es/comments';
+import { useIdleAfter } from '../../../lib/after-first-content';
 import { useAddComment } from '../hooks/use-add-comment';
 import { useComments } from '../hooks/use-comments';
 import { buildThread, type CommentNode } from '../utils/build-thread';
-import { CommentForm } from './comment-form';
+import type { CommentFormProps } from './comment-form';
 import { CommentItem } from './comment-item';
 
-type Props = { chismeId: string; cotilleo: boolean; country: string | null; onCommented: (chismeId: string) => void };
+/** The empty form's height in px (Mantine's default theme; measured at 360, 412 and 1350 px wide). */
+const formHeight = 218;
 
-export const CommentThread = memo(function CommentThread({ chismeId, cotilleo, country, onCommented }: Props) {
+type Props = {
+  chismeId: string;
+  cotilleo: boolean;
+  country: string | null;
+  onCommented: (chismeId: string) => void;
+  /** comment-form.tsx's CommentForm, or a React.lazy of it. */
+  Form: ComponentType<CommentFormProps>;
+  /** Mount the form one idle moment after the list (or its empty state) has committed. */
+  formAfterList?: boolean;
+};
+
+export const CommentThread = memo(function CommentThread({ chismeId, cotilleo, country, onCommented, Form, formAfterList = false }: Props) {
   const comments = useComments(chismeId);
   const { hasMore, loadMore, insert } = comments;
   // rows and isLoading change together, so the list never shows "no comments" in between
@@ -25,10 +43,19 @@ export const CommentThread = memo(function CommentThread({ chismeId, cotilleo, c
   const [replyTo, setReplyTo] = useState<CommentNode | null>(null);
   const cancelReply = useCallback(() => setReplyTo(null), []);
   const { send, sending } = useAddComment(insert, onCommented);
+  const formIdle = useIdleAfter(formAfterList && !isLoading);
+  // The form's place while it waits: its height, so the list below does not move when it comes.
+  const formPlace = <Box mih={formHeight} data-testid="comment-form-place" />;
 
   return (
     <Stack gap="md">
-      <CommentForm chismeId={chismeId} cotilleo={cotilleo} country={country} replyTo={replyTo} onCancelReply={cancelReply} onSend={send} sending={sending} />
+      {formAfterList && !formIdle ? (
+        formPlace
+      ) : (
+        <Suspense fallback={formPlace}>
+          <Form chismeId={chismeId} cotilleo={cotilleo} country={country} replyTo={replyTo} onCancelReply={cancelReply} onSend={send} sending={sending} />
+        </Suspense>
+      )}
       <Divider />
       {isLoading ? (
         <Center py="md">

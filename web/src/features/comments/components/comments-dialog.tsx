@@ -5,6 +5,7 @@ import { Modal, Stack, Text } from '@mantine/core';
 import { common } from '../../../i18n/es/common';
 import { comments as texts } from '../../../i18n/es/comments';
 import type { FeedChisme } from '../../../types/api';
+import { CommentForm } from './comment-form';
 import { CommentThread } from './comment-thread';
 
 type Props = {
@@ -25,7 +26,7 @@ export function CommentsDialog({ chismeId, chisme, onClose, cotilleo, country, o
             {chisme.content}
           </Text>
         )}
-        <CommentThread chismeId={chismeId} cotilleo={chisme?.cotilleo ?? cotilleo} country={country} onCommented={onCommented} />
+        <CommentThread chismeId={chismeId} cotilleo={chisme?.cotilleo ?? cotilleo} country={country} onCommented={onCommented} Form={CommentForm} />
       </Stack>
     </Modal>
   );
