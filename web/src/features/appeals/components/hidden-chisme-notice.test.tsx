@@ -1,4 +1,4 @@
-import { act, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFirstContent } from '../../../lib/after-first-content';
 import { render, screen, userEvent } from '../../../test-utils/render';
@@ -55,9 +55,7 @@ describe('HiddenChismeNotice', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(getMine).not.toHaveBeenCalled();
-    act(() => {
-      container.querySelector('main')?.append(document.createElement('article'));
-    });
+    container.querySelector('main')?.append(document.createElement('article')); // the card, as the profile renders it
     expect(await screen.findByText('Oculto por denuncias')).toBeInTheDocument();
   });
 });
