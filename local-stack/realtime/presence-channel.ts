@@ -43,7 +43,10 @@ export function createPresence(host: PresenceHost) {
   /** After a join with presence enabled: the topic's state, counted against the project's rate. */
   function sync(client: Client, channel: Channel): void {
     if (!channel.presenceEnabled || !mayRead(channel)) return;
-    if (!rate.admit()) return host.closeChannel(client, channel, 'Too many presence messages per second');
+    if (!rate.admit()) {
+      host.closeChannel(client, channel, 'Too many presence messages per second');
+      return;
+    }
     host.send(client, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'presence_state', payload: registry.state(topicOf(channel)) });
   }
 

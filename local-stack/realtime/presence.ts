@@ -33,7 +33,10 @@ const withRef = ({ meta, ref }: Tracked, prev?: string): Meta => ({ ...meta, phx
 
 function group(entries: Iterable<[string, Meta]>): PresenceGroup {
   const result: PresenceGroup = {};
-  for (const [key, meta] of entries) (result[key] ??= { metas: [] }).metas.push(meta);
+  for (const [key, meta] of entries) {
+    result[key] ??= { metas: [] };
+    result[key].metas.push(meta);
+  }
   return result;
 }
 
@@ -55,7 +58,10 @@ export class PresenceRegistry<Member> {
   /** Track, or update when the member already tracks: the diff to send (an update leaves the old meta and joins the new one). */
   track(topic: string, member: Member, key: string, meta: Meta): PresenceDiff {
     let tracked = this.topics.get(topic);
-    if (!tracked) this.topics.set(topic, (tracked = new Map()));
+    if (!tracked) {
+      tracked = new Map();
+      this.topics.set(topic, tracked);
+    }
     const previous = tracked.get(member);
     const entry: Tracked = { key, ref: newRef(), meta };
     tracked.set(member, entry);

@@ -17,7 +17,7 @@ export function NewPasswordRoute() {
   const saved = () => {
     forgetAuthRedirect();
     toast.success(auth.passwordSaved);
-    navigate(paths.feed.recent, { replace: true });
+    void navigate(paths.feed.recent, { replace: true });
   };
   return <NewPasswordScreen recovering={session.status === 'signed-in'} onSaved={saved} />;
 }
