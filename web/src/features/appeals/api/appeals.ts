@@ -1,7 +1,7 @@
 // Appeals: the author's hidden chismes and the one review request each may get; the
 // moderators' list of appeals (decided with the existing restore / delete). supabase-js is
 // imported when a call runs: /profile/ renders a notice under every own chisme, and a static
-// import put supabase-js (47 KB gzip, its download and evaluation) before the profile's first
+// import put supabase-js (47 KB as served, its download and evaluation) before the profile's first
 // card (bench/README.md, "The profile's first card").
 import { toApiError } from '../../../lib/api-error';
 

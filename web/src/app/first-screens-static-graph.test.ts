@@ -1,0 +1,53 @@
+// supabase-js (47 KB as served, brotli) stays off the first screens' path: nothing the entry or a first
+// screen's route module imports statically may reach lib/supabase.ts, only `import()` may.
+// A static import puts it in the route's preload list and before the first card: the profile's
+// LCP went from 2.3 to 2.9 s that way (bench/README.md, "The profile's first card").
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Relative imports that stay in the module graph at run time: not `import()`, not `import type`. */
+function staticImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s*'(\.[^']+)'/gm), ...text.matchAll(/^import\s+'(\.[^']+)'/gm)].map(
+    (m) => m[1]!,
+  );
+  return specifiers.flatMap((s) => {
+    const base = resolve(dirname(file), s);
+    const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => existsSync(p) && p.match(/\.tsx?$/));
+    return found ? [found] : [];
+  });
+}
+
+/** The chain of static imports from `entry` to `target`, or null. */
+function staticPath(entry: string, target: string): string[] | null {
+  const seen = new Set<string>([entry]);
+  const queue: string[][] = [[entry]];
+  while (queue.length > 0) {
+    const chain = queue.shift()!;
+    for (const next of staticImports(chain.at(-1)!)) {
+      if (next === target) return [...chain, next].map((p) => relative(src, p));
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push([...chain, next]);
+      }
+    }
+  }
+  return null;
+}
+
+const supabase = join(src, 'lib', 'supabase.ts');
+const firstScreens = ['main.tsx', 'app/routes/feed.tsx', 'app/routes/chisme.tsx', 'app/routes/profile.tsx', 'app/routes/login.tsx'];
+
+describe('first screens without supabase-js', () => {
+  it.each(firstScreens)('%s reaches lib/supabase only through import()', (entry) => {
+    expect(staticPath(join(src, entry), supabase)).toBeNull();
+  });
+
+  it('finds a static path where there is one', () => {
+    expect(staticPath(join(src, 'features/comments/components/comment-thread.tsx'), supabase)).not.toBeNull();
+  });
+});
