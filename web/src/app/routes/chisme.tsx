@@ -34,7 +34,9 @@ export function ChismeRoute() {
   const refreshCounts = useRefreshChismeCounts();
   // the thread one idle moment after the chisme has painted, rendered in a transition; the live
   // updates one idle moment after the thread has committed
-  const showThread = useIdleAfter(afterFirstContent);
+  // the comments button pressed before the form has come: mount it now and focus it then
+  const [formWanted, setFormWanted] = useState(false);
+  const showThread = useIdleAfter(afterFirstContent) || formWanted;
   const [threadShown, setThreadShown] = useState(false);
   const live = useIdleAfter(threadShown);
 
@@ -58,7 +60,11 @@ export function ChismeRoute() {
   if (!chisme) return <ChismeCardSkeleton label={common.loading} />;
 
   // The comments button moves to the thread below instead of opening the dialog.
-  const toThread = () => thread.current?.querySelector('textarea')?.focus();
+  const toThread = () => {
+    const box = thread.current?.querySelector('textarea');
+    if (box) box.focus();
+    else setFormWanted(true);
+  };
   return (
     <Stack gap="lg">
       <ChismeCard chisme={chisme} showImageButton={chisme.cotilleo} onComments={toThread} />
@@ -73,7 +79,15 @@ export function ChismeRoute() {
         </Title>
         {showThread ? (
           <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>
-            <CommentThread chismeId={chisme.id} cotilleo={chisme.cotilleo} country={country} onCommented={refreshCounts} Form={CommentForm} formAfterList />
+            <CommentThread
+              chismeId={chisme.id}
+              cotilleo={chisme.cotilleo}
+              country={country}
+              onCommented={refreshCounts}
+              Form={CommentForm}
+              formAfterList
+              focusForm={formWanted}
+            />
             <Mounted onMount={setThreadShown} />
           </Suspense>
         ) : (

@@ -20,6 +20,10 @@ function RecordingForm(_: CommentFormProps) {
   return <form aria-label="formulario" />;
 }
 
+function FormWithBox(_: CommentFormProps) {
+  return <textarea aria-label="Comentario" />;
+}
+
 const props = { chismeId: 'c-1', cotilleo: false, country: 'Chile', onCommented: () => {}, Form: RecordingForm };
 
 describe('CommentThread', () => {
@@ -43,5 +47,11 @@ describe('CommentThread', () => {
     const form = screen.getByRole('form', { name: 'formulario' });
     const list = screen.getByRole('region', { name: 'Lista de comentarios' });
     expect(form.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('mounts the form at once and focuses it when asked before its idle moment', async () => {
+    getComments.mockReturnValue(new Promise(() => {})); // the list still loading
+    render(<CommentThread {...props} Form={FormWithBox} formAfterList focusForm />);
+    expect(await screen.findByRole('textbox', { name: 'Comentario' })).toHaveFocus();
   });
 });

@@ -10,7 +10,7 @@
 // (Select, Combobox, Textarea) and its first commit are tasks of their own, not the list's
 // (bench/README.md, "The shared link's comment form").
 import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
-import { memo, Suspense, useCallback, useDeferredValue, useMemo, useState, type ComponentType } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { common } from '../../../i18n/es/common';
 import { comments as texts } from '../../../i18n/es/comments';
 import { useIdleAfter } from '../../../lib/after-first-content';
@@ -32,9 +32,12 @@ type Props = {
   Form: ComponentType<CommentFormProps>;
   /** Mount the form one idle moment after the list (or its empty state) has committed. */
   formAfterList?: boolean;
+  /** Mount the form now (whatever formAfterList says) and focus its textarea when it comes: the
+   *  chisme's comments button, pressed before the form was there. */
+  focusForm?: boolean;
 };
 
-export const CommentThread = memo(function CommentThread({ chismeId, cotilleo, country, onCommented, Form, formAfterList = false }: Props) {
+export const CommentThread = memo(function CommentThread({ chismeId, cotilleo, country, onCommented, Form, formAfterList = false, focusForm = false }: Props) {
   const comments = useComments(chismeId);
   const { hasMore, loadMore, insert } = comments;
   // rows and isLoading change together, so the list never shows "no comments" in between
@@ -49,11 +52,12 @@ export const CommentThread = memo(function CommentThread({ chismeId, cotilleo, c
 
   return (
     <Stack gap="md">
-      {formAfterList && !formIdle ? (
+      {formAfterList && !formIdle && !focusForm ? (
         formPlace
       ) : (
         <Suspense fallback={formPlace}>
           <Form chismeId={chismeId} cotilleo={cotilleo} country={country} replyTo={replyTo} onCancelReply={cancelReply} onSend={send} sending={sending} />
+          {focusForm && <FocusTextareaOnCommit />}
         </Suspense>
       )}
       <Divider />
@@ -80,3 +84,15 @@ export const CommentThread = memo(function CommentThread({ chismeId, cotilleo, c
     </Stack>
   );
 });
+
+/** Focuses the thread's textarea in the commit that mounts the form beside it in its Suspense
+ *  boundary (a layout effect: the focus is there before the browser paints the form). Its own
+ *  hidden marker finds the thread: a child's ref is set before its layout effects run, a
+ *  parent's is not yet when both mount together. */
+function FocusTextareaOnCommit() {
+  const marker = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    marker.current?.parentElement?.querySelector('textarea')?.focus();
+  }, []);
+  return <span ref={marker} hidden />;
+}
