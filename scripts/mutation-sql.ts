@@ -1,5 +1,5 @@
 // `npm run mutation:sql`: mutation testing of the database rules. On the throwaway cluster
-// `test:db` builds (scripts/db-types.ts: withMigratedCluster, migrations and seed), each
+// `test:db` builds (scripts/db-cluster.ts: withMigratedCluster, migrations and seed), each
 // mutation of mutation/sql-mutations.json is applied alone — a text of the function's current
 // definition (pg_get_functiondef) replaced by another, e.g. a 20-minute window by 21 — then the
 // pgTAP files it names run with pg_prove, then the original definition is restored. A mutation
@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { root, withMigratedCluster } from './db-types.ts';
+import { root, withMigratedCluster } from './db-cluster.ts';
 
 interface Mutation {
   id: string;

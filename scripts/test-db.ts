@@ -1,15 +1,19 @@
 // `npm run test:db`: a throwaway PostgreSQL cluster (own data folder, own free port), the
 // Supabase platform bootstrap, the project's migrations and seed pushed with the real Supabase
-// CLI; then the Supabase advisors (security at every level, performance at warn: "unused
+// CLI (scripts/db-cluster.ts); first the drift check (scripts/db-schemas.ts: a second cluster
+// built from supabase/schemas/ must have the same catalogue) and the migration linter (Squawk,
+// .squawk.toml); then the Supabase advisors (security at every level, performance at warn: "unused
 // index" is inherent on a fresh database), `supabase db lint` (plpgsql_check) and a freshness
 // check of the committed web/src/lib/database.ts and of the generated confusable-letters
-// migration (scripts/confusables.ts); then every pgTAP file with pg_prove (given the shared
+// schema file (scripts/confusables.ts); then every pgTAP file with pg_prove (given the shared
 // rule corpus and the Spanish word list as psql variables `corpus` and `dictionary`); then
 // the advisors once more at every level, when the suite has exercised every index. The
 // cluster is removed afterwards, whether the checks pass or fail.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateTypes, root, run, typesFile, withMigratedCluster } from './db-types.ts';
+import { root, run, withMigratedCluster } from './db-cluster.ts';
+import { checkDrift } from './db-schemas.ts';
+import { generateTypes, typesFile } from './db-types.ts';
 
 // Read by pgTAP 210-211 with pg_read_file (the throwaway cluster runs on this machine).
 const corpusFile = join(root, 'supabase', 'tests', 'corpus', 'text-rules.json');
@@ -29,7 +33,9 @@ function checkTypesAreFresh(url: string): void {
 }
 
 async function main(): Promise<void> {
-  await withMigratedCluster({ seed: true }, (cluster) => {
+  await withMigratedCluster({ seed: true }, async (cluster) => {
+    await checkDrift(cluster.url);
+    run('migration linter (Squawk, .squawk.toml)', 'npx', ['squawk', 'supabase/migrations/*.sql']);
     // Checks first: pgTAP installs itself into `extensions`, and its own code does not pass lint.
     run('supabase db advisors (security, every level)', 'npx', [
       'supabase', 'db', 'advisors', `--remote=${cluster.url}`, '--type', 'security', '--level', 'info', '--fail-on', 'info',

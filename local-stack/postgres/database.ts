@@ -36,6 +36,17 @@ async function pendingMigrations(): Promise<string[]> {
     if (!exists.rows[0]?.ok) return local;
     const { rows } = await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
     const done = new Set(rows.map((row) => row.version));
+    const localVersions = new Set(local.map((name) => name.split('_')[0]!));
+    const unknown = rows.map((row) => row.version).filter((version) => !localVersions.has(version)).sort();
+    if (unknown.length > 0) {
+      // Data made from a migration history this checkout no longer has (the migrations were
+      // squashed into a baseline, docs/database.md): pushing on top would fail obscurely.
+      throw new Error(
+        `.local-stack/db was built from ${unknown.length} migration(s) this checkout does not have ` +
+          `(${unknown[0]}${unknown.length > 1 ? ` … ${unknown.at(-1)}` : ''}): run \`npm run stack:reset\` ` +
+          'to rebuild the local database from the current migrations and seed (its data is lost)',
+      );
+    }
     return local.filter((name) => !done.has(name.split('_')[0]!));
   } finally {
     await client.end();
