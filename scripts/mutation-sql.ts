@@ -39,12 +39,11 @@ const selected = only ? mutations.filter((m) => only.includes(m.id)) : mutations
 const verbose = process.argv.includes('--verbose');
 const allFiles = readdirSync(testsDir).filter((name) => name.endsWith('.sql')).sort();
 
-function filesFor(prefixes: string[]): string[] {
-  const files = allFiles.filter((name) => name.startsWith('000') || prefixes.some((p) => name.startsWith(p)));
-  for (const prefix of prefixes) {
-    if (!allFiles.some((name) => name.startsWith(prefix))) throw new Error(`no pgTAP file starts with ${prefix}`);
+function filesFor(names: string[]): string[] {
+  for (const name of names) {
+    if (!allFiles.includes(name)) throw new Error(`no pgTAP file ${name} in supabase/tests/database`);
   }
-  return files;
+  return allFiles.filter((name) => name.startsWith('000-') || names.includes(name));
 }
 
 function prove(port: number, files: string[]): { ok: boolean; failed: string[]; output: string } {

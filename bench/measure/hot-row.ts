@@ -30,7 +30,7 @@ export async function measureHotRow(context: SectionContext): Promise<void> {
   const spread = await run(context, writers, (w) => own[w]!, durationMs);
   const { likeMs, unlikeMs, errors, liked, wallS, loadBefore, loadAfter, lockWaiters } = hot;
 
-  // Deltas left for commit (supabase/migrations/20261127110100_update_like_count_hot_row.sql)
+  // Deltas left for commit (supabase/schemas/30-likes.sql)
   // are applied by their own commit: none may remain.
   const { rows } = await client.query<{ likes: number; rows: number; trending: number | null; deltas: number }>(`
     select c.likes, (select count(*)::int from public.likes l where l.chisme_id = c.id) as rows,

@@ -1,7 +1,7 @@
 // The web's warning and the database's rule, side by side on the running stack: every entry of
 // the shared rule corpus (supabase/tests/corpus/text-rules.json) gets the same answer from the
 // web's own check (web/src/lib/text-rules.ts) as from the database through the API
-// (find_personal_data and find_offensive_words, as a signed-in user, over PostgREST). pgTAP 210
+// (find_personal_data and find_offensive_words, as a signed-in user, over PostgREST). pgTAP 007-text-rules-corpus
 // and the web's corpus test compare each side with the corpus' expected answer; this test
 // compares the two sides directly.
 import assert from 'node:assert/strict';

@@ -26,7 +26,7 @@ grant usage on schema private to anon, authenticated, service_role;
 --
 -- Tables are left as the platform sets them (the local stack's contract tests create scratch
 -- tables that rely on those defaults); every table's schema file revokes and grants its own
--- privileges explicitly, and pgTAP 200 fails on any write privilege a client role holds on a
+-- privileges explicitly, and pgTAP 001-schemas-client-privileges fails on any write privilege a client role holds on a
 -- table of an exposed schema, whoever granted it.
 alter default privileges for role postgres revoke execute on functions from public;
 alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated;
@@ -293,10 +293,8 @@ grant execute on function private.text_array_arg(jsonb,text) to service_role;
 comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array argument given as jsonb: null, an array of strings, or (a GET''s query string) a JSON string holding such an array; anything else raises the key given.';
 
 -- Every client write RPC runs as its owner (security definer, search_path ''), because
--- clients no longer hold any write privilege on the tables (previous migration). This file
--- runs after every other branch's migrations, so the `alter function` below applies to the
--- final bodies whoever wrote them; a loop by name covers every overload, so a changed
--- signature is covered too (pgTAP 200 lists the functions a client may execute).
+-- clients hold no write privilege on the tables (each table's schema file grants only select
+-- to clients; pgTAP 001-schemas-client-privileges lists the functions a client may execute).
 --
 -- What changes when a write runs as the owner, and how each rule keeps holding:
 --   * RLS no longer filters what the RPC and the security invoker rule triggers read. Rules
@@ -309,7 +307,7 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 --         guard_hidden_chisme, a security definer trigger that never relied on RLS).
 --     The rule triggers' own checks compare with the caller's id explicitly (own like, own
 --     report, own chisme), and the notification and profile RPCs filter by the caller's id
---     and by the same 30-day window as the notifications read policy (redefined below).
+--     and by the same 30-day window as the notifications read policy (60-notifications.sql).
 --   * `current_user` is the owner inside. Rules that must know whether a client is writing
 --     read the request's role instead (`private.is_client_write()`): PostgREST sets it from
 --     the verified JWT, a client cannot choose it, and a security definer function does not
@@ -334,7 +332,7 @@ grant execute on function private.is_client_write() to service_role;
 comment on function private.is_client_write() is 'Whether the request''s role (set by PostgREST from the verified JWT, unchanged by security definer) is a client''s.';
 
 -- The pre-request hook stays, as a courtesy, not as the guard: clients hold no write
--- privilege on any table (20261127130000), so any route to a table write — whatever its
+-- privilege on any table (00-schemas.sql), so any route to a table write — whatever its
 -- encoding — is refused by PostgreSQL itself (42501: PostgREST answers 401 to anon, 403 to a
 -- signed-in user) and stores nothing. The hook only turns the common case into the stable key
 -- `rest_write_not_allowed` before PostgREST reads the body.
@@ -511,7 +509,7 @@ comment on function private.check_content_code_points() is 'Trigger: content ove
 -- apart (i d i o t a, i.d.i.o.t.a).
 -- Ordinary words: a listed word matches whole words only, so "Rosi dio tarta" is not "idiota"
 -- and "computadora" is not "puta" (tests: supabase/tests/corpus/text-rules.json and the
--- Spanish word list, pgTAP 210-211).
+-- Spanish word list, pgTAP 007-text-rules-corpus and 007-text-rules-spanish-words).
 --
 -- How: each listed word is stored with a regular expression (column `pattern`, kept by
 -- PostgreSQL): a run of k equal letters matches k or more of them, any letter also matches a
@@ -632,7 +630,7 @@ comment on function private.fold_for_filter(text) is 'The folded form the offens
 -- digits joined by separators only.
 --
 -- web/src/lib/text-rules.ts holds the same steps with the same expressions for the warning
--- while typing; supabase/tests/corpus/text-rules.json is read by both test suites (pgTAP 210,
+-- while typing; supabase/tests/corpus/text-rules.json is read by both test suites (pgTAP 007-text-rules-corpus,
 -- web/src/lib/text-rules.corpus.test.ts), so the two cannot drift apart.
 --
 -- Cost: over 16,000 bytes (the content limit) raises text_too_long before any expression runs.
@@ -761,13 +759,11 @@ comment on function public.find_personal_data(text) is 'The kind of personal dat
 -- 2. Raw sizes are checked first, in constant time (octet_length reads the stored size), in
 --    the RPCs and again in the rule triggers, before any normalising or matching: content
 --    over 16,000 bytes (4,000 code points of up to 4 bytes, the code-point backstop of
---    20261123120400) answers the content_too_long key, a country over 1,000 bytes
+--    10-profiles.sql) answers the content_too_long key, a country over 1,000 bytes
 --    country_too_long, a tag over 1,000 bytes chisme_tag_too_long, more than 20 raw tags
 --    chisme_tags_too_many, the tags argument over 16,000 bytes chisme_tag_too_long; an
 --    over-long id, age, gender or mode is replaced by an invalid value of a few bytes, so it
 --    gets the key a malformed value gets. 10 MB is refused in the time 100 bytes is.
--- Each function below starts from its latest definition (20261123120200,
--- 20261124150000) and changes only those points.
 
 -- Refuses personal data (always) and listed words (when asked) in a shown text other than the
 -- content, naming the field.
@@ -1289,7 +1285,7 @@ set check_function_bodies = off;
 --            rule stores repeats once); far more is a script forging logs.
 --   notification 5 / hour per sender AND recipient — what one person's comments, replies and
 --            likes may notify one other person; past it the write still happens, silently
---            (applied in private.notify, see the notification flood migration).
+--            (applied in private.notify, 60-notifications.sql).
 create table private.rate_limit_settings (
   action text not null check (action in ('chisme', 'comment', 'like', 'report', 'country', 'notification')),
   window_seconds int not null check (window_seconds between 1 and 604800),
@@ -1572,7 +1568,7 @@ set check_function_bodies = off;
 -- Anonymity: nothing here ever returns an author's or a reporter's id to a client.
 --
 -- Where the hide condition lives: for comments in RLS (every thread read inherits it); for
--- chismes in the read RPCs (get_feed, get_chisme, get_comments: next migration) and in a
+-- chismes in the read RPCs (get_feed, get_chisme: 25-feed.sql; get_comments: 40-comments.sql) and in a
 -- write guard, not in RLS: any non-trivial policy on chismes makes PostgreSQL refuse the
 -- non-leakproof `tags && …` as an index condition, so the GIN tag index could never serve a
 -- signed-in feed again (measured: top feed with a rare tag 16 ms → 215 ms at 200k chismes).
@@ -1680,7 +1676,7 @@ grant execute on function public.get_my_suspension() to service_role;
 comment on function public.get_my_suspension() is 'When the caller''s suspension ends; null when they are not suspended.';
 
 -- A suspended account changes nothing another person sees: besides posts, comments, likes and
--- reports (20261123140000), its unlikes (a public counter moves) and an image stored for its
+-- reports (70-moderation.sql), its unlikes (a public counter moves) and an image stored for its
 -- chisme (through the chisme-image function, which stores with the service role) are refused
 -- with user_suspended. The checks live on the tables, so every path is covered, whichever RPC
 -- or function writes.
@@ -1931,7 +1927,7 @@ set check_function_bodies = off;
 -- Detection runs in the database, on the content: private.crisis_terms is the reviewed list
 -- of Spanish phrases (folded like the offensive-word filter, private.fold_for_filter), matched
 -- as whole words or phrases so that everyday speech ("me muero de risa", "me mato a estudiar",
--- "cortarme el pelo", "una jugada suicida") does not match (pgTAP 235 holds the false
+-- "cortarme el pelo", "una jugada suicida") does not match (pgTAP 019-crisis-detection holds the false
 -- positives). A BEFORE INSERT trigger sets `crisis` on the chisme or comment row; it is a
 -- property of that text, served with it (feed_chisme.crisis, thread_comment.crisis) so that
 -- create_chisme / add_comment answer the author with it at once. Nothing is stored on the
@@ -2233,7 +2229,7 @@ begin
       detail = jsonb_build_object('max', 400)::text;
   end if;
 
-  -- Every text others see: content, tags and country (see 20261127120300).
+  -- Every text others see: content, tags and country (see 07-text-rules.sql).
   perform private.assert_no_personal_data(new.content);
   if not new.cotilleo then
     v_words := public.find_offensive_words(new.content);
@@ -2385,7 +2381,7 @@ comment on function public.get_my_chismes(boolean) is 'The caller''s own chismes
 -- than 24 hours (plus, until the next post prunes them, the ones that just aged out: the feed
 -- keeps its created_at > now() - 24 hours condition). Triggers on public.chismes insert the
 -- new row, copy likes/report/hidden_at changes, and prune aged rows on each insert; deletes
--- cascade. get_feed (security definer since 20261124100000) reads it for the trending tab.
+-- cascade. get_feed (security definer since 20-chismes.sql) reads it for the trending tab.
 create table private.trending_chismes (
   id uuid primary key references public.chismes (id) on delete cascade,
   cotilleo boolean not null,
@@ -2517,7 +2513,7 @@ comment on function private.to_feed_chisme(public.chismes, boolean, boolean) is 
 -- planner made it a hashed subplan that loaded every chisme of every blocked author on each
 -- call: with 1,000 blocks of the most prolific authors at 1M chismes, get_feed's median went
 -- from 0.19 ms to 110 ms (bench/sql-feeds.ts). Callers without blocks are unaffected (the OR
--- short-circuits). Body otherwise as in 20261127140600_create_crisis_support.sql.
+-- short-circuits).
 create or replace function public.get_feed(
   p_tab text,
   p_cotilleo text,
@@ -2777,7 +2773,7 @@ create trigger likes_after_insert_notify
 -- Now count_like asks without waiting whether another like or unlike of that chisme is in
 -- flight (a transaction-level advisory lock per chisme). None (always, when nobody else is
 -- liking that chisme): it counts at once, exactly as before, so a transaction sees its
--- own like counted (pgTAP 030, 163 and every counter test run unchanged). One: the change is
+-- own like counted (pgTAP 030-likes, 025-feed-trending-table and every counter test run unchanged). One: the change is
 -- written to private.like_count_deltas, and a deferred constraint trigger applies it at
 -- commit (private.fold_like_count_delta), where the row lock is held only for that update and
 -- the commit itself. Each transaction folds its own delta before it commits, so no committed
@@ -3529,8 +3525,7 @@ comment on function private.to_hidden_thread_comment(public.comments) is 'The "C
 
 -- get_comments with blocks: the thread's blocked comments are found with one comment_authors
 -- primary-key probe per comment of the thread (a correlated scalar subquery, never hashed),
--- for the same reason as 20261127140800_update_get_feed_block_probe.sql. Body otherwise as in
--- 20261127140100_update_read_rpcs_hide_blocked.sql.
+-- for the same reason as get_feed (25-feed.sql).
 create or replace function public.get_comments(
   p_chisme_id text,
   p_cursor_created_at text default null,
@@ -3749,7 +3744,7 @@ create trigger reports_before_insert_limit_new_accounts
   before insert on public.reports
   for each row execute function private.limit_new_accounts_per_target('report');
 
--- Automatic hiding (20261123140000) counting only reports made by accounts at least min_age
+-- Automatic hiding (70-moderation.sql) counting only reports made by accounts at least min_age
 -- old at the time; the moderators' live ping still carries every pending report.
 create or replace function private.hide_reported_content()
 returns trigger
@@ -4210,8 +4205,7 @@ grant execute on function public.delete_notification(text) to service_role;
 comment on function public.delete_notification(text) is 'Deletes one of the caller''s notifications; false when there is no such notification. Security definer: the caller and the read window are explicit.';
 
 -- Muted threads produce no notification rows: private.notify also returns when the recipient
--- muted the thread (the chisme of data.chismeId) for the kinds a thread makes. Body otherwise
--- as in 20261127140200_update_notify_skip_blocked.sql.
+-- muted the thread (the chisme of data.chismeId) for the kinds a thread makes (65-thread-mutes.sql).
 create or replace function private.notify(
   p_user_id uuid,
   p_type text,
@@ -4232,14 +4226,14 @@ declare
   v_id uuid;
   v_senders int;
 begin
-  -- A person is never notified of what someone they blocked does (20261127140000).
+  -- A person is never notified of what someone they blocked does (18-blocks.sql).
   if v_sender_id is not null and exists (
     select 1 from private.blocks b where b.blocker_id = p_user_id and b.blocked_id = v_sender_id
   ) then
     return;
   end if;
 
-  -- Nor of a thread they muted (20261127140300_create_thread_mutes.sql).
+  -- Nor of a thread they muted (supabase/schemas/65-thread-mutes.sql).
   if p_type in ('comment_on_chisme', 'reply_to_comment', 'like_on_chisme') and v_group_key is not null and exists (
     select 1 from private.thread_mutes m where m.user_id = p_user_id and m.chisme_id = v_group_key::uuid
   ) then

@@ -16,7 +16,7 @@ grant usage on schema private to anon, authenticated, service_role;
 --
 -- Tables are left as the platform sets them (the local stack's contract tests create scratch
 -- tables that rely on those defaults); every table's schema file revokes and grants its own
--- privileges explicitly, and pgTAP 200 fails on any write privilege a client role holds on a
+-- privileges explicitly, and pgTAP 001-schemas-client-privileges fails on any write privilege a client role holds on a
 -- table of an exposed schema, whoever granted it.
 alter default privileges for role postgres revoke execute on functions from public;
 alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated;

@@ -245,10 +245,8 @@ grant execute on function private.text_array_arg(jsonb,text) to service_role;
 comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array argument given as jsonb: null, an array of strings, or (a GET''s query string) a JSON string holding such an array; anything else raises the key given.';
 
 -- Every client write RPC runs as its owner (security definer, search_path ''), because
--- clients no longer hold any write privilege on the tables (previous migration). This file
--- runs after every other branch's migrations, so the `alter function` below applies to the
--- final bodies whoever wrote them; a loop by name covers every overload, so a changed
--- signature is covered too (pgTAP 200 lists the functions a client may execute).
+-- clients hold no write privilege on the tables (each table's schema file grants only select
+-- to clients; pgTAP 001-schemas-client-privileges lists the functions a client may execute).
 --
 -- What changes when a write runs as the owner, and how each rule keeps holding:
 --   * RLS no longer filters what the RPC and the security invoker rule triggers read. Rules
@@ -261,7 +259,7 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 --         guard_hidden_chisme, a security definer trigger that never relied on RLS).
 --     The rule triggers' own checks compare with the caller's id explicitly (own like, own
 --     report, own chisme), and the notification and profile RPCs filter by the caller's id
---     and by the same 30-day window as the notifications read policy (redefined below).
+--     and by the same 30-day window as the notifications read policy (60-notifications.sql).
 --   * `current_user` is the owner inside. Rules that must know whether a client is writing
 --     read the request's role instead (`private.is_client_write()`): PostgREST sets it from
 --     the verified JWT, a client cannot choose it, and a security definer function does not
@@ -286,7 +284,7 @@ grant execute on function private.is_client_write() to service_role;
 comment on function private.is_client_write() is 'Whether the request''s role (set by PostgREST from the verified JWT, unchanged by security definer) is a client''s.';
 
 -- The pre-request hook stays, as a courtesy, not as the guard: clients hold no write
--- privilege on any table (20261127130000), so any route to a table write — whatever its
+-- privilege on any table (00-schemas.sql), so any route to a table write — whatever its
 -- encoding — is refused by PostgreSQL itself (42501: PostgREST answers 401 to anon, 403 to a
 -- signed-in user) and stores nothing. The hook only turns the common case into the stable key
 -- `rest_write_not_allowed` before PostgREST reads the body.

@@ -101,7 +101,7 @@ comment on function private.check_content_code_points() is 'Trigger: content ove
 -- apart (i d i o t a, i.d.i.o.t.a).
 -- Ordinary words: a listed word matches whole words only, so "Rosi dio tarta" is not "idiota"
 -- and "computadora" is not "puta" (tests: supabase/tests/corpus/text-rules.json and the
--- Spanish word list, pgTAP 210-211).
+-- Spanish word list, pgTAP 007-text-rules-corpus and 007-text-rules-spanish-words).
 --
 -- How: each listed word is stored with a regular expression (column `pattern`, kept by
 -- PostgreSQL): a run of k equal letters matches k or more of them, any letter also matches a
@@ -222,7 +222,7 @@ comment on function private.fold_for_filter(text) is 'The folded form the offens
 -- digits joined by separators only.
 --
 -- web/src/lib/text-rules.ts holds the same steps with the same expressions for the warning
--- while typing; supabase/tests/corpus/text-rules.json is read by both test suites (pgTAP 210,
+-- while typing; supabase/tests/corpus/text-rules.json is read by both test suites (pgTAP 007-text-rules-corpus,
 -- web/src/lib/text-rules.corpus.test.ts), so the two cannot drift apart.
 --
 -- Cost: over 16,000 bytes (the content limit) raises text_too_long before any expression runs.
@@ -351,13 +351,11 @@ comment on function public.find_personal_data(text) is 'The kind of personal dat
 -- 2. Raw sizes are checked first, in constant time (octet_length reads the stored size), in
 --    the RPCs and again in the rule triggers, before any normalising or matching: content
 --    over 16,000 bytes (4,000 code points of up to 4 bytes, the code-point backstop of
---    20261123120400) answers the content_too_long key, a country over 1,000 bytes
+--    10-profiles.sql) answers the content_too_long key, a country over 1,000 bytes
 --    country_too_long, a tag over 1,000 bytes chisme_tag_too_long, more than 20 raw tags
 --    chisme_tags_too_many, the tags argument over 16,000 bytes chisme_tag_too_long; an
 --    over-long id, age, gender or mode is replaced by an invalid value of a few bytes, so it
 --    gets the key a malformed value gets. 10 MB is refused in the time 100 bytes is.
--- Each function below starts from its latest definition (20261123120200,
--- 20261124150000) and changes only those points.
 
 -- Refuses personal data (always) and listed words (when asked) in a shown text other than the
 -- content, naming the field.

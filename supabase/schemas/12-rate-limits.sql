@@ -26,7 +26,7 @@ set check_function_bodies = off;
 --            rule stores repeats once); far more is a script forging logs.
 --   notification 5 / hour per sender AND recipient — what one person's comments, replies and
 --            likes may notify one other person; past it the write still happens, silently
---            (applied in private.notify, see the notification flood migration).
+--            (applied in private.notify, 60-notifications.sql).
 create table private.rate_limit_settings (
   action text not null check (action in ('chisme', 'comment', 'like', 'report', 'country', 'notification')),
   window_seconds int not null check (window_seconds between 1 and 604800),

@@ -12,7 +12,7 @@ set check_function_bodies = off;
 -- Anonymity: nothing here ever returns an author's or a reporter's id to a client.
 --
 -- Where the hide condition lives: for comments in RLS (every thread read inherits it); for
--- chismes in the read RPCs (get_feed, get_chisme, get_comments: next migration) and in a
+-- chismes in the read RPCs (get_feed, get_chisme: 25-feed.sql; get_comments: 40-comments.sql) and in a
 -- write guard, not in RLS: any non-trivial policy on chismes makes PostgreSQL refuse the
 -- non-leakproof `tags && …` as an index condition, so the GIN tag index could never serve a
 -- signed-in feed again (measured: top feed with a rare tag 16 ms → 215 ms at 200k chismes).
@@ -120,7 +120,7 @@ grant execute on function public.get_my_suspension() to service_role;
 comment on function public.get_my_suspension() is 'When the caller''s suspension ends; null when they are not suspended.';
 
 -- A suspended account changes nothing another person sees: besides posts, comments, likes and
--- reports (20261123140000), its unlikes (a public counter moves) and an image stored for its
+-- reports (70-moderation.sql), its unlikes (a public counter moves) and an image stored for its
 -- chisme (through the chisme-image function, which stores with the service role) are refused
 -- with user_suspended. The checks live on the tables, so every path is covered, whichever RPC
 -- or function writes.

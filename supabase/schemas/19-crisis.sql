@@ -10,7 +10,7 @@ set check_function_bodies = off;
 -- Detection runs in the database, on the content: private.crisis_terms is the reviewed list
 -- of Spanish phrases (folded like the offensive-word filter, private.fold_for_filter), matched
 -- as whole words or phrases so that everyday speech ("me muero de risa", "me mato a estudiar",
--- "cortarme el pelo", "una jugada suicida") does not match (pgTAP 235 holds the false
+-- "cortarme el pelo", "una jugada suicida") does not match (pgTAP 019-crisis-detection holds the false
 -- positives). A BEFORE INSERT trigger sets `crisis` on the chisme or comment row; it is a
 -- property of that text, served with it (feed_chisme.crisis, thread_comment.crisis) so that
 -- create_chisme / add_comment answer the author with it at once. Nothing is stored on the

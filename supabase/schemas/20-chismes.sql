@@ -254,7 +254,7 @@ begin
       detail = jsonb_build_object('max', 400)::text;
   end if;
 
-  -- Every text others see: content, tags and country (see 20261127120300).
+  -- Every text others see: content, tags and country (see 07-text-rules.sql).
   perform private.assert_no_personal_data(new.content);
   if not new.cotilleo then
     v_words := public.find_offensive_words(new.content);

@@ -113,7 +113,7 @@ create trigger likes_after_insert_notify
 -- Now count_like asks without waiting whether another like or unlike of that chisme is in
 -- flight (a transaction-level advisory lock per chisme). None (always, when nobody else is
 -- liking that chisme): it counts at once, exactly as before, so a transaction sees its
--- own like counted (pgTAP 030, 163 and every counter test run unchanged). One: the change is
+-- own like counted (pgTAP 030-likes, 025-feed-trending-table and every counter test run unchanged). One: the change is
 -- written to private.like_count_deltas, and a deferred constraint trigger applies it at
 -- commit (private.fold_like_count_delta), where the row lock is held only for that update and
 -- the commit itself. Each transaction folds its own delta before it commits, so no committed

@@ -529,8 +529,7 @@ comment on function private.to_hidden_thread_comment(public.comments) is 'The "C
 
 -- get_comments with blocks: the thread's blocked comments are found with one comment_authors
 -- primary-key probe per comment of the thread (a correlated scalar subquery, never hashed),
--- for the same reason as 20261127140800_update_get_feed_block_probe.sql. Body otherwise as in
--- 20261127140100_update_read_rpcs_hide_blocked.sql.
+-- for the same reason as get_feed (25-feed.sql).
 create or replace function public.get_comments(
   p_chisme_id text,
   p_cursor_created_at text default null,

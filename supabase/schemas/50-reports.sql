@@ -115,7 +115,7 @@ create trigger reports_before_insert_limit_new_accounts
   before insert on public.reports
   for each row execute function private.limit_new_accounts_per_target('report');
 
--- Automatic hiding (20261123140000) counting only reports made by accounts at least min_age
+-- Automatic hiding (70-moderation.sql) counting only reports made by accounts at least min_age
 -- old at the time; the moderators' live ping still carries every pending report.
 create or replace function private.hide_reported_content()
 returns trigger

@@ -286,8 +286,7 @@ grant execute on function public.delete_notification(text) to service_role;
 comment on function public.delete_notification(text) is 'Deletes one of the caller''s notifications; false when there is no such notification. Security definer: the caller and the read window are explicit.';
 
 -- Muted threads produce no notification rows: private.notify also returns when the recipient
--- muted the thread (the chisme of data.chismeId) for the kinds a thread makes. Body otherwise
--- as in 20261127140200_update_notify_skip_blocked.sql.
+-- muted the thread (the chisme of data.chismeId) for the kinds a thread makes (65-thread-mutes.sql).
 create or replace function private.notify(
   p_user_id uuid,
   p_type text,
@@ -308,14 +307,14 @@ declare
   v_id uuid;
   v_senders int;
 begin
-  -- A person is never notified of what someone they blocked does (20261127140000).
+  -- A person is never notified of what someone they blocked does (18-blocks.sql).
   if v_sender_id is not null and exists (
     select 1 from private.blocks b where b.blocker_id = p_user_id and b.blocked_id = v_sender_id
   ) then
     return;
   end if;
 
-  -- Nor of a thread they muted (20261127140300_create_thread_mutes.sql).
+  -- Nor of a thread they muted (supabase/schemas/65-thread-mutes.sql).
   if p_type in ('comment_on_chisme', 'reply_to_comment', 'like_on_chisme') and v_group_key is not null and exists (
     select 1 from private.thread_mutes m where m.user_id = p_user_id and m.chisme_id = v_group_key::uuid
   ) then

@@ -1,6 +1,6 @@
 // Up to 3 tags, added with Enter or the button, each removable. Tags of a new chisme are shown
 // to others, so there the draft gets the personal-data warning while typing (the database
-// refuses them too: supabase/migrations/20261127120300_update_text_rules_every_shown_field.sql).
+// refuses them too: supabase/schemas/07-text-rules.sql).
 import { ActionIcon, Badge, CloseButton, Group, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,8 +1,8 @@
 // The database's text rules mirrored for instant feedback (the database applies them again):
 // normalisation (NFKC, invisible characters removed, every space a plain space), markup
 // stripping of real tags only, length as a person counts it, and the personal data guard.
-// Keep in step with supabase/migrations/20261123120100_create_text_hygiene.sql (normalisation)
-// and 20261127120200_update_personal_data_both_ways.sql (personal data).
+// Keep in step with supabase/schemas/07-text-rules.sql (normalisation)
+// and supabase/schemas/07-text-rules.sql (personal data).
 
 const invisible = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u2800\u3164\uFE00-\uFE0D\uFEFF\uFFA0]/g;
 // The zero-width joiner is kept only inside emoji sequences.
@@ -48,7 +48,7 @@ export function visibleLength(text: string): number {
 export type PersonalDataKind = 'email' | 'link' | 'phone' | 'handle';
 
 // The same steps and expressions as private.find_personal_data, private.find_phone and
-// private.mask_ordinary_numbers in supabase/migrations/20261127120200_update_personal_data_both_ways.sql
+// private.mask_ordinary_numbers in supabase/schemas/07-text-rules.sql
 // ([[:alnum:]] is [\p{L}\p{N}], [[:alpha:]] is \p{L}); supabase/tests/corpus/text-rules.json
 // is checked against both.
 const at = String.raw`(?:@|[(\[{]\s*(?:at|arroba)\s*[)\]}]|\s(?:arroba)\s)`;

@@ -36,7 +36,7 @@ begin
   return v_answer || jsonb_build_object('ms', v_least);
 end;
 $$;
--- New functions are executable by nobody until granted (20261127130400).
+-- New functions are executable by nobody until granted (00-schemas.sql).
 grant execute on function pg_temp.refusal(text, text) to anon, authenticated;
 
 select is((select octet_length(v) from big), 10485760, 'the argument is 10 MB');
@@ -83,7 +83,7 @@ select throws_ok($$ select private.normalize_text((select v from big)) $$, 'P000
 select throws_ok($$ select private.find_personal_data((select v from big)) $$, 'P0001', 'text_too_long', 'private.find_personal_data refuses 10 MB');
 select throws_ok($$ select private.fold_for_filter((select v from big)) $$, 'P0001', 'text_too_long', 'fold_for_filter refuses 10 MB');
 select throws_ok($$ select public.report_chisme(current_setting('test.chisme'), (select v from big)) $$, 'P0001', 'text_too_long', 'a 10 MB report reason is refused with a key');
--- Clients hold no table write privilege (20261127130000); the trigger guards every other writer.
+-- Clients hold no table write privilege (00-schemas.sql); the trigger guards every other writer.
 select tests.reset_role();
 select throws_ok($$ insert into public.chismes (gender, years, content) values ('Mujer', 30, (select v from big)) $$, 'P0001', 'chisme_content_too_long', 'the rule trigger checks the raw size too (any write path)');
 select tests.authenticate_as('cost_author');

@@ -1,4 +1,4 @@
--- The like counter under a hot row (supabase/migrations/20261127110100_update_like_count_hot_row.sql):
+-- The like counter under a hot row (supabase/schemas/30-likes.sql):
 -- while another like of the same chisme is in flight, a like or unlike does not wait; its
 -- change waits in private.like_count_deltas and is applied at its own commit, so chismes.likes
 -- is exact at every commit. A second session (dblink, on seeded chismes it can see) holds what

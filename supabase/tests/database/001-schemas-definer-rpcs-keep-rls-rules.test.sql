@@ -1,4 +1,4 @@
--- The write RPCs run as their owner (20261127130100), so RLS no longer filters what they and
+-- The write RPCs run as their owner (05-helpers.sql), so RLS no longer filters what they and
 -- the rule triggers read. Each rule that relied on it is explicit now, and holds for every
 -- caller: content hidden by moderation is "not found" to others (a reply to a hidden comment,
 -- a report of a hidden chisme or comment or of a comment of a hidden chisme, an unlike on a

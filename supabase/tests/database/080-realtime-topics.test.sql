@@ -25,7 +25,7 @@ begin
   return exists (select 1 from realtime.messages where topic = p_topic);
 end;
 $$;
--- New functions are executable by nobody until granted (20261127130400): the probe runs as
+-- New functions are executable by nobody until granted (00-schemas.sql): the probe runs as
 -- each client role.
 grant execute on function pg_temp.can_join(text) to anon, authenticated;
 

@@ -1,4 +1,4 @@
--- Every text shown to others passes the same rules (20261127120300): a chisme's tags and
+-- Every text shown to others passes the same rules (07-text-rules.sql): a chisme's tags and
 -- country, a comment's country and a country log go through the personal-data guard (both
 -- modes) and the offensive-word filter (casual mode; a country log has no mode, so always),
 -- with the field named in the error's detail; nothing refused is stored.

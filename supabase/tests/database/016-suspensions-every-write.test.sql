@@ -1,5 +1,5 @@
--- A suspended account changes nothing another person sees (20261123140000,
--- 20261127130200): its chismes, comments, likes, unlikes, reports of chismes and of comments,
+-- A suspended account changes nothing another person sees (70-moderation.sql,
+-- 85-storage.sql): its chismes, comments, likes, unlikes, reports of chismes and of comments,
 -- and the image of its own chisme (stored by the chisme-image function with the service role)
 -- are each refused with user_suspended, and nothing moves. A 1-day suspension holds for its
 -- whole day (its last hour included) and ends after it. Arrange steps run inside lives_ok so a

@@ -1,4 +1,4 @@
--- The coalesced realtime flush (supabase/migrations/20261127100000_create_coalesced_chisme_topics.sql,
+-- The coalesced realtime flush (supabase/schemas/80-realtime.sql,
 -- docs/scaling.md): a counter change only marks its chisme; private.flush_realtime sends at
 -- most one chisme_counts message per group topic per call, with the latest counts of the
 -- chismes changed since the last call and nothing for unchanged ones; new chismes are

@@ -1,5 +1,5 @@
 -- Clients write by privilege, not by URL, and execute only what is listed here
--- (20261127130000, 20261127130100, 20261127130400). "A role a client can become": anon and
+-- (00-schemas.sql, 05-helpers.sql, 00-schemas.sql). "A role a client can become": anon and
 -- authenticated (PostgREST switches to them from the JWT) and every role they are members of
 -- (they may SET ROLE to it, or hold its privileges).
 --

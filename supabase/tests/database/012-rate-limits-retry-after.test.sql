@@ -1,5 +1,5 @@
 -- rate_limited's retry_after is exactly the seconds until the window that refused ends — a
--- value, not a range — for a minute, an hour and a day window (20261127130300). The instant
+-- value, not a range — for a minute, an hour and a day window (12-rate-limits.sql). The instant
 -- is fixed (count_rate_limited_write's p_at) so each expected value is exact: at 10:00:30 UTC
 -- a minute window ends in 30 s, an hour window in 3570 s, a day window (UTC midnight) in 50370 s. A wait
 -- computed from the wrong window (always 60 s) or rounded up from below answers 30 for all three.
