@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     const author = new pg.Client({ connectionString: DB_URL });
     await author.connect();
     await actAs(author, benchUserId(FREE_USER_BASE + 40));
-    const { rows } = await author.query<{ id: string }>(`select id from public.create_chisme('Mujer', '30', 'El chisme viral de la prueba del outbox.', '[]', 'España', 'false')`);
+    const { rows } = await author.query<{ id: string }>(`select public.create_chisme('Mujer', '30', 'El chisme viral de la prueba del outbox.', '[]', 'España', 'false') ->> 'id' as id`);
     await author.end();
     const chismeId = rows[0]!.id;
     for (let w = 0; w < WRITERS; w++) {

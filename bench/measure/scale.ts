@@ -147,7 +147,7 @@ export async function measureScale(context: SectionContext, options: Partial<Opt
     await Promise.all(authors.map(async (author, a) => {
       for (let k = a; k < RECENT; k += authors.length) {
         const { rows } = await author.query<{ id: string; created_at: Date }>(
-          `select id, created_at from public.create_chisme('Mujer', '30', $1, '[]', 'España', 'false')`,
+          `select c.id, c.created_at from json_populate_record(null::public.feed_chisme, public.create_chisme('Mujer', '30', $1, '[]', 'España', 'false')) c`,
           [`Chisme reciente de la escala número ${k}, serie ${series}.`],
         );
         recent.push({ id: rows[0]!.id, createdAt: rows[0]!.created_at });

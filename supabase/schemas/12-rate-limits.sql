@@ -143,3 +143,39 @@ end;
 $$;
 revoke all on function private.count_rate_limited_write(uuid,text,timestamp with time zone) from public, anon, authenticated, service_role;
 comment on function private.count_rate_limited_write(uuid, text, timestamptz) is 'Counts one write of a user for an action at an instant and raises rate_limited past any window''s limit (new accounts get limit_percent of it), with the exact seconds until that window ends.';
+
+-- Counts a refused client write as one write of p_action and answers it as PostgREST answers
+-- a raised P0001: status 400 and {"code","details","hint","message"}. The count is the stored
+-- write's own (count_rate_limited_write); past the limit its rate_limited is not raised again
+-- (the refusal is already being answered) and its increment is undone, so a window holds at
+-- most its limit, as with stored writes. A caller without a live account (not_authenticated, a
+-- deleted user's token) has nothing to count.
+create or replace function private.answer_refused_write(p_action text, p_message text, p_detail text, p_hint text)
+returns json
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := auth.uid();
+begin
+  if private.is_client_write() and v_user_id is not null
+     and exists (select 1 from auth.users u where u.id = v_user_id) then
+    begin
+      perform private.count_rate_limited_write(v_user_id, p_action);
+    exception when sqlstate 'P0001' then
+      null; -- over the limit: this refusal's own answer stands
+    end;
+  end if;
+  perform set_config('response.status', '400', true);
+  return json_build_object(
+    'code', 'P0001',
+    'details', nullif(p_detail, ''),
+    'hint', nullif(p_hint, ''),
+    'message', p_message
+  );
+end;
+$$;
+comment on function private.answer_refused_write(text, text, text, text) is 'Counts a refused client write towards the rate limit of its action and answers it with status 400 and PostgREST''s error body (docs/decisions/0024-refused-writes-count.md).';
+revoke all on function private.answer_refused_write(text,text,text,text) from public, anon, authenticated, service_role;

@@ -184,11 +184,14 @@ create index chismes_cotilleo_country_likes_created_at_id_idx
 create policy chismes_select_authenticated on public.chismes
   for select to authenticated
   using (
-    hidden_at is null
-    or (select private.is_moderator())
-    or exists (select 1 from public.chisme_authors a where a.chisme_id = chismes.id and a.user_id = (select auth.uid()))
+    (
+      hidden_at is null
+      or (select private.is_moderator())
+      or exists (select 1 from public.chisme_authors a where a.chisme_id = chismes.id and a.user_id = (select auth.uid()))
+    )
+    and (not (select private.caller_has_blocks()) or not private.caller_blocked_chisme_author(id))
   );
-comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see.';
+comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, and those of authors they blocked.';
 
 create or replace function private.check_chisme_rules()
 returns trigger
@@ -200,7 +203,8 @@ declare
   v_min_years int := case when new.cotilleo then 18 else 13 end;
   v_words text[];
 begin
-  if current_user in ('anon', 'authenticated') then
+  -- A client's write, through a security definer RPC or not: the request's role says so.
+  if private.is_client_write() then
     perform private.require_user();
     new.id := gen_random_uuid();
     new.likes := 0;
@@ -213,14 +217,7 @@ begin
   new.cotilleo := coalesce(new.cotilleo, false);
 
   -- Raw sizes first, in constant time, before any normalising or matching.
-  if octet_length(new.content) > 16000 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-  if octet_length(new.country) > 1000 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
+  perform private.assert_raw_text_sizes(new.content, 'chisme_content_too_long', new.country);
 
   new.content := private.strip_markup(private.normalize_text(new.content));
   if private.visible_length(new.content) < 10 then
@@ -270,8 +267,8 @@ begin
   return new;
 end;
 $$;
-revoke all on function private.check_chisme_rules() from public, anon, authenticated, service_role;
 comment on function private.check_chisme_rules() is 'Trigger: validates and normalises a new chisme (spec §5, raw sizes first, normalised text; content, tags and country free of personal data and, in casual mode, of listed words), resets client-forged fields.';
+revoke all on function private.check_chisme_rules() from public, anon, authenticated, service_role;
 
 create trigger chismes_before_insert_check_rules
   before insert on public.chismes
@@ -280,55 +277,33 @@ create trigger chismes_before_insert_check_rules
 -- A client write: runs as its owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's triggers, which read the
 -- request's role with private.is_client_write() (05-helpers.sql).
-create or replace function public.create_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
-returns public.feed_chisme
+create function public.create_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
+returns json
 language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
 declare
-  v_row public.chismes;
+  v_message text;
+  v_detail text;
+  v_hint text;
 begin
-  perform private.require_user();
-  -- Raw sizes first, in constant time (see the header).
-  if octet_length(p_content) > 16000 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
+  if not private.is_api_request() then
+    return to_json(private.publish_chisme(p_gender, p_years, p_content, p_tags, p_country, p_cotilleo));
   end if;
-  if octet_length(p_country) > 1000 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-  if pg_column_size(p_tags) > 16000 then
-    raise exception 'chisme_tag_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 20)::text;
-  end if;
-  if octet_length(p_gender) > 100 then
-    p_gender := 'invalid';
-  end if;
-  if octet_length(p_years) > 100 then
-    p_years := 'invalid';
-  end if;
-  if octet_length(p_cotilleo) > 100 then
-    p_cotilleo := 'invalid';
-  end if;
-  insert into public.chismes (gender, years, content, tags, country, cotilleo)
-  values (
-    p_gender,
-    private.int_arg(p_years, 'chisme_years_out_of_range'),
-    p_content,
-    coalesce(private.text_array_arg(p_tags, 'chisme_tags_invalid'), '{}'::text[]),
-    p_country,
-    coalesce(private.boolean_arg(p_cotilleo, 'chisme_mode_invalid'), false)
-  )
-  returning * into v_row;
-  return private.to_feed_chisme(v_row, true, false);
+  begin
+    return to_json(private.publish_chisme(p_gender, p_years, p_content, p_tags, p_country, p_cotilleo));
+  exception when sqlstate 'P0001' then
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  end;
+  return private.answer_refused_write('chisme', v_message, v_detail, v_hint);
 end;
 $$;
+comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes trigger) and returns it as a feed_chisme object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the chisme rate limit.';
 revoke all on function public.create_chisme(text,text,text,jsonb,text,text) from public, anon, authenticated, service_role;
-grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to authenticated;
 grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to service_role;
-comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes trigger); over-long and malformed arguments raise keys before any text work.';
+grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to authenticated;
 
 -- "block" sorts before "check": the suspension answers before any content rule.
 create trigger chismes_before_insert_block_suspended
@@ -337,3 +312,62 @@ create trigger chismes_before_insert_block_suspended
 create trigger chismes_before_insert_flag_crisis
   before insert on public.chismes
   for each row execute function private.flag_crisis_content();
+
+-- Refused writes count towards the rate limit (docs/decisions/0024-refused-writes-count.md).
+--
+-- A refusal used to raise, PostgREST rolled the transaction back, and the rate-limit counter's
+-- increment went with it: a script could send refused chismes and comments (too long,
+-- offensive, personal data, malformed) without end, each one paying normalisation and matching.
+-- Now create_chisme and add_comment, when PostgREST calls them (request.method is set: every
+-- REST and GraphQL request), run the write in a block that catches the refusal (P0001, the
+-- SQLSTATE of every key). The block's subtransaction undoes everything the write did; outside
+-- it the refusal is counted as one write of the action (private.count_rate_limited_write, the
+-- same upsert under the same row lock as a stored write, so it is exact under concurrency),
+-- `response.status` is set to 400, and the function returns the body PostgREST sends for a
+-- raised P0001 ({"code","details","hint","message"}), so supabase-js gives the web the same
+-- error object. The transaction commits (PostgREST commits unless an error is raised or the
+-- client may override the transaction end, which db-tx-end's default does not allow), and with
+-- it the count and nothing else.
+--
+-- Called from SQL (pgTAP, the operator), the functions raise as before.
+--
+-- The return type becomes json (PostgreSQL fixes a function's type; a refusal's body must fit
+-- it). On the wire a success is the same object as before; the generated TypeScript types say
+-- Json, and the web reads the row as before (web/src/features/chisme/api/create-chisme.ts,
+-- web/src/features/comments/api/add-comment.ts). The writes themselves move to
+-- private.publish_chisme / private.publish_comment, which return the rows as before: bodies as
+-- in supabase/schemas/07-text-rules.sql, with the raw-size checks taken
+-- from the shared helpers of supabase/schemas/05-helpers.sql.
+
+-- The write of create_chisme (rules in the chismes triggers), raising its keys.
+create or replace function private.publish_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
+returns public.feed_chisme
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_row public.chismes;
+begin
+  perform private.require_user();
+  -- Raw sizes first, in constant time (05-helpers.sql).
+  perform private.assert_raw_text_sizes(p_content, 'chisme_content_too_long', p_country);
+  if pg_column_size(p_tags) > 16000 then
+    raise exception 'chisme_tag_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 20)::text;
+  end if;
+  insert into public.chismes (gender, years, content, tags, country, cotilleo)
+  values (
+    private.capped_arg(p_gender),
+    private.int_arg(private.capped_arg(p_years), 'chisme_years_out_of_range'),
+    p_content,
+    coalesce(private.text_array_arg(p_tags, 'chisme_tags_invalid'), '{}'::text[]),
+    p_country,
+    coalesce(private.boolean_arg(private.capped_arg(p_cotilleo), 'chisme_mode_invalid'), false)
+  )
+  returning * into v_row;
+  return private.to_feed_chisme(v_row, true, false);
+end;
+$$;
+comment on function private.publish_chisme(text, text, text, jsonb, text, text) is 'The write of create_chisme: publishes a chisme as the caller and returns it, raising the keys of every refusal.';
+revoke all on function private.publish_chisme(text,text,text,jsonb,text,text) from public, anon, authenticated, service_role;

@@ -251,8 +251,9 @@ create policy comments_select_authenticated on public.comments
       or exists (select 1 from public.comment_authors a where a.comment_id = comments.id and a.user_id = (select auth.uid()))
     )
     and exists (select 1 from public.chismes ch where ch.id = comments.chisme_id)
+    and (not (select private.caller_has_blocks()) or not private.caller_blocked_comment_author(id))
   );
-comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see.';
+comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see, and those of authors they blocked.';
 
 create trigger comments_after_delete_count_root
   after delete on public.comments
@@ -295,7 +296,8 @@ declare
   v_min_years int;
   v_words text[];
 begin
-  if current_user in ('anon', 'authenticated') then
+  -- A client's write, through a security definer RPC or not: the request's role says so.
+  if private.is_client_write() then
     perform private.require_user();
     new.id := gen_random_uuid();
     new.report := 0;
@@ -325,14 +327,7 @@ begin
   end if;
 
   -- Raw sizes first, in constant time, before any normalising or matching.
-  if octet_length(new.content) > 16000 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-  if octet_length(new.country) > 1000 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
+  perform private.assert_raw_text_sizes(new.content, 'comment_content_too_long', new.country);
 
   new.content := private.strip_markup(private.normalize_text(new.content));
   if new.content = '' then
@@ -380,8 +375,8 @@ begin
   return new;
 end;
 $$;
-revoke all on function private.check_comment_rules() from public, anon, authenticated, service_role;
 comment on function private.check_comment_rules() is 'Trigger: validates a new comment (spec §5, raw sizes first, normalised text; content and country free of personal data and, in casual mode, of listed words), sets depth and root, resets client-forged fields.';
+revoke all on function private.check_comment_rules() from public, anon, authenticated, service_role;
 
 create trigger comments_before_insert_check_rules
   before insert on public.comments
@@ -390,54 +385,33 @@ create trigger comments_before_insert_check_rules
 -- A client write: runs as its owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's triggers, which read the
 -- request's role with private.is_client_write() (05-helpers.sql).
-create or replace function public.add_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
-returns public.thread_comment
+create function public.add_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
+returns json
 language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
 declare
-  v_row public.comments;
+  v_message text;
+  v_detail text;
+  v_hint text;
 begin
-  perform private.require_user();
-  -- Raw sizes first, in constant time (see the header).
-  if octet_length(p_content) > 16000 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
+  if not private.is_api_request() then
+    return to_json(private.publish_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country));
   end if;
-  if octet_length(p_country) > 1000 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-  if octet_length(p_chisme_id) > 100 then
-    p_chisme_id := 'invalid';
-  end if;
-  if octet_length(p_parent_id) > 100 then
-    p_parent_id := 'invalid';
-  end if;
-  if octet_length(p_gender) > 100 then
-    p_gender := 'invalid';
-  end if;
-  if octet_length(p_years) > 100 then
-    p_years := 'invalid';
-  end if;
-  insert into public.comments (chisme_id, parent_id, content, gender, years, country)
-  values (
-    private.uuid_arg(p_chisme_id, 'chisme_not_found'),
-    private.uuid_arg(p_parent_id, 'comment_parent_not_found'),
-    p_content,
-    p_gender,
-    private.int_arg(p_years, 'comment_years_out_of_range'),
-    p_country
-  )
-  returning * into v_row;
-  return private.to_thread_comment(v_row, true);
+  begin
+    return to_json(private.publish_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country));
+  exception when sqlstate 'P0001' then
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  end;
+  return private.answer_refused_write('comment', v_message, v_detail, v_hint);
 end;
 $$;
+comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments trigger) and returns it as a thread_comment object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the comment rate limit.';
 revoke all on function public.add_comment(text,text,text,text,text,text) from public, anon, authenticated, service_role;
-grant execute on function public.add_comment(text,text,text,text,text,text) to authenticated;
 grant execute on function public.add_comment(text,text,text,text,text,text) to service_role;
-comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments trigger); over-long and malformed arguments raise keys before any text work.';
+grant execute on function public.add_comment(text,text,text,text,text,text) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Hidden content stays "not found" for others, now that RLS does not filter inside the RPCs
@@ -628,3 +602,32 @@ revoke all on function public.get_comments(text,text,text,text) from public, ano
 grant execute on function public.get_comments(text,text,text,text) to authenticated;
 grant execute on function public.get_comments(text,text,text,text) to service_role;
 comment on function public.get_comments(text, text, text, text) is 'A page of root comments of a chisme (newest first) with their replies, without what the caller reported or what authors they blocked wrote ("Comentario oculto" placeholders keep the thread''s shape); arguments as text, malformed ones raise chisme_not_found / comments_cursor_invalid.';
+
+-- The write of add_comment (rules in the comments triggers), raising its keys.
+create or replace function private.publish_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
+returns public.thread_comment
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_row public.comments;
+begin
+  perform private.require_user();
+  -- Raw sizes first, in constant time (05-helpers.sql).
+  perform private.assert_raw_text_sizes(p_content, 'comment_content_too_long', p_country);
+  insert into public.comments (chisme_id, parent_id, content, gender, years, country)
+  values (
+    private.uuid_arg(private.capped_arg(p_chisme_id), 'chisme_not_found'),
+    private.uuid_arg(private.capped_arg(p_parent_id), 'comment_parent_not_found'),
+    p_content,
+    private.capped_arg(p_gender),
+    private.int_arg(private.capped_arg(p_years), 'comment_years_out_of_range'),
+    p_country
+  )
+  returning * into v_row;
+  return private.to_thread_comment(v_row, true);
+end;
+$$;
+comment on function private.publish_comment(text, text, text, text, text, text) is 'The write of add_comment: comments as the caller and returns the comment, raising the keys of every refusal.';
+revoke all on function private.publish_comment(text,text,text,text,text,text) from public, anon, authenticated, service_role;

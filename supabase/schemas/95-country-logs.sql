@@ -44,23 +44,32 @@ create trigger country_logs_before_insert_enforce_rate_limit
 -- privilege on the tables; every rule stays in the table's triggers, which read the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.log_country(p_country text)
-returns boolean
+returns json
 language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
 declare
-  v_id uuid;
+  v_message text;
+  v_detail text;
+  v_hint text;
 begin
-  perform private.require_user();
-  insert into public.country_logs (country) values (p_country) returning id into v_id;
-  return v_id is not null;
+  if not private.is_api_request() then
+    return to_json(private.record_country_log(p_country));
+  end if;
+  begin
+    return to_json(private.record_country_log(p_country));
+  exception when sqlstate 'P0001' then
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  end;
+  return private.answer_refused_write('country', v_message, v_detail, v_hint);
 end;
 $$;
+comment on function public.log_country(text) is 'Logs a country for the caller (json true; false for a repeat within 24 hours); over the API a refusal is answered (400, the key) and counts towards the country rate limit.';
 revoke all on function public.log_country(text) from public, anon, authenticated, service_role;
-grant execute on function public.log_country(text) to authenticated;
 grant execute on function public.log_country(text) to service_role;
-comment on function public.log_country(text) is 'Logs the caller''s country (rules and the 24-hour repeat skip in triggers); true when a row was stored.';
+grant execute on function public.log_country(text) to authenticated;
 
 create or replace function private.skip_recent_country_log()
 returns trigger
@@ -69,7 +78,8 @@ security invoker
 set search_path = ''
 as $$
 begin
-  if current_user in ('anon', 'authenticated') then
+  -- A client's write, through a security definer RPC or not: the request's role says so.
+  if private.is_client_write() then
     new.user_id := private.require_user();
     new.created_at := now();
   end if;
@@ -102,9 +112,39 @@ begin
   return new;
 end;
 $$;
-revoke all on function private.skip_recent_country_log() from public, anon, authenticated, service_role;
 comment on function private.skip_recent_country_log() is 'Trigger: validates a normalised country log (raw size first, no personal data, no listed word), skips a repeat of the last 24 hours.';
+revoke all on function private.skip_recent_country_log() from public, anon, authenticated, service_role;
 
 create trigger country_logs_before_insert_skip_recent
   before insert on public.country_logs
   for each row execute function private.skip_recent_country_log();
+
+-- Refused country logs count towards the country rate limit too, as refused chismes and
+-- comments do since supabase/schemas/12-rate-limits.sql
+-- (docs/decisions/0024-refused-writes-count.md): a country is a text others see, checked for
+-- personal data and listed words, so a script could otherwise send refused logs without end.
+-- Over the API log_country catches the refusal, counts it as one country log and answers
+-- status 400 with PostgREST's error body; from SQL it raises as before. The edge function
+-- log-country reads the same error object (supabase/functions/log-country/supabase-deps.ts).
+-- It returns json: `true` / `false` on the wire as before. The write moves to
+-- private.record_country_log (as in supabase/schemas/30-likes.sql, with
+-- the shared raw-size check first).
+create or replace function private.record_country_log(p_country text)
+returns boolean
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+begin
+  perform private.require_user();
+  -- Raw size first, in constant time, as the other writes do (05-helpers.sql): the 10 MB
+  -- country of pgTAP 007-text-rules-input-cost is refused before a row is formed.
+  perform private.assert_raw_text_sizes(null, null, p_country);
+  insert into public.country_logs (country) values (p_country) returning id into v_id;
+  return v_id is not null;
+end;
+$$;
+comment on function private.record_country_log(text) is 'The write of log_country: logs a country for the caller (false for a repeat within 24 hours), raising the keys of every refusal.';
+revoke all on function private.record_country_log(text) from public, anon, authenticated, service_role;

@@ -225,6 +225,37 @@ exception when others then
 end;
 $$;
 
+-- create_chisme and add_comment answer json (docs/decisions/0024-refused-writes-count.md); for
+-- fixtures that read the new row's columns, these give it as the row type they used to return.
+-- Called from SQL the RPCs raise their keys as before, so throws_ok on them holds.
+create or replace function tests.create_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
+returns public.feed_chisme
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from json_populate_record(null::public.feed_chisme, public.create_chisme(p_gender, p_years, p_content, p_tags, p_country, p_cotilleo));
+$$;
+
+create or replace function tests.add_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
+returns public.thread_comment
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from json_populate_record(null::public.thread_comment, public.add_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country));
+$$;
+
+-- log_country answers json too (`true` / `false`); as the boolean it used to return.
+create or replace function tests.log_country(p_country text)
+returns boolean
+language sql
+security invoker
+set search_path = ''
+as $$
+  select public.log_country(p_country)::text::boolean;
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 begin;

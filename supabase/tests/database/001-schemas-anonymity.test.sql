@@ -20,16 +20,16 @@ declare
 begin
   foreach v_who in array v_people loop
     perform tests.authenticate_as(v_who);
-    v_chisme := (public.create_chisme('Mujer', '30', 'El chisme casual de ' || v_who, to_jsonb(array['anon']), 'CR', 'false')).id;
+    v_chisme := (tests.create_chisme('Mujer', '30', 'El chisme casual de ' || v_who, to_jsonb(array['anon']), 'CR', 'false')).id;
     perform public.create_chisme('Mujer', '30', 'El cotilleo de ' || v_who, null, 'CR', 'true');
     foreach v_other in array v_people loop
       continue when v_other = v_who;
       perform tests.authenticate_as(v_other);
       perform public.like_chisme(v_chisme::text);
       perform public.report_chisme(v_chisme::text);
-      v_root := (public.add_comment(v_chisme::text, null, 'Comentario de ' || v_other, 'Hombre', '30', 'ES')).id;
+      v_root := (tests.add_comment(v_chisme::text, null, 'Comentario de ' || v_other, 'Hombre', '30', 'ES')).id;
       perform tests.authenticate_as(v_who);
-      v_reply := (public.add_comment(v_chisme::text, v_root::text, 'Respuesta de ' || v_who, 'Mujer', '30', 'CR')).id;
+      v_reply := (tests.add_comment(v_chisme::text, v_root::text, 'Respuesta de ' || v_who, 'Mujer', '30', 'CR')).id;
       perform tests.authenticate_as(v_other);
       perform public.add_comment(v_chisme::text, v_reply::text, 'Contrarréplica de ' || v_other, 'Hombre', '30', 'ES');
       perform public.report_comment(v_reply::text);

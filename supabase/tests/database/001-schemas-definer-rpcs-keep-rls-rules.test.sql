@@ -16,10 +16,10 @@ select public.set_moderator('mod@test.chismes', true);
 
 -- Arrange: a visible chisme with a comment to hide, a chisme to hide (liked by the stranger first)
 select tests.authenticate_as('writer');
-select lives_ok($$ select set_config('test.open', (select id::text from public.create_chisme('Mujer', '30', 'Un chisme visible', null, 'CR', 'false')), true) $$, 'arrange: a visible chisme');
-select lives_ok($$ select set_config('test.hidden', (select id::text from public.create_chisme('Mujer', '30', 'Un chisme que se oculta', null, 'CR', 'false')), true) $$, 'arrange: a chisme to hide');
-select lives_ok($$ select set_config('test.comment', (select id::text from public.add_comment(current_setting('test.open'), null, 'Un comentario que se oculta', 'Mujer', '30', 'CR')), true) $$, 'arrange: a comment to hide');
-select lives_ok($$ select set_config('test.under_hidden', (select id::text from public.add_comment(current_setting('test.hidden'), null, 'Comentario bajo un chisme oculto', 'Mujer', '30', 'CR')), true) $$, 'arrange: a visible comment of the chisme to hide');
+select lives_ok($$ select set_config('test.open', (select id::text from tests.create_chisme('Mujer', '30', 'Un chisme visible', null, 'CR', 'false')), true) $$, 'arrange: a visible chisme');
+select lives_ok($$ select set_config('test.hidden', (select id::text from tests.create_chisme('Mujer', '30', 'Un chisme que se oculta', null, 'CR', 'false')), true) $$, 'arrange: a chisme to hide');
+select lives_ok($$ select set_config('test.comment', (select id::text from tests.add_comment(current_setting('test.open'), null, 'Un comentario que se oculta', 'Mujer', '30', 'CR')), true) $$, 'arrange: a comment to hide');
+select lives_ok($$ select set_config('test.under_hidden', (select id::text from tests.add_comment(current_setting('test.hidden'), null, 'Comentario bajo un chisme oculto', 'Mujer', '30', 'CR')), true) $$, 'arrange: a visible comment of the chisme to hide');
 select tests.authenticate_as('stranger');
 select lives_ok($$ select public.like_chisme(current_setting('test.hidden')) $$, 'arrange: the stranger likes the chisme before it is hidden');
 select tests.reset_role();

@@ -55,14 +55,19 @@ select is_empty(
                              'mask_ordinary_numbers', 'find_phone', 'assert_shown_text',
                              'is_moderator', 'require_moderator', 'can_see_hidden_chisme',
                              'uuid_arg', 'int_arg', 'boolean_arg', 'timestamptz_arg', 'text_array_arg',
-                             'check_request') $$,
+                             'check_request', 'caller_has_blocks', 'caller_blocked_chisme_author',
+                             'caller_blocked_comment_author') $$,
   'API roles may execute only the few pure private helpers the invoker RPCs call, and PostgREST''s pre-request check'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname = 'private' and p.prosecdef
-       and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute')) $$,
-  'no private security definer function is executable by an API role'
+       and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
+       -- the select policies' block checks (18-blocks.sql): they take no user id and answer
+       -- only whether the caller blocked the author of a row, and anon may not run them
+       and not (p.proname in ('caller_has_blocks', 'caller_blocked_chisme_author', 'caller_blocked_comment_author')
+                and not has_function_privilege('anon', p.oid, 'execute')) $$,
+  'no private security definer function is executable by an API role, except the select policies'' block checks (signed-in only)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace

@@ -9,14 +9,14 @@ select tests.lift_rate_limits();
 select tests.create_supabase_user('author');
 select tests.create_supabase_user('caller');
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'El chisme de los argumentos', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.comment', (select id::text from public.add_comment(current_setting('test.chisme'), null, 'Un comentario', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'El chisme de los argumentos', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.comment', (select id::text from tests.add_comment(current_setting('test.chisme'), null, 'Un comentario', 'Mujer', '30', 'CR')), true) $arrange$);
 select tests.authenticate_as('caller');
 
 -- create_chisme: numbers, booleans and tags as JSON sends them
-select is((public.create_chisme('Mujer', '31', 'Con argumentos de JSON', '["#uno", "dos"]', 'CR', 'false')).years, 31, 'create_chisme: a JSON number is an age');
+select is((tests.create_chisme('Mujer', '31', 'Con argumentos de JSON', '["#uno", "dos"]', 'CR', 'false')).years, 31, 'create_chisme: a JSON number is an age');
 select is((select tags from public.chismes where content = 'Con argumentos de JSON'), array['#uno', '#dos'], 'create_chisme: a JSON array of strings is the tags');
-select is((public.create_chisme('Mujer', '31', 'Cotilleo con booleano JSON', null, 'CR', 'true')).cotilleo, true, 'create_chisme: JSON true is cotilleo mode');
+select is((tests.create_chisme('Mujer', '31', 'Cotilleo con booleano JSON', null, 'CR', 'true')).cotilleo, true, 'create_chisme: JSON true is cotilleo mode');
 select throws_ok($$ select public.create_chisme('Mujer', 'treinta', 'Contenido suficiente', null, 'CR', 'false') $$, 'P0001', 'chisme_years_out_of_range', 'create_chisme: words as age');
 select throws_ok($$ select public.create_chisme('Mujer', '1e20', 'Contenido suficiente', null, 'CR', 'false') $$, 'P0001', 'chisme_years_out_of_range', 'create_chisme: 1e20 as age (was 22003)');
 select throws_ok($$ select public.create_chisme('Mujer', '99999999999', 'Contenido suficiente', null, 'CR', 'false') $$, 'P0001', 'chisme_years_out_of_range', 'create_chisme: past int as age');

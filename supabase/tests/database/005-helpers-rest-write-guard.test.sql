@@ -75,8 +75,8 @@ select is(public.delete_notification(current_setting('test.second')), false, 'de
 select is(public.delete_notification(current_setting('test.foreign')), false, 'delete_notification: someone else''s notification answers false');
 select lives_ok($$ select public.update_my_profile(p_cotilleo => 'true') $$, 'update_my_profile: a JSON true switches cotilleo on');
 select is((select cotilleo from public.profiles where id = tests.get_supabase_uid('reader')), true, 'update_my_profile: cotilleo is on, the rest kept');
-select is(public.log_country('Costa Rica'), true, 'log_country: the first log of a country is stored');
-select is(public.log_country('costa rica '), false, 'log_country: a repeat within 24 hours answers false');
+select is(tests.log_country('Costa Rica'), true, 'log_country: the first log of a country is stored');
+select is(tests.log_country('costa rica '), false, 'log_country: a repeat within 24 hours answers false');
 
 select tests.reset_role();
 select is((select is_read from public.notifications where id = current_setting('test.foreign')::uuid), false, 'nothing the reader did touched the other person''s notification');

@@ -10,7 +10,7 @@ select tests.create_supabase_user('writer');
 select tests.create_supabase_user('reader');
 insert into public.offensive_words (word) select 'idiota' where not exists (select 1 from public.offensive_words where word = 'idiota');
 select tests.authenticate_as('reader');
-select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'Un chisme para comentar', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'Un chisme para comentar', null, 'CR', 'false')), true) $arrange$);
 
 select tests.authenticate_as('writer');
 -- The word filter sees through the tricks (casual chismes and comments)
@@ -32,16 +32,16 @@ select throws_ok($$ select public.create_chisme('Mujer', '30', repeat(U&'\200B',
 select throws_ok($$ select public.create_chisme('Mujer', '30', 'hola' || repeat(U&'\200B\2060\FEFF', 5), null, 'CR', 'false') $$, 'P0001', 'chisme_content_too_short', 'invisible padding does not reach the minimum');
 select throws_ok($$ select public.add_comment(current_setting('test.chisme'), null, repeat(U&'\3000', 5), 'Hombre', '30', 'ES') $$, 'P0001', 'comment_content_required', 'comments: ideographic spaces are blank');
 select throws_ok($$ select public.add_comment(current_setting('test.chisme'), null, 'Hola', 'Hombre', '30', U&'\00A0\200B') $$, 'P0001', 'comment_country_required', 'comments: an invisible country is blank');
-select is((select content from public.create_chisme('Mujer', '30', U&'\00A0\00A0Hola a todas\2003y todos\200B', null, 'CR', 'false')), 'Hola a todas y todos', 'NBSP and em spaces become spaces, zero-width goes, the text is trimmed');
-select is((select content from public.create_chisme('Mujer', '30', U&'\FF28\FF4F\FF4C\FF41 amigas mías', null, 'CR', 'false')), 'Hola amigas mías', 'full-width letters are stored in NFKC');
+select is((select content from tests.create_chisme('Mujer', '30', U&'\00A0\00A0Hola a todas\2003y todos\200B', null, 'CR', 'false')), 'Hola a todas y todos', 'NBSP and em spaces become spaces, zero-width goes, the text is trimmed');
+select is((select content from tests.create_chisme('Mujer', '30', U&'\FF28\FF4F\FF4C\FF41 amigas mías', null, 'CR', 'false')), 'Hola amigas mías', 'full-width letters are stored in NFKC');
 
 -- Markup: real tags only
-select is((select content from public.create_chisme('Mujer', '30', 'si 3 < 5 y 7 > 2 entonces sí', null, 'CR', 'false')), 'si 3 < 5 y 7 > 2 entonces sí', '"3 < 5 y 7 > 2" survives intact');
-select is((select content from public.create_chisme('Mujer', '30', '<b>Hola</b> <script>alert(1)</script>mundo <!-- x --><img src=x onerror=alert(1)>cruel', null, 'CR', 'false')), 'Hola mundo cruel', 'tags, script blocks and comments are removed');
-select is((select content from public.add_comment(current_setting('test.chisme'), null, '<i>yo</i> <3 esto', 'Hombre', '30', 'ES')), 'yo <3 esto', 'comments: tags stripped, a heart "<3" kept');
+select is((select content from tests.create_chisme('Mujer', '30', 'si 3 < 5 y 7 > 2 entonces sí', null, 'CR', 'false')), 'si 3 < 5 y 7 > 2 entonces sí', '"3 < 5 y 7 > 2" survives intact');
+select is((select content from tests.create_chisme('Mujer', '30', '<b>Hola</b> <script>alert(1)</script>mundo <!-- x --><img src=x onerror=alert(1)>cruel', null, 'CR', 'false')), 'Hola mundo cruel', 'tags, script blocks and comments are removed');
+select is((select content from tests.add_comment(current_setting('test.chisme'), null, '<i>yo</i> <3 esto', 'Hombre', '30', 'ES')), 'yo <3 esto', 'comments: tags stripped, a heart "<3" kept');
 
 -- Visible length: one emoji is one character
-select is((select char_length(content) > 400 from public.create_chisme('Mujer', '30', repeat('👍🏽', 400), null, 'CR', 'false')), true, '400 emoji with skin tone (800 code points) are accepted as 400 characters');
+select is((select char_length(content) > 400 from tests.create_chisme('Mujer', '30', repeat('👍🏽', 400), null, 'CR', 'false')), true, '400 emoji with skin tone (800 code points) are accepted as 400 characters');
 select throws_ok($$ select public.create_chisme('Mujer', '30', repeat('😀', 401), null, 'CR', 'false') $$, 'P0001', 'chisme_content_too_long', '401 emoji are too long');
 select lives_ok($$ select public.create_chisme('Mujer', '30', repeat('👨‍👩‍👧', 400), null, 'CR', 'false') $$, '400 family emoji (ZWJ sequences) count as 400');
 select lives_ok($$ select public.create_chisme('Mujer', '30', repeat('🇨🇷', 400), null, 'CR', 'false') $$, '400 flags count as 400');
@@ -65,7 +65,7 @@ select is(public.find_personal_data('Mi correo: a@b.co'), 'email', 'the public c
 -- Over-long free text answers with keys, not constraint errors
 select throws_ok($$ select public.create_chisme('Mujer', '30', 'Un chisme con país largo', null, repeat('p', 101), 'false') $$, 'P0001', 'country_too_long', 'an over-long chisme country has a key');
 select throws_ok($$ select public.add_comment(current_setting('test.chisme'), null, 'Hola', 'Hombre', '30', repeat('p', 101)) $$, 'P0001', 'country_too_long', 'an over-long comment country has a key');
-select is((select tags from public.create_chisme('Mujer', '30', 'Etiquetas con trucos', to_jsonb(array[U&'\200B', U&'#\FF41\FF4D\FF4F\FF52']), 'CR', 'false')), array['#amor'], 'tags are normalised: invisible tags dropped, full-width folded');
+select is((select tags from tests.create_chisme('Mujer', '30', 'Etiquetas con trucos', to_jsonb(array[U&'\200B', U&'#\FF41\FF4D\FF4F\FF52']), 'CR', 'false')), array['#amor'], 'tags are normalised: invisible tags dropped, full-width folded');
 
 select * from finish();
 rollback;

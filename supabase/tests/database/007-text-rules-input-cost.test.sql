@@ -43,7 +43,7 @@ select is((select octet_length(v) from big), 10485760, 'the argument is 10 MB');
 
 -- Act as a signed-in user (a chisme to comment on first).
 select tests.authenticate_as('cost_author');
-select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'Un chisme para comentar', null, 'ES', 'true')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'Un chisme para comentar', null, 'ES', 'true')), true) $arrange$);
 
 create temp table paths on commit drop as
   select * from (values

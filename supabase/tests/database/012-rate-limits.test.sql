@@ -98,7 +98,7 @@ select tests.reset_role();
 insert into private.rate_limit_overrides (user_id, factor) values (tests.get_supabase_uid('fan'), 2);
 select tests.authenticate_as('fan');
 select lives_ok(
-  $$ select count(public.create_chisme('Hombre', '30', 'Chisme rápido número ' || n, null, 'CR', 'false')) from generate_series(1, 6) n $$,
+  $$ select count(tests.create_chisme('Hombre', '30', 'Chisme rápido número ' || n, null, 'CR', 'false')) from generate_series(1, 6) n $$,
   'fan with factor 2: six chismes in the minute are allowed'
 );
 select throws_ok($$ select public.create_chisme('Hombre', '30', 'El séptimo chisme', null, 'CR', 'false') $$, 'P0001', 'rate_limited', 'fan with factor 2: the seventh is refused');

@@ -35,10 +35,10 @@ select lives_ok($$ select public.create_chisme('Mujer', '30', 'Tercer chisme, ya
 
 -- Per-target cap on likes
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'El chisme que atacan las cuentas nuevas', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'El chisme que atacan las cuentas nuevas', null, 'CR', 'false')), true) $arrange$);
 -- The attacked comment sits on another chisme: hiding test.chisme below hides its comments too.
-select tests.arrange($arrange$ select set_config('test.other_chisme', (select id::text from public.create_chisme('Mujer', '30', 'Otro chisme con un comentario atacado', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.comment', (select id::text from public.add_comment(current_setting('test.other_chisme'), null, 'El comentario atacado', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.other_chisme', (select id::text from tests.create_chisme('Mujer', '30', 'Otro chisme con un comentario atacado', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.comment', (select id::text from tests.add_comment(current_setting('test.other_chisme'), null, 'El comentario atacado', 'Mujer', '30', 'CR')), true) $arrange$);
 select tests.arrange($arrange$ select tests.authenticate_as('sybil_' || n), public.like_chisme(current_setting('test.chisme')) from generate_series(1, 10) n $arrange$);
 select tests.authenticate_as('sybil_11');
 select throws_ok($$ select public.like_chisme(current_setting('test.chisme')) $$, 'P0001', 'new_account_limited', 'the 11th new account''s like on one chisme within the hour is refused');

@@ -18,14 +18,14 @@ select public.set_moderator('mod@test.chismes', true);
 -- Arrange: the neighbour's chisme and comment; the suspendee's own cotilleo chisme, a like
 -- (to unlike later) and a comment — all before the suspension
 select tests.authenticate_as('neighbour');
-select lives_ok($$ select set_config('test.theirs', (select id::text from public.create_chisme('Mujer', '30', 'El chisme del vecino', null, 'CR', 'false')), true) $$,
+select lives_ok($$ select set_config('test.theirs', (select id::text from tests.create_chisme('Mujer', '30', 'El chisme del vecino', null, 'CR', 'false')), true) $$,
   'arrange: the neighbour posts a chisme');
-select lives_ok($$ select set_config('test.other', (select id::text from public.create_chisme('Mujer', '30', 'Otro chisme del vecino', null, 'CR', 'false')), true) $$,
+select lives_ok($$ select set_config('test.other', (select id::text from tests.create_chisme('Mujer', '30', 'Otro chisme del vecino', null, 'CR', 'false')), true) $$,
   'arrange: the neighbour posts another chisme');
-select lives_ok($$ select set_config('test.their_comment', (select id::text from public.add_comment(current_setting('test.theirs'), null, 'Comentario del vecino', 'Mujer', '30', 'CR')), true) $$,
+select lives_ok($$ select set_config('test.their_comment', (select id::text from tests.add_comment(current_setting('test.theirs'), null, 'Comentario del vecino', 'Mujer', '30', 'CR')), true) $$,
   'arrange: the neighbour comments');
 select tests.authenticate_as('suspendee');
-select lives_ok($$ select set_config('test.mine', (select id::text from public.create_chisme('Hombre', '30', 'Mi chisme con foto', null, 'CR', 'true')), true) $$,
+select lives_ok($$ select set_config('test.mine', (select id::text from tests.create_chisme('Hombre', '30', 'Mi chisme con foto', null, 'CR', 'true')), true) $$,
   'arrange: the suspendee posts a cotilleo chisme');
 select lives_ok($$ select public.like_chisme(current_setting('test.theirs')) $$, 'arrange: the suspendee likes the neighbour''s chisme');
 select tests.authenticate_as_moderator('mod');

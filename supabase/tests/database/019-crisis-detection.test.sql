@@ -31,16 +31,16 @@ select ok(not private.mentions_crisis('la película trata de una vida sin daños
 
 -- Published and flagged, served to the author at once and to readers
 select tests.authenticate_as('writer');
-select set_config('test.c', (select id::text from public.create_chisme('Mujer', '30', 'Hoy siento que me quiero morir y no sé a quién contarlo', null, 'ES', 'false')), true);
+select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '30', 'Hoy siento que me quiero morir y no sé a quién contarlo', null, 'ES', 'false')), true);
 select is((select crisis from public.get_my_chismes(false) where id::text = current_setting('test.c')), true, 'writer: their chisme is published and carries crisis');
 select is(
-  (public.add_comment(current_setting('test.c'), null, 'Y a veces pienso en hacerme daño', 'Mujer', '30', 'ES')).crisis,
+  (tests.add_comment(current_setting('test.c'), null, 'Y a veces pienso en hacerme daño', 'Mujer', '30', 'ES')).crisis,
   true, 'writer: add_comment answers crisis at once'
 );
 select tests.authenticate_as('reader');
 select is((select crisis from public.get_feed('recent', 'false') where id::text = current_setting('test.c')), true, 'reader: the feed row carries crisis (the "¿Necesitas hablar?" link)');
 select is((select bool_and(crisis) from public.get_comments(current_setting('test.c'))), true, 'reader: so does the comment');
-select is((public.create_chisme('Hombre', '40', 'Me muero de risa con lo de ayer en clase', null, 'ES', 'false')).crisis, false, 'reader: an everyday chisme is not flagged');
+select is((tests.create_chisme('Hombre', '40', 'Me muero de risa con lo de ayer en clase', null, 'ES', 'false')).crisis, false, 'reader: an everyday chisme is not flagged');
 
 -- Nothing on the person: no table of ours links a user to crisis text
 select is(

@@ -21,82 +21,82 @@ select lives_ok(
 );
 select results_eq(
   $$ select is_mine, liked_by_me, likes, comments, report, file_exist, cotilleo, image_viewable
-     from public.create_chisme('Hombre', '13', 'Tengo trece años y un chisme', null, null, 'false') $$,
+     from tests.create_chisme('Hombre', '13', 'Tengo trece años y un chisme', null, null, 'false') $$,
   $$ values (true, false, 0, 0, 0, false, false, false) $$,
   'author: the created row is mine, unliked, with zero counters and no image'
 );
 select is(
-  (select content from public.create_chisme('Hombre', '30', '  <b>Negrita</b> y <script>alert(1)</script>texto  limpio  ', null, 'ES', 'false')),
+  (select content from tests.create_chisme('Hombre', '30', '  <b>Negrita</b> y <script>alert(1)</script>texto  limpio  ', null, 'ES', 'false')),
   'Negrita y texto  limpio',
   'author: script blocks and tags are stripped and the content trimmed'
 );
 select is(
-  (select content from public.create_chisme('Hombre', '30', e'<SCRIPT type="x">\nmal()\n</SCRIPT>Mayúsculas también', null, 'ES', 'false')),
+  (select content from tests.create_chisme('Hombre', '30', e'<SCRIPT type="x">\nmal()\n</SCRIPT>Mayúsculas también', null, 'ES', 'false')),
   'Mayúsculas también',
   'author: script blocks are stripped case-insensitively and across lines'
 );
 select is(
-  (select char_length(content) from public.create_chisme('Mujer', '40', repeat('a', 400), null, null, 'false')),
+  (select char_length(content) from tests.create_chisme('Mujer', '40', repeat('a', 400), null, null, 'false')),
   400,
   'author: exactly 400 characters are accepted'
 );
 select is(
-  (select char_length(content) from public.create_chisme('Mujer', '40', '<i>' || repeat('b', 400) || '</i>', null, null, 'false')),
+  (select char_length(content) from tests.create_chisme('Mujer', '40', '<i>' || repeat('b', 400) || '</i>', null, null, 'false')),
   400,
   'author: the 400 limit counts the text after stripping markup'
 );
 select is(
-  (select content from public.create_chisme('Mujer', '40', '   abcdefghij   ', null, null, 'false')),
+  (select content from tests.create_chisme('Mujer', '40', '   abcdefghij   ', null, null, 'false')),
   'abcdefghij',
   'author: exactly 10 characters after trimming are accepted'
 );
 select is(
-  (select tags from public.create_chisme('Mujer', '40', 'Etiquetas normalizadas', to_jsonb(array[' uno', '#dos', '', '   ', '##tres']), null, 'false')),
+  (select tags from tests.create_chisme('Mujer', '40', 'Etiquetas normalizadas', to_jsonb(array[' uno', '#dos', '', '   ', '##tres']), null, 'false')),
   array['#uno', '#dos', '#tres'],
   'author: tags are trimmed, blanks dropped, stored with one leading #'
 );
 select is(
-  (select tags from public.create_chisme('Mujer', '40', 'Etiquetas repetidas', to_jsonb(array['uno', '#uno', 'dos']), null, 'false')),
+  (select tags from tests.create_chisme('Mujer', '40', 'Etiquetas repetidas', to_jsonb(array['uno', '#uno', 'dos']), null, 'false')),
   array['#uno', '#dos'],
   'author: a repeated tag is stored once'
 );
 select is(
-  (select tags from public.create_chisme('Mujer', '40', 'Etiqueta de veinte', to_jsonb(array[repeat('t', 20)]), null, 'false')),
+  (select tags from tests.create_chisme('Mujer', '40', 'Etiqueta de veinte', to_jsonb(array[repeat('t', 20)]), null, 'false')),
   array['#' || repeat('t', 20)],
   'author: a 20-character tag is accepted'
 );
 select is(
-  (select tags from public.create_chisme('Mujer', '40', 'Cuatro con un blanco', to_jsonb(array['a', 'b', ' ', 'c']), null, 'false')),
+  (select tags from tests.create_chisme('Mujer', '40', 'Cuatro con un blanco', to_jsonb(array['a', 'b', ' ', 'c']), null, 'false')),
   array['#a', '#b', '#c'],
   'author: four tags of which one is blank make three'
 );
 select is(
-  (select country from public.create_chisme('Mujer', '40', 'Sin país conocido', null, null, 'false')),
+  (select country from tests.create_chisme('Mujer', '40', 'Sin país conocido', null, null, 'false')),
   'unknow',
   'author: a missing country becomes "unknow"'
 );
 select is(
-  (select country from public.create_chisme('Mujer', '40', 'País en blanco aquí', null, '   ', 'false')),
+  (select country from tests.create_chisme('Mujer', '40', 'País en blanco aquí', null, '   ', 'false')),
   'unknow',
   'author: a blank country becomes "unknow"'
 );
 select is(
-  (select gender from public.create_chisme('Prefiero no decirlo', '40', 'Género no dicho aquí', null, 'MX', 'false')),
+  (select gender from tests.create_chisme('Prefiero no decirlo', '40', 'Género no dicho aquí', null, 'MX', 'false')),
   'Prefiero no decirlo',
   'author: "Prefiero no decirlo" is a valid gender'
 );
 select is(
-  (select years from public.create_chisme('Mujer', '18', 'Cotilleo con dieciocho', null, 'MX', 'true')),
+  (select years from tests.create_chisme('Mujer', '18', 'Cotilleo con dieciocho', null, 'MX', 'true')),
   18,
   'author: 18 is accepted in cotilleo mode'
 );
 select is(
-  (select years from public.create_chisme('Mujer', '99', 'Noventa y nueve años', null, 'MX', 'false')),
+  (select years from tests.create_chisme('Mujer', '99', 'Noventa y nueve años', null, 'MX', 'false')),
   99,
   'author: 99 is accepted'
 );
 select is(
-  (select cotilleo from public.create_chisme('Mujer', '30', 'Qué tonto es el vecino', null, 'MX', 'true')),
+  (select cotilleo from tests.create_chisme('Mujer', '30', 'Qué tonto es el vecino', null, 'MX', 'true')),
   true,
   'author: cotilleo mode skips the offensive-word check'
 );
@@ -151,7 +151,7 @@ select throws_ok(
   'author: a direct insert, even with only client fields, is refused'
 );
 select results_eq(
-  $$ select country, cotilleo, likes, file_exist from public.create_chisme('Hombre', '20', 'Insertado por la función', null, null, null) $$,
+  $$ select country, cotilleo, likes, file_exist from tests.create_chisme('Hombre', '20', 'Insertado por la función', null, null, null) $$,
   $$ values ('unknow'::text, false, 0, false) $$,
   'author: create_chisme without country or mode gets the defaults'
 );
@@ -191,7 +191,7 @@ select throws_ok(
   '42501', null, 'other: cannot claim someone''s chisme'
 );
 select is(
-  (select is_mine from public.create_chisme('Hombre', '33', 'El chisme del otro usuario', null, null, 'false')),
+  (select is_mine from tests.create_chisme('Hombre', '33', 'El chisme del otro usuario', null, null, 'false')),
   true,
   'other: their own chisme is theirs'
 );

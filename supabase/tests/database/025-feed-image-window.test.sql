@@ -8,9 +8,9 @@ select tests.lift_rate_limits();
 select tests.create_supabase_user('window_author');
 select tests.create_supabase_user('window_reader');
 select tests.authenticate_as('window_author');
-select lives_ok($$ select set_config('test.almost', (select id::text from public.create_chisme('Mujer', '30', 'Cotilleo con foto de 19 minutos', null, 'CR', 'true')), true) $$,
+select lives_ok($$ select set_config('test.almost', (select id::text from tests.create_chisme('Mujer', '30', 'Cotilleo con foto de 19 minutos', null, 'CR', 'true')), true) $$,
   'arrange: a cotilleo to age 19 minutes');
-select lives_ok($$ select set_config('test.expired', (select id::text from public.create_chisme('Mujer', '30', 'Cotilleo con foto de 21 minutos', null, 'CR', 'true')), true) $$,
+select lives_ok($$ select set_config('test.expired', (select id::text from tests.create_chisme('Mujer', '30', 'Cotilleo con foto de 21 minutos', null, 'CR', 'true')), true) $$,
   'arrange: a cotilleo to age 21 minutes');
 select tests.reset_role();
 update public.chismes set file_exist = true, created_at = now() - interval '19 minutes' where id = current_setting('test.almost')::uuid;

@@ -9,7 +9,7 @@ select tests.lift_rate_limits();
 select tests.create_supabase_user('author');
 select tests.create_supabase_user('reader');
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.c', (select id::text from public.create_chisme('Mujer', '22', 'Chisme para probar argumentos', to_jsonb(array['argumentos164']), 'México', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '22', 'Chisme para probar argumentos', to_jsonb(array['argumentos164']), 'México', 'false')), true) $arrange$);
 select tests.arrange($arrange$ select public.add_comment(current_setting('test.c'), null, 'Comentario para probar argumentos', 'Mujer', '30', 'CR') $arrange$);
 
 select tests.authenticate_as('reader');

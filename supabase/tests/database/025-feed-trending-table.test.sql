@@ -23,9 +23,9 @@ select tests.create_supabase_user('reporter');
 
 -- Arrange: three fresh chismes and one of yesterday (its row backdated as the bench does)
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.a', (select id::text from public.create_chisme('Mujer', '20', 'Chisme de tendencia A', to_jsonb(array['amor', 'tendencia163']), 'México', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.b', (select id::text from public.create_chisme('Hombre', '40', 'Chisme de tendencia B', to_jsonb(array['tendencia163']), 'España', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.c', (select id::text from public.create_chisme('Mujer', '22', 'Chisme de tendencia C', to_jsonb(array['amor', 'tendencia163']), 'México', 'true')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.a', (select id::text from tests.create_chisme('Mujer', '20', 'Chisme de tendencia A', to_jsonb(array['amor', 'tendencia163']), 'México', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.b', (select id::text from tests.create_chisme('Hombre', '40', 'Chisme de tendencia B', to_jsonb(array['tendencia163']), 'España', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '22', 'Chisme de tendencia C', to_jsonb(array['amor', 'tendencia163']), 'México', 'true')), true) $arrange$);
 select tests.reset_role();
 select is((select count(*)::int from private.trending_chismes where id in (current_setting('test.a')::uuid, current_setting('test.b')::uuid, current_setting('test.c')::uuid)),
   3, 'a new chisme joins the trending table');

@@ -9,9 +9,9 @@ select tests.create_supabase_user('author');
 select tests.create_supabase_user('other');
 select tests.create_supabase_user('third');
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'El chisme que todos quieren', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'El chisme que todos quieren', null, 'CR', 'false')), true) $arrange$);
 select tests.authenticate_as('other');
-select tests.arrange($arrange$ select set_config('test.own', (select id::text from public.create_chisme('Hombre', '30', 'El chisme del otro usuario', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.own', (select id::text from tests.create_chisme('Hombre', '30', 'El chisme del otro usuario', null, 'CR', 'false')), true) $arrange$);
 
 -- Act as another user
 select is(public.like_chisme(current_setting('test.chisme')), 1, 'other: liking returns the new count');

@@ -11,12 +11,12 @@ select tests.create_supabase_user('third');
 delete from public.offensive_words; -- a known list (the seed's is removed in this transaction)
 insert into public.offensive_words (word) values ('tonto');
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.casual', (select id::text from public.create_chisme('Mujer', '30', 'Un chisme casual para comentar', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.cotilleo', (select id::text from public.create_chisme('Mujer', '30', 'Un cotilleo para comentar', null, 'CR', 'true')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.casual', (select id::text from tests.create_chisme('Mujer', '30', 'Un chisme casual para comentar', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.cotilleo', (select id::text from tests.create_chisme('Mujer', '30', 'Un cotilleo para comentar', null, 'CR', 'true')), true) $arrange$);
 
 -- Act as another user: allowed paths
 select tests.authenticate_as('other');
-select tests.arrange($arrange$ select set_config('test.root', (select id::text from public.add_comment(current_setting('test.casual'), null, '  Primer comentario  ', 'Hombre', '20', 'España')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.root', (select id::text from tests.add_comment(current_setting('test.casual'), null, '  Primer comentario  ', 'Hombre', '20', 'España')), true) $arrange$);
 select results_eq(
   $$ select depth, parent_id, content, is_mine, is_chisme_author, commenter_number, report
      from public.get_comments(current_setting('test.casual')) where id = current_setting('test.root')::uuid $$,
@@ -24,18 +24,18 @@ select results_eq(
   'other: a root comment has depth 1, trimmed content, is mine, commenter 1'
 );
 select is((select comments from public.get_chisme(current_setting('test.casual'))), 1, 'other: a root comment adds 1 to the chisme''s comments');
-select tests.arrange($arrange$ select set_config('test.reply', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.root'), 'Una respuesta', 'Hombre', '20', 'España')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.reply', (select id::text from tests.add_comment(current_setting('test.casual'), current_setting('test.root'), 'Una respuesta', 'Hombre', '20', 'España')), true) $arrange$);
 select is((select depth from public.get_comments(current_setting('test.casual')) where id = current_setting('test.reply')::uuid), 2, 'other: a reply has depth 2');
 select is((select comments from public.get_chisme(current_setting('test.casual'))), 1, 'other: a reply does not add to the chisme''s comments');
-select tests.arrange($arrange$ select set_config('test.deep', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.reply'), 'Respuesta a la respuesta', 'Hombre', '20', 'España')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.deep', (select id::text from tests.add_comment(current_setting('test.casual'), current_setting('test.reply'), 'Respuesta a la respuesta', 'Hombre', '20', 'España')), true) $arrange$);
 select is((select depth from public.get_comments(current_setting('test.casual')) where id = current_setting('test.deep')::uuid), 3, 'other: a reply to a reply has depth 3');
 select is((select commenter_number from public.get_comments(current_setting('test.casual')) where id = current_setting('test.deep')::uuid), 1, 'other: keeps their commenter number');
-select is((select char_length(content) from public.add_comment(current_setting('test.casual'), null, repeat('c', 400), 'Mujer', '30', 'ES')), 400, 'other: 400 characters are accepted');
-select is((select years from public.add_comment(current_setting('test.casual'), null, 'Cien años tengo', 'Mujer', '100', 'ES')), 100, 'other: age 100 is accepted');
-select is((select years from public.add_comment(current_setting('test.casual'), null, 'Trece años tengo', 'Mujer', '13', 'ES')), 13, 'other: age 13 is accepted on a casual chisme');
-select is((select years from public.add_comment(current_setting('test.cotilleo'), null, 'Dieciocho años', 'Mujer', '18', 'ES')), 18, 'other: age 18 is accepted on a cotilleo chisme');
-select is((select content from public.add_comment(current_setting('test.cotilleo'), null, 'Qué tonto es', 'Mujer', '30', 'ES')), 'Qué tonto es', 'other: a cotilleo chisme skips the word check');
-select is((select gender from public.add_comment(current_setting('test.casual'), null, 'Sin decir género', 'Prefiero no decirlo', '30', 'ES')), 'Prefiero no decirlo', 'other: "Prefiero no decirlo" is a valid gender');
+select is((select char_length(content) from tests.add_comment(current_setting('test.casual'), null, repeat('c', 400), 'Mujer', '30', 'ES')), 400, 'other: 400 characters are accepted');
+select is((select years from tests.add_comment(current_setting('test.casual'), null, 'Cien años tengo', 'Mujer', '100', 'ES')), 100, 'other: age 100 is accepted');
+select is((select years from tests.add_comment(current_setting('test.casual'), null, 'Trece años tengo', 'Mujer', '13', 'ES')), 13, 'other: age 13 is accepted on a casual chisme');
+select is((select years from tests.add_comment(current_setting('test.cotilleo'), null, 'Dieciocho años', 'Mujer', '18', 'ES')), 18, 'other: age 18 is accepted on a cotilleo chisme');
+select is((select content from tests.add_comment(current_setting('test.cotilleo'), null, 'Qué tonto es', 'Mujer', '30', 'ES')), 'Qué tonto es', 'other: a cotilleo chisme skips the word check');
+select is((select gender from tests.add_comment(current_setting('test.casual'), null, 'Sin decir género', 'Prefiero no decirlo', '30', 'ES')), 'Prefiero no decirlo', 'other: "Prefiero no decirlo" is a valid gender');
 
 -- Act as another user: denied paths
 select throws_ok($$ select public.add_comment(gen_random_uuid()::text, null, 'Hola', 'Hombre', '20', 'ES') $$, 'P0001', 'chisme_not_found', 'other: the chisme must exist');
@@ -88,11 +88,11 @@ select is_empty($$ select 1 from public.notifications $$, 'other: replying to on
 -- Act as the author
 select tests.authenticate_as('author');
 select results_eq(
-  $$ select is_chisme_author, commenter_number from public.add_comment(current_setting('test.casual'), null, 'El autor comenta', 'Mujer', '30', 'CR') $$,
+  $$ select is_chisme_author, commenter_number from tests.add_comment(current_setting('test.casual'), null, 'El autor comenta', 'Mujer', '30', 'CR') $$,
   $$ values (true, 2) $$,
   'author: their comment carries the Autor flag and the next commenter number'
 );
-select tests.arrange($arrange$ select set_config('test.author_reply', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.root'), 'El autor responde al primero', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.author_reply', (select id::text from tests.add_comment(current_setting('test.casual'), current_setting('test.root'), 'El autor responde al primero', 'Mujer', '30', 'CR')), true) $arrange$);
 select results_eq(
   $$ select count(*)::int, max(senders) from public.notifications where type = 'comment_on_chisme' and data ->> 'chismeId' = current_setting('test.casual') $$,
   $$ values (1, 1) $$,
@@ -115,8 +115,8 @@ select is_empty($$ select 1 from public.notifications where type = 'reply_to_com
 
 -- Act as a third user
 select tests.authenticate_as('third');
-select is((select commenter_number from public.add_comment(current_setting('test.casual'), null, 'Soy el tercero', 'Hombre', '40', 'MX')), 3, 'third: gets commenter number 3');
-select set_config('test.long', (select id::text from public.add_comment(current_setting('test.casual'), current_setting('test.author_reply'),
+select is((select commenter_number from tests.add_comment(current_setting('test.casual'), null, 'Soy el tercero', 'Hombre', '40', 'MX')), 3, 'third: gets commenter number 3');
+select set_config('test.long', (select id::text from tests.add_comment(current_setting('test.casual'), current_setting('test.author_reply'),
   'Una respuesta muy larga que supera con creces los cincuenta caracteres del fragmento', 'Hombre', '40', 'MX')), true);
 select is((select depth from public.get_comments(current_setting('test.casual')) where id = current_setting('test.long')::uuid), 3, 'third: may reply to a depth-2 comment');
 select is_empty($$ select 1 from public.comment_authors where comment_id = current_setting('test.root')::uuid $$, 'third: cannot see who wrote a comment');

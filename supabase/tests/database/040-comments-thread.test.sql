@@ -26,8 +26,8 @@ end;
 $$;
 
 select pg_temp.act('author');
-insert into t_ids select 'A', id from public.create_chisme('Mujer', '30', 'El chisme A con hilo largo', null, 'CR', 'false');
-insert into t_ids select 'B', id from public.create_chisme('Mujer', '30', 'El chisme B con hilo corto', null, 'CR', 'false');
+insert into t_ids select 'A', id from tests.create_chisme('Mujer', '30', 'El chisme A con hilo largo', null, 'CR', 'false');
+insert into t_ids select 'B', id from tests.create_chisme('Mujer', '30', 'El chisme B con hilo corto', null, 'CR', 'false');
 select pg_temp.comment('fourth', 'f' || n, 'A', null, 'relleno ' || n, 100 + n) from generate_series(20, 1, -1) n;
 select pg_temp.comment('other', 'r1', 'A', null, 'raíz 1', 60);
 select pg_temp.comment('third', 'r2', 'A', null, 'raíz 2', 50);

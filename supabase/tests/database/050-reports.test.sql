@@ -9,13 +9,13 @@ select tests.create_supabase_user('author');
 select tests.create_supabase_user('other');
 select tests.create_supabase_user('third');
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from public.create_chisme('Mujer', '30', 'Un chisme que será reportado', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.chisme2', (select id::text from public.create_chisme('Mujer', '30', 'Otro chisme que será reportado', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.chisme3', (select id::text from public.create_chisme('Mujer', '30', 'Un tercer chisme del autor', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.author_comment', (select id::text from public.add_comment(current_setting('test.chisme'), null, 'Comentario del autor', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'Un chisme que será reportado', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.chisme2', (select id::text from tests.create_chisme('Mujer', '30', 'Otro chisme que será reportado', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.chisme3', (select id::text from tests.create_chisme('Mujer', '30', 'Un tercer chisme del autor', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.author_comment', (select id::text from tests.add_comment(current_setting('test.chisme'), null, 'Comentario del autor', 'Mujer', '30', 'CR')), true) $arrange$);
 select tests.authenticate_as('other');
-select tests.arrange($arrange$ select set_config('test.own_chisme', (select id::text from public.create_chisme('Hombre', '30', 'El chisme propio del otro', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.own_comment', (select id::text from public.add_comment(current_setting('test.chisme'), null, 'Comentario del otro', 'Hombre', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.own_chisme', (select id::text from tests.create_chisme('Hombre', '30', 'El chisme propio del otro', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.own_comment', (select id::text from tests.add_comment(current_setting('test.chisme'), null, 'Comentario del otro', 'Hombre', '30', 'CR')), true) $arrange$);
 
 -- Act as another user
 select lives_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'other: reports a chisme');

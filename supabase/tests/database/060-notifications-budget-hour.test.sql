@@ -12,9 +12,9 @@ select tests.create_supabase_user('budget_victim');
 select tests.create_supabase_user('budget_flooder');
 select tests.create_supabase_user('budget_friend');
 select tests.authenticate_as('budget_victim');
-select lives_ok($$ select set_config('test.first', (select id::text from public.create_chisme('Mujer', '30', 'Mi primer chisme de hoy', null, 'CR', 'false')), true) $$,
+select lives_ok($$ select set_config('test.first', (select id::text from tests.create_chisme('Mujer', '30', 'Mi primer chisme de hoy', null, 'CR', 'false')), true) $$,
   'arrange: the victim''s chisme');
-select lives_ok($$ select set_config('test.second', (select id::text from public.create_chisme('Mujer', '30', 'Mi segundo chisme de hoy', null, 'CR', 'false')), true) $$,
+select lives_ok($$ select set_config('test.second', (select id::text from tests.create_chisme('Mujer', '30', 'Mi segundo chisme de hoy', null, 'CR', 'false')), true) $$,
   'arrange: another chisme of the victim');
 select tests.reset_role();
 -- Five events two minutes ago, in this hour: the whole budget.

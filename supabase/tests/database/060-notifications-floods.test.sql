@@ -12,8 +12,8 @@ select tests.create_supabase_user('flooder');
 select tests.create_supabase_user('friend1');
 select tests.create_supabase_user('friend2');
 select tests.authenticate_as('victim');
-select tests.arrange($arrange$ select set_config('test.old', (select id::text from public.create_chisme('Mujer', '30', 'Mi chisme de ayer', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.new', (select id::text from public.create_chisme('Mujer', '30', 'Mi chisme de hoy', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.old', (select id::text from tests.create_chisme('Mujer', '30', 'Mi chisme de ayer', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.new', (select id::text from tests.create_chisme('Mujer', '30', 'Mi chisme de hoy', null, 'CR', 'false')), true) $arrange$);
 -- Earlier notifications: 40 from other chismes, already there before the flood
 select tests.reset_role();
 insert into public.notifications (user_id, type, message, data, unique_id, created_at)
@@ -59,7 +59,7 @@ select results_eq(
 -- The flooder sends 60 comments on the new chisme
 select tests.authenticate_as('flooder');
 select lives_ok(
-  $$ select count(public.add_comment(current_setting('test.new'), null, 'Spam número ' || n, 'Hombre', '30', 'ES')) from generate_series(1, 60) n $$,
+  $$ select count(tests.add_comment(current_setting('test.new'), null, 'Spam número ' || n, 'Hombre', '30', 'ES')) from generate_series(1, 60) n $$,
   'flooder: 60 comments are stored (the comments themselves are the rate limiter''s business)'
 );
 select tests.authenticate_as('victim');

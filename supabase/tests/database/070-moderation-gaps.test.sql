@@ -12,10 +12,10 @@ select tests.arrange($arrange$ select public.set_moderator('mod@test.chismes', t
 update private.moderation_settings set hide_threshold = 1;
 
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.c', (select id::text from public.create_chisme('Mujer', '30', 'Chisme con comentarios', null, 'CR', 'true')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c'), null, 'Primer comentario', 'Mujer', '30', 'CR')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.k2', (select id::text from public.add_comment(current_setting('test.c'), null, 'Segundo comentario', 'Mujer', '30', 'CR')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.k3', (select id::text from public.add_comment(current_setting('test.c'), null, 'Tercer comentario', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme con comentarios', null, 'CR', 'true')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k1', (select id::text from tests.add_comment(current_setting('test.c'), null, 'Primer comentario', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k2', (select id::text from tests.add_comment(current_setting('test.c'), null, 'Segundo comentario', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k3', (select id::text from tests.add_comment(current_setting('test.c'), null, 'Tercer comentario', 'Mujer', '30', 'CR')), true) $arrange$);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 3, 'arrange: three root comments counted');
 

@@ -19,12 +19,12 @@ select tests.arrange($arrange$ select public.set_moderator('mod@test.chismes', t
 
 -- Acts as the moderator: the claims PostgREST would take from a moderator's token.
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.c1', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que cinco personas reportan', to_jsonb(array['moderado']), 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.c2', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que acabará borrado', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.c3', (select id::text from public.create_chisme('Mujer', '30', 'Chisme para suspender a su autora', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.k1', (select id::text from public.add_comment(current_setting('test.c2'), null, 'Comentario reportado', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.c1', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme que cinco personas reportan', to_jsonb(array['moderado']), 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.c2', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme que acabará borrado', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.c3', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme para suspender a su autora', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k1', (select id::text from tests.add_comment(current_setting('test.c2'), null, 'Comentario reportado', 'Mujer', '30', 'CR')), true) $arrange$);
 select tests.authenticate_as('bystander');
-select tests.arrange($arrange$ select set_config('test.k2', (select id::text from public.add_comment(current_setting('test.c2'), current_setting('test.k1'), 'Respuesta al reportado', 'Hombre', '30', 'ES')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k2', (select id::text from tests.add_comment(current_setting('test.c2'), current_setting('test.k1'), 'Respuesta al reportado', 'Hombre', '30', 'ES')), true) $arrange$);
 
 -- 1. The role cannot be self-granted or forged
 select tests.authenticate_as('author');

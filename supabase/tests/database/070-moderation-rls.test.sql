@@ -16,12 +16,12 @@ select tests.arrange($arrange$ select public.set_moderator('mod@test.chismes', t
 update private.moderation_settings set hide_threshold = 1;
 
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.hidden', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que acabará oculto', to_jsonb(array['oculto']), 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.open', (select id::text from public.create_chisme('Mujer', '30', 'Chisme que sigue a la vista', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.k_hidden', (select id::text from public.add_comment(current_setting('test.hidden'), null, 'Comentario del chisme oculto', 'Mujer', '30', 'CR')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.k_reported', (select id::text from public.add_comment(current_setting('test.open'), null, 'Comentario que alguien reporta', 'Mujer', '30', 'CR')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.k_reply', (select id::text from public.add_comment(current_setting('test.open'), current_setting('test.k_reported'), 'Respuesta al reportado', 'Mujer', '30', 'CR')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.k_other', (select id::text from public.add_comment(current_setting('test.open'), null, 'Otro comentario', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.hidden', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme que acabará oculto', to_jsonb(array['oculto']), 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.open', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme que sigue a la vista', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k_hidden', (select id::text from tests.add_comment(current_setting('test.hidden'), null, 'Comentario del chisme oculto', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k_reported', (select id::text from tests.add_comment(current_setting('test.open'), null, 'Comentario que alguien reporta', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k_reply', (select id::text from tests.add_comment(current_setting('test.open'), current_setting('test.k_reported'), 'Respuesta al reportado', 'Mujer', '30', 'CR')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.k_other', (select id::text from tests.add_comment(current_setting('test.open'), null, 'Otro comentario', 'Mujer', '30', 'CR')), true) $arrange$);
 
 -- Act: the reporter reports the first chisme (hidden at once) and then raises the threshold
 -- back, and reports one comment of the other chisme without hiding it.

@@ -7,8 +7,8 @@ select plan(6);
 -- Arrange
 select tests.create_supabase_user('author');
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.cotilleo', (select id::text from public.create_chisme('Mujer', '30', 'Cotilleo con foto ahora', null, 'CR', 'true')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.casual', (select id::text from public.create_chisme('Mujer', '30', 'Chisme casual sin foto', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.cotilleo', (select id::text from tests.create_chisme('Mujer', '30', 'Cotilleo con foto ahora', null, 'CR', 'true')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.casual', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme casual sin foto', null, 'CR', 'false')), true) $arrange$);
 select tests.reset_role();
 delete from realtime.messages;
 

@@ -14,8 +14,8 @@ delete from realtime.messages;
 
 -- What the triggers send
 select tests.authenticate_as('author');
-select tests.arrange($arrange$ select set_config('test.casual', (select id::text from public.create_chisme('Mujer', '30', 'Chisme casual en directo', null, 'CR', 'false')), true) $arrange$);
-select tests.arrange($arrange$ select set_config('test.cotilleo', (select id::text from public.create_chisme('Mujer', '30', 'Cotilleo en directo aquí', null, 'CR', 'true')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.casual', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme casual en directo', null, 'CR', 'false')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.cotilleo', (select id::text from tests.create_chisme('Mujer', '30', 'Cotilleo en directo aquí', null, 'CR', 'true')), true) $arrange$);
 select tests.reset_role();
 
 select is_empty(
@@ -25,7 +25,7 @@ select is_empty(
 
 select tests.authenticate_as('other');
 select tests.arrange($arrange$ select public.like_chisme(current_setting('test.casual')) $arrange$);
-select tests.arrange($arrange$ select set_config('test.root', (select id::text from public.add_comment(current_setting('test.casual'), null, 'Comentario en directo', 'Hombre', '30', 'ES')), true) $arrange$);
+select tests.arrange($arrange$ select set_config('test.root', (select id::text from tests.add_comment(current_setting('test.casual'), null, 'Comentario en directo', 'Hombre', '30', 'ES')), true) $arrange$);
 select tests.authenticate_as('author');
 select tests.arrange($arrange$ select public.add_comment(current_setting('test.casual'), current_setting('test.root'), 'Respuesta en directo', 'Mujer', '30', 'CR') $arrange$);
 select tests.authenticate_as('other');

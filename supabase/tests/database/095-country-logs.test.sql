@@ -10,15 +10,15 @@ select tests.create_supabase_user('other');
 
 -- Act as the user (what the function does with the caller's JWT)
 select tests.authenticate_as('user');
-select is(public.log_country('Costa Rica'), true, 'user: the first log of a country is recorded');
+select is(tests.log_country('Costa Rica'), true, 'user: the first log of a country is recorded');
 select results_eq(
   $$ select country, user_id = tests.get_supabase_uid('user') from public.country_logs $$,
   $$ values ('Costa Rica'::text, true) $$,
   'user: the log is the caller''s'
 );
-select is(public.log_country('Costa Rica'), false, 'user: the same country within 24 hours is skipped silently');
-select is(public.log_country('  COSTA RICA '), false, 'user: case and spaces do not make a new country');
-select is(public.log_country('España'), true, 'user: another country is recorded');
+select is(tests.log_country('Costa Rica'), false, 'user: the same country within 24 hours is skipped silently');
+select is(tests.log_country('  COSTA RICA '), false, 'user: case and spaces do not make a new country');
+select is(tests.log_country('España'), true, 'user: another country is recorded');
 select is((select count(*)::int from public.country_logs), 2, 'user: sees their two logs');
 select throws_ok($$ insert into public.country_logs (country) values ('Chile') $$, '42501', null, 'user: cannot insert logs directly (log_country only)');
 select throws_ok($$ insert into public.country_logs (country, created_at) values ('Chile', now() - interval '2 days') $$, '42501', null, 'user: cannot choose the time');
@@ -32,12 +32,12 @@ select throws_ok($$ delete from public.country_logs $$, '42501', null, 'user: ca
 select tests.reset_role();
 update public.country_logs set created_at = now() - interval '25 hours' where country = 'Costa Rica';
 select tests.authenticate_as('user');
-select is(public.log_country('Costa Rica'), true, 'user: after 24 hours the country is recorded again');
+select is(tests.log_country('Costa Rica'), true, 'user: after 24 hours the country is recorded again');
 
 -- Act as another user
 select tests.authenticate_as('other');
 select is_empty($$ select 1 from public.country_logs $$, 'other: sees none of the user''s logs');
-select is(public.log_country('Costa Rica'), true, 'other: their own first log of the country is recorded');
+select is(tests.log_country('Costa Rica'), true, 'other: their own first log of the country is recorded');
 
 -- The service role (what the function does without the caller's JWT)
 select tests.authenticate_as_service_role();

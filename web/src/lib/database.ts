@@ -230,13 +230,8 @@ isOneToOne: false
           }
           Functions: {
             "add_comment":
-{ Args: { "p_chisme_id": string,"p_content": string,"p_country": string,"p_gender": string,"p_parent_id": string,"p_years": string }; Returns: Database["public"]['CompositeTypes']["thread_comment"]
-                          SetofOptions: {
-        from: "*"
-        to: "thread_comment"
-        isOneToOne: true
-        isSetofReturn: false
-      } },
+{ Args: { "p_chisme_id": string,"p_content": string,"p_country": string,"p_gender": string,"p_parent_id": string,"p_years": string }; Returns: Json
+                           },
 "add_offensive_word":
 { Args: { "p_word": string }; Returns: {
               "created_at": string,
@@ -261,13 +256,8 @@ isOneToOne: false
 { Args: { "p_comment_id": string }; Returns: undefined
                            },
 "create_chisme":
-{ Args: { "p_content": string,"p_cotilleo": string,"p_country": string,"p_gender": string,"p_tags": Json,"p_years": string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"]
-                          SetofOptions: {
-        from: "*"
-        to: "feed_chisme"
-        isOneToOne: true
-        isSetofReturn: false
-      } },
+{ Args: { "p_content": string,"p_cotilleo": string,"p_country": string,"p_gender": string,"p_tags": Json,"p_years": string }; Returns: Json
+                           },
 "delete_account":
 { Args: { "p_user_id": string }; Returns: (string)[]
                            },
@@ -361,7 +351,7 @@ isOneToOne: false
 { Args: { "p_limit"?: number }; Returns: string[]
                            },
 "log_country":
-{ Args: { "p_country": string }; Returns: boolean
+{ Args: { "p_country": string }; Returns: Json
                            },
 "mark_all_notifications_read":
 { Args: Record<PropertyKey, never>; Returns: number

@@ -24,6 +24,7 @@ export async function createChisme(input: NewChisme): Promise<FeedChisme> {
     p_cotilleo: String(input.cotilleo),
   });
   if (error) throw toApiError(error);
+  // The RPC returns json, the feed_chisme object (docs/decisions/0024-refused-writes-count.md).
   // Shown in the person's recent feed and list until a (replica's) read has it.
   holdOwnChisme(data as FeedChisme);
   return data as FeedChisme;

@@ -17,6 +17,7 @@ export async function addComment(input: NewComment): Promise<ThreadComment> {
     p_country: input.country,
   });
   if (error) throw toApiError(error);
+  // The RPC returns json, the thread_comment object (docs/decisions/0024-refused-writes-count.md).
   // Shown in the person's thread until a (replica's) read has it.
   holdOwnComment(data as ThreadComment);
   return data as ThreadComment;

@@ -1,0 +1,115 @@
+// Refused writes count towards the rate limit, through the real PostgREST and supabase-js
+// (docs/decisions/0024-refused-writes-count.md): chismes, comments and country logs. A refusal
+// is answered with status 400 and the same error object a raised key gives (code, message,
+// details, hint), and its count is committed: refusals sent at once are each counted exactly,
+// and a valid write after as many refusals as the limit is refused with rate_limited. Nothing
+// the refusals carried is stored.
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import type { PostgrestError } from '@supabase/supabase-js';
+import { signedInUser, sleep, sql } from './helpers.ts';
+
+// Away from the end of a minute, so the one-minute windows cannot roll over mid-test.
+async function awayFromMinuteEnd(): Promise<void> {
+  const second = new Date().getUTCSeconds();
+  if (second > 45) await sleep((61 - second) * 1000);
+}
+
+// An ordinary account (created 30 days ago): new accounts get half of every limit.
+async function establishedUser(label: string) {
+  const user = await signedInUser(label);
+  await sql(`update auth.users set created_at = now() - interval '30 days' where id = $1`, [user.id]);
+  return user;
+}
+
+async function minuteEvents(userId: string, action: string): Promise<number> {
+  const [row] = await sql<{ n: number }>(
+    'select coalesce(sum(events), 0)::int as n from private.rate_limit_counters where user_id = $1 and action = $2 and window_seconds = 60',
+    [userId, action],
+  );
+  return row?.n ?? -1;
+}
+
+async function authored(userId: string): Promise<number> {
+  const [row] = await sql<{ n: number }>(
+    `select ((select count(*) from public.chisme_authors where user_id = $1)
+           + (select count(*) from public.comment_authors where user_id = $1))::int as n`,
+    [userId],
+  );
+  return row?.n ?? -1;
+}
+
+describe('refused writes count towards the rate limit', () => {
+  const cleanup: string[] = [];
+  after(async () => {
+    if (cleanup.length) await sql('delete from auth.users where id = any($1::uuid[])', [cleanup]);
+  });
+
+  test('a refusal keeps the error object and status of a raised key', async () => {
+    const user = await establishedUser('refused-shape');
+    cleanup.push(user.id);
+    const refused = await user.client.rpc('create_chisme', {
+      p_gender: 'Mujer', p_years: '30', p_content: 'corto', p_tags: [], p_country: 'ES', p_cotilleo: 'false',
+    });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.data, null);
+    assert.deepEqual(refused.error, { code: 'P0001', details: '{"min": 10}', hint: null, message: 'chisme_content_too_short' });
+    // The same keys as an error PostgREST builds from a raised P0001 (a read RPC, unchanged).
+    const raised = await user.client.rpc('get_chisme', { p_id: 'no-es-un-id' });
+    assert.equal(raised.status, 400);
+    assert.deepEqual(Object.keys(raised.error as PostgrestError).sort(), Object.keys(refused.error as PostgrestError).sort());
+  });
+
+  test('three refused chismes, then a valid one: rate_limited at the limit of 3 a minute, nothing stored', async () => {
+    const user = await establishedUser('refused-chismes');
+    cleanup.push(user.id);
+    await awayFromMinuteEnd();
+    const post = (content: string) => user.client.rpc('create_chisme', {
+      p_gender: 'Mujer', p_years: '30', p_content: content, p_tags: [], p_country: 'ES', p_cotilleo: 'false',
+    });
+    const refusals = [
+      await post('corto'),
+      await post('llámame al 600 123 456 esta noche'),
+      await post('x'.repeat(20_000)),
+    ];
+    assert.deepEqual(refusals.map((r) => r.error?.message), ['chisme_content_too_short', 'content_personal_data', 'chisme_content_too_long']);
+    assert.equal(await minuteEvents(user.id, 'chisme'), 3);
+    const valid = await post('Un chisme perfectamente válido');
+    assert.equal(valid.error?.message, 'rate_limited');
+    assert.equal((JSON.parse(valid.error?.details ?? '{}') as { action?: string }).action, 'chisme');
+    assert.equal(await authored(user.id), 0);
+  });
+
+  test('20 refused country logs, then a valid one: rate_limited at the limit of 20 an hour', async () => {
+    const user = await establishedUser('refused-countries');
+    cleanup.push(user.id);
+    const refusals = await Promise.all(Array.from({ length: 20 }, (_, i) => user.client.rpc('log_country', { p_country: `llámame al 600 123 45${i % 10}` })));
+    assert.deepEqual(new Set(refusals.map((r) => `${r.status} ${r.error?.message}`)), new Set(['400 content_personal_data']));
+    const valid = await user.client.rpc('log_country', { p_country: 'Costa Rica' });
+    assert.equal(valid.error?.message, 'rate_limited');
+    const [logs] = await sql<{ n: number }>('select count(*)::int as n from public.country_logs where user_id = $1', [user.id]);
+    assert.equal(logs?.n, 0);
+  });
+
+  test('7 refused comments at once are counted exactly: 3 valid ones pass, the 4th is rate_limited', async () => {
+    const author = await establishedUser('refused-comments-author');
+    const user = await establishedUser('refused-comments');
+    cleanup.push(author.id, user.id);
+    const created = await author.client.rpc('create_chisme', {
+      p_gender: 'Mujer', p_years: '40', p_content: 'Un chisme para comentar', p_tags: [], p_country: 'ES', p_cotilleo: 'false',
+    });
+    assert.equal(created.error, null);
+    const chismeId = (created.data as { id: string }).id;
+    await awayFromMinuteEnd();
+    const comment = (content: string) => user.client.rpc('add_comment', {
+      p_chisme_id: chismeId, p_parent_id: null as unknown as string, p_content: content, p_gender: 'Mujer', p_years: '30', p_country: 'ES',
+    });
+    const refusals = await Promise.all(Array.from({ length: 7 }, (_, i) => comment(`escríbeme a pepa${i}@correo.es`)));
+    assert.deepEqual(new Set(refusals.map((r) => r.error?.message)), new Set(['content_personal_data']));
+    assert.equal(await minuteEvents(user.id, 'comment'), 7);
+    const valid = [];
+    for (let i = 0; i < 4; i++) valid.push(await comment(`Un comentario normal ${i + 1}`));
+    assert.deepEqual(valid.map((r) => r.error?.message ?? 'ok'), ['ok', 'ok', 'ok', 'rate_limited']);
+    assert.equal(await authored(user.id), 3);
+  });
+});
