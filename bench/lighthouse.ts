@@ -23,6 +23,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { serveStatic } from '../e2e/support/static-server.ts';
 import { ANON_KEY, API_URL } from '../local-stack/keys.ts';
+import { confirmedSession } from './lib/confirmed-session.ts';
 import { ensureStack } from '../local-stack/index.ts';
 import { repoRoot } from '../local-stack/paths.ts';
 import { freePort } from '../local-stack/postgres/cluster.ts';
@@ -90,10 +91,10 @@ async function rpc<T>(name: string, token: string, args: Record<string, unknown>
  * posted), and the shared link to audit: the seeded chisme of the recent feed with the most
  * comments (a thread to render, as a link someone shared usually has).
  */
-async function account(): Promise<{ signIn: () => Promise<string>; chismeId: string }> {
+async function account(): Promise<{ signIn: () => Promise<string>; chismeId: string; comments: number }> {
   const email = `lighthouse-${Date.now()}@bench.invalid`;
   const password = 'Bench-password-123';
-  const first = await authRequest('signup', { email, password, data: { username: 'faro', display_name: 'faro' } });
+  const first = await confirmedSession(email, password, { username: 'faro', display_name: 'faro' });
   const token = first.access_token as string;
   await rpc('create_chisme', token, {
     p_content: 'Dicen que en la oficina alguien deja notas misteriosas en la nevera cada lunes',
@@ -103,12 +104,12 @@ async function account(): Promise<{ signIn: () => Promise<string>; chismeId: str
     p_tags: [],
     p_years: '30',
   });
-  const feed = await rpc<{ id: string; comment_count?: number }[]>('get_feed', token, { p_tab: 'recent', p_cotilleo: 'false', p_limit: '50' });
-  const withComments = [...feed].sort((a, b) => (b.comment_count ?? 0) - (a.comment_count ?? 0))[0];
+  const feed = await rpc<{ id: string; comments: number }[]>('get_feed', token, { p_tab: 'recent', p_cotilleo: 'false', p_limit: '50' });
+  const withComments = [...feed].sort((a, b) => b.comments - a.comments)[0];
   if (!withComments) throw new Error('get_feed answered no chisme to link to');
   // A fresh session per signed-in run: tokens last an hour and a loaded run can take longer.
   const signIn = async () => JSON.stringify(await authRequest('token?grant_type=password', { email, password }));
-  return { signIn, chismeId: withComments.id };
+  return { signIn, chismeId: withComments.id, comments: withComments.comments };
 }
 
 type Run = { scores: Record<string, number>; values: Record<Metric, number>; failing: string[] };
@@ -187,6 +188,8 @@ type PageResult = {
   failing: string[];
   verdict: 'pass' | 'fail';
   overBudget: string[];
+  /** The shared link's comment count (its thread is part of what the page renders). */
+  linkComments?: number;
 };
 
 function summarise(page: PageId, path: string, all: Run[]): PageResult {
@@ -216,6 +219,7 @@ async function main(): Promise<void> {
     for (const page of pages) {
       const user = await account();
       const paths: Record<PageId, string> = { login: '/login', feed: '/chismes/', chisme: `/chismes/${user.chismeId}`, profile: '/profile/', warm: '/chismes/' };
+      if (page === 'chisme') console.log(`shared link: ${paths.chisme}, ${user.comments} comments`);
       const all: Run[] = [];
       for (let i = 0; i < runs; i++) {
         const browser = await launch();
@@ -233,7 +237,7 @@ async function main(): Promise<void> {
           await browser.close();
         }
       }
-      results.push(summarise(page, paths[page], all));
+      results.push({ ...summarise(page, paths[page], all), ...(page === 'chisme' ? { linkComments: user.comments } : {}) });
     }
   } finally {
     clearInterval(sampleLoad);

@@ -98,7 +98,7 @@ async function main(): Promise<number> {
         process.stdout.write(`[${index + 1}/${selected.length}] ${mutation.id} (${mutation.function}, ${files.length - 1} files) … `);
         await client.query(mutated);
         if (mutation.then) await client.query(mutation.then);
-        let outcome;
+        let outcome: ReturnType<typeof prove>;
         try {
           outcome = prove(cluster.port, files);
           // Survived its own files: it must survive every file before it counts as a survivor.

@@ -31,6 +31,7 @@ function fail(line) {
 }
 
 function missingDebianPackages() {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own field syntax, not a template.
   const out = spawnSync('dpkg-query', ['-W', '-f=${Package} ${db:Status-Abbrev}\n', ...systemPackages], {
     encoding: 'utf8',
   });

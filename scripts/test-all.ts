@@ -1,8 +1,11 @@
 // `npm test`: every suite, stopping at none: each suite runs and the run fails if any failed.
-// Two lanes run at the same time, because they share nothing:
-//   - the local stack's lane (fixed ports): the stack is started once for test:stack and the
-//     edge functions' integration tests (each uses a running stack as it is, and would
-//     otherwise start and stop its own), stopped, then test:e2e on a fresh stack of its own;
+// First the form checks (`npm run form`: formatting, lint, unused code; seconds), so a
+// formatting slip is reported before the long suites start. Then two lanes run at the same
+// time, because they share nothing:
+//   - the local stack's lane (fixed ports): the stack is started once for test:stack, the
+//     edge functions' integration tests and the product-rule integration suite (each uses a
+//     running stack as it is, and would otherwise start and stop its own), stopped, then
+//     test:e2e on a fresh stack of its own;
 //   - the side lane: the TypeScript check of every folder (root tsconfig: scripts, local-stack,
 //     e2e, bench; then web), test:db (its own throwaway cluster on a free port), test:web
 //     (jsdom) and the edge functions' unit tests (Deno, no network).
@@ -19,7 +22,7 @@ const npmRun = (script: string, ...extra: string[]): Suite => ({
   args: ['run', '--silent', script, ...(extra.length ? ['--', ...extra] : [])],
 });
 
-const sharedStackSuites = [npmRun('test:stack'), npmRun('test:functions', '--only=integration')];
+const sharedStackSuites = [npmRun('test:stack'), npmRun('test:functions', '--only=integration'), npmRun('test:integration')];
 const freshStackSuites = [npmRun('test:e2e')];
 const sideLane = [npmRun('typecheck'), npmRun('test:db'), npmRun('test:web'), npmRun('test:functions', '--only=unit')];
 
@@ -69,7 +72,8 @@ async function runStackLane(): Promise<Outcome[]> {
 }
 
 const started = Date.now();
-const outcomes = (await Promise.all([runStackLane(), runLane(sideLane, false)])).flat();
+const form = await runSuite(npmRun('form'), true);
+const outcomes = [form, ...(await Promise.all([runStackLane(), runLane(sideLane, false)])).flat()];
 const failed = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.suite);
 console.log(`\n${outcomes.map((o) => `${o.suite} ${o.ok ? 'passed' : 'FAILED'} (${o.seconds} s)`).join(', ')}`);
 console.log(`${outcomes.length - failed.length} passed, ${failed.length} failed in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -15,7 +15,8 @@ import { root, run, withMigratedCluster } from './db-cluster.ts';
 import { checkDrift } from './db-schemas.ts';
 import { generateTypes, typesFile } from './db-types.ts';
 
-// Read by pgTAP 007-text-rules-corpus and 007-text-rules-spanish-words with pg_read_file (the throwaway cluster runs on this machine).
+// Read by pgTAP 007-text-rules-corpus and 007-text-rules-spanish-words through psql (a
+// client-side `cat`): `postgres` may not read server files.
 const corpusFile = join(root, 'supabase', 'tests', 'corpus', 'text-rules.json');
 // Debian's `wspanish` (scripts/setup.mjs installs it); pgTAP 007-text-rules-spanish-words skips when it is absent.
 const dictionaryFile = '/usr/share/dict/spanish';

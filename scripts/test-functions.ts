@@ -38,7 +38,7 @@ interface SuiteResult {
 }
 
 const unitSuites: Suite[] = [
-  { label: 'shared modules and configs', cwd: '_tests', args: ['--allow-read=..', '../_shared', 'deno-config.test.ts'] },
+  { label: 'shared modules, configs, import boundaries', cwd: '_tests', args: ['--allow-read=..', '../_shared', 'deno-config.test.ts', 'architecture.test.ts'] },
   { label: 'chisme-image (pure modules, handler)', cwd: 'chisme-image', args: ['--allow-read=.'] },
   { label: 'chisme-image-url (view rules, handler)', cwd: 'chisme-image-url', args: ['--allow-read=.'] },
   { label: 'chisme-image-purge (purge, handler)', cwd: 'chisme-image-purge', args: ['--allow-read=.'] },

@@ -6,12 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
-import WebSocket from 'ws';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { serveStatic } from '../../e2e/support/static-server.ts';
-import { ANON_KEY, API_URL } from '../../local-stack/keys.ts';
+import { confirmedSession } from '../lib/confirmed-session.ts';
 import { repoRoot } from '../../local-stack/paths.ts';
 import { freePort } from '../../local-stack/postgres/cluster.ts';
 import { round, summarize } from '../lib/stats.ts';
@@ -29,14 +27,8 @@ function jsFiles(dir: string): string[] {
 
 /** A signed-up user's session, stored where supabase-js in the browser looks for it. */
 async function signedInSession(): Promise<string> {
-  const supabase = createClient(API_URL, ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
   const email = `bench-web-${Date.now()}@bench.invalid`;
-  const { data, error } = await supabase.auth.signUp({ email, password: 'Bench-password-123', options: { data: { username: 'benchweb' } } });
-  if (error || !data.session) throw new Error(`sign-up for the web bench failed: ${error?.message ?? 'no session (confirmations on?)'}`);
-  return JSON.stringify(data.session);
+  return JSON.stringify(await confirmedSession(email, 'Bench-password-123', { username: 'benchweb' }));
 }
 
 async function routeJs(browser: Browser, baseURL: string, route: string, session?: string): Promise<{ kb: number; files: string[] }> {

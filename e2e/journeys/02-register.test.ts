@@ -1,8 +1,11 @@
 // Journey 2: registration through the auth modal — each validation message of the spec in
-// turn, success lands on /chismes, and the same e-mail again is refused.
+// turn; success says to check the inbox (sign-ups wait for their confirmation mail, journey 26
+// follows the link), and the same e-mail again gets the very same answer (GoTrue never says
+// whether an address has an account) while the first account stays as it was.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
+import { sqlOne } from '../support/db.ts';
 import { person, useBrowser } from '../support/journey.ts';
 import { openAuthModal, PASSWORD, uniqueEmail } from '../support/users.ts';
 
@@ -17,7 +20,7 @@ async function openRegister(page: Page) {
 }
 
 describe('journey 2: register', () => {
-  it('shows each validation message, registers, and refuses the same e-mail again', async () => {
+  it('shows each validation message, registers, and answers the same e-mail again alike', async () => {
     const page = await person('registrant');
     const dialog = await openRegister(page);
     const email = uniqueEmail('registro');
@@ -49,22 +52,24 @@ describe('journey 2: register', () => {
     expect(page.url()).toContain('/login');
 
     await fill({ email, password: PASSWORD, confirm: PASSWORD });
-    await page.waitForURL('**/chismes/');
-    await page.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
-    await page.getByRole('tab', { name: 'Recent' }).waitFor();
-    expect(await dialog.count()).toBe(0);
-    await snap(page, '02-register-success');
+    const pending = page.getByRole('dialog', { name: 'Revisa tu correo' });
+    await pending.getByText(`Te hemos enviado un enlace a ${email}`).waitFor();
+    await pending.getByRole('button', { name: 'Reenviar correo' }).waitFor();
+    expect(page.url()).toContain('/login');
+    await snap(page, '02-register-check-inbox');
 
-    // A second browser, signed out, registers the same e-mail.
+    // A second browser, signed out, registers the same e-mail: the same answer, nothing changes.
     const other = await person('registrant-again');
     const again = await openRegister(other);
     await again.getByLabel('Nombre de usuario').fill('otro');
     await again.getByLabel('Correo electrónico').fill(email);
-    await again.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await again.getByLabel('Confirmar contraseña').fill(PASSWORD);
+    await again.getByLabel('Contraseña', { exact: true }).fill('OtraClave123');
+    await again.getByLabel('Confirmar contraseña').fill('OtraClave123');
     await again.getByRole('button', { name: 'Registrarse', exact: true }).click();
-    await again.getByRole('alert').filter({ hasText: 'El correo electrónico ya está registrado' }).waitFor();
+    await other.getByRole('dialog', { name: 'Revisa tu correo' }).getByText(`Te hemos enviado un enlace a ${email}`).waitFor();
     expect(other.url()).toContain('/login');
+    const { n } = await sqlOne<{ n: string }>('select count(*) as n from auth.users where email = $1', [email]);
+    expect(Number(n)).toBe(1);
     await snap(other, '02-register-duplicate');
   });
 });

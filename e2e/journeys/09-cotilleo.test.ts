@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe.ts';
 import { snap } from '../support/browser.ts';
-import { card, fillAndSubmit, openNewChisme, showNewChismes, uniqueContent } from '../support/chismes.ts';
+import { card, fillAndSubmit, openNewChisme, showNewChismes, switchToCotilleo, uniqueContent } from '../support/chismes.ts';
 import { sql } from '../support/db.ts';
 import { ANON_KEY, API_URL } from '../support/env.ts';
 import { person, useBrowser } from '../support/journey.ts';
@@ -20,14 +20,6 @@ useBrowser();
 const image = fileURLToPath(new URL('../fixtures/gradient.png', import.meta.url));
 const rootHasCotilleoClass = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('cotilleo-mode'));
 
-async function switchToCotilleo(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Abrir menú' }).click();
-  const menu = page.getByRole('dialog', { name: 'Menú' });
-  await menu.getByRole('switch', { name: 'Modo cotilleo' }).check();
-  await expect.poll(() => rootHasCotilleoClass(page)).toBe(true);
-  await page.keyboard.press('Escape');
-  await menu.waitFor({ state: 'hidden' });
-}
 
 describe('journey 9: cotilleo', () => {
   it('persists the mode, posts an image, shows it for 10 s, and closes it after 20 minutes', async () => {

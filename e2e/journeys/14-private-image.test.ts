@@ -7,9 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
-import { card, fillAndSubmit, openNewChisme, uniqueContent } from '../support/chismes.ts';
+import { card, fillAndSubmit, openNewChisme, switchToCotilleo, uniqueContent } from '../support/chismes.ts';
 import { sqlOne } from '../support/db.ts';
 import { API_URL } from '../support/env.ts';
 import { person, thirdPartyRequestsOf, useBrowser } from '../support/journey.ts';
@@ -22,14 +21,6 @@ const photo = fileURLToPath(new URL('../fixtures/gps-photo.jpg', import.meta.url
 const metadata = ['Exif', 'GPSLatitude', 'ChismeCam', 'Autora Secreta', 'xmpmeta', '8BIM', 'Comentario oculto'];
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
-async function switchToCotilleo(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Abrir menú' }).click();
-  const menu = page.getByRole('dialog', { name: 'Menú' });
-  await menu.getByRole('switch', { name: 'Modo cotilleo' }).check();
-  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('cotilleo-mode'))).toBe(true);
-  await page.keyboard.press('Escape');
-  await menu.waitFor({ state: 'hidden' });
-}
 
 describe('journey 14: private cotilleo image', () => {
   it('a GPS-tagged photo uploaded in the UI reaches another person without any metadata, and no third party is contacted', async () => {

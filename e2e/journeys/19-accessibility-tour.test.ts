@@ -37,8 +37,11 @@ describe('journey 19: accessibility tour', () => {
     await login.getByRole('alert').waitFor();
     await expectAccessible(visitor, 'sign-in dialog with an error');
     await login.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
-    await login.getByRole('status').waitFor();
-    await expectAccessible(visitor, 'sign-in dialog with the forgot-password notice');
+    const forgot = visitor.getByRole('dialog', { name: 'Recuperar contraseña' });
+    await forgot.getByRole('button', { name: 'Enviar enlace' }).click();
+    await forgot.getByRole('alert').waitFor();
+    await expectAccessible(visitor, 'password recovery dialog with an error');
+    await forgot.getByRole('button', { name: 'Volver a iniciar sesión' }).click();
     await login.getByRole('button', { name: '¿No tienes cuenta? Regístrate' }).click();
     await visitor.getByRole('dialog', { name: 'Registrarse' }).waitFor();
     await expectAccessible(visitor, 'register dialog');

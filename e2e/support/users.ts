@@ -1,9 +1,10 @@
-// People for the journeys. Accounts a journey does not register through the UI are made with
-// the stack's real sign-up endpoint (the GoTrue call the app makes); the journeys then sign
-// them in through the login form, as a person would.
+// People for the journeys. Accounts a journey does not register through the UI are made
+// confirmed with the Auth admin API (service key, `email_confirm: true`), as a real project's
+// tests do now that sign-ups wait for their confirmation mail (supabase/config.toml
+// `enable_confirmations`); the journeys then sign them in through the login form, as a person would.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { ANON_KEY, API_URL } from './env.ts';
+import { ANON_KEY, API_URL, SERVICE_ROLE_KEY } from './env.ts';
 
 export const PASSWORD = 'Secreta123';
 
@@ -16,12 +17,12 @@ export function uniqueEmail(prefix: string): string {
 
 export async function createAccount(prefix: string): Promise<Person> {
   const person = { email: uniqueEmail(prefix), password: PASSWORD, username: prefix };
-  const response = await fetch(`${API_URL}/auth/v1/signup`, {
+  const response = await fetch(`${API_URL}/auth/v1/admin/users`, {
     method: 'POST',
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: person.email, password: person.password, data: { username: prefix, display_name: prefix } }),
+    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: person.email, password: person.password, email_confirm: true, user_metadata: { username: prefix, display_name: prefix } }),
   });
-  if (!response.ok) throw new Error(`sign-up of ${person.email} failed: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`creating ${person.email} failed: ${response.status} ${await response.text()}`);
   return person;
 }
 
@@ -63,4 +64,15 @@ export async function accessToken(page: Page): Promise<string> {
   });
   if (!stored) throw new Error('the page has no stored session');
   return (JSON.parse(stored) as { access_token: string }).access_token;
+}
+
+/** After a password change, in a signed-out browser: the old password is refused, the new one signs in. */
+export async function expectOnlyNewPassword(page: Page, person: Person, newPassword: string): Promise<void> {
+  await openAuthModal(page);
+  const login = page.getByRole('dialog', { name: 'Iniciar Sesión' });
+  await login.getByLabel('Correo electrónico').fill(person.email);
+  await login.getByLabel('Contraseña', { exact: true }).fill(person.password);
+  await login.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+  await login.getByRole('alert').filter({ hasText: 'Credenciales inválidas. Verifique su email y contraseña' }).waitFor();
+  await signIn(page, { ...person, password: newPassword });
 }

@@ -34,7 +34,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
   const limitSignUps = createRateLimiter(config.rateLimit.signInSignUps);
   const limitTokens = createRateLimiter(config.rateLimit.tokenRefresh);
 
-  // POST /signup (autoconfirm, as the CLI's enable_confirmations = false)
+  // POST /signup: a session at once (enable_confirmations = false), or the user and a confirmation mail
   async function signUp(req: IncomingMessage): Promise<Record<string, unknown>> {
     const body = await readAuthJson(req);
     absentSignUp(body);
@@ -49,7 +49,9 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
     checkMetadata(data);
     const passwordHash = await hashPassword(password);
     return transaction(async (db) => {
-      if (await findUserByEmail(db, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      const existing = await findUserByEmail(db, email);
+      if (existing && !config.enableConfirmations) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      if (existing) return repeatedSignUp(db, existing, req, body, data);
       const id = randomUUID();
       const confirmed = !config.enableConfirmations;
       const claims = { sub: id, email, email_verified: confirmed, phone_verified: false };
@@ -60,6 +62,26 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
       await emails.confirmSignUp(db, (await loadUser(db, id))!, req, body);
       return userJson(db, (await loadUser(db, id))!);
     });
+  }
+
+  /**
+   * A sign-up for a registered e-mail while confirmations are on, as GoTrue's signup.go answers
+   * it, so the answer never tells whether the address has an account: an unconfirmed user gets
+   * the confirmation mail again (password and metadata unchanged: nobody proved the address),
+   * a confirmed one a 200 with a sanitised stand-in (new random id, no identities, no dates).
+   */
+  async function repeatedSignUp(db: Db, user: UserRow, req: IncomingMessage, body: Record<string, unknown>, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (!user.email_confirmed_at) {
+      await emails.confirmSignUp(db, user, req, body);
+      return userJson(db, (await loadUser(db, user.id))!);
+    }
+    const now = new Date().toISOString();
+    const real = await userJson(db, user, false);
+    return {
+      ...real, id: randomUUID(), role: '', new_email: undefined, phone: '', created_at: now, updated_at: now, confirmation_sent_at: now,
+      last_sign_in_at: null, confirmed_at: null, email_change_sent_at: null, email_confirmed_at: null, phone_confirmed_at: null,
+      identities: [], user_metadata: data, app_metadata: { provider: 'email', providers: ['email'] },
+    };
   }
 
   async function passwordGrant(body: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -107,7 +129,8 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
         if (withinReuse && active[0]?.parent === current.token) {
           return sessionJson(db, user, current.session_id, active[0].token);
         }
-        // Reuse outside the window revokes the session; commit that before failing.
+        // Reuse outside the window revokes the session; commit that before failing (a new
+        // transaction then holds until the helper, postgres/transaction.ts, rolls it back).
         await db.query('delete from auth.sessions where id = $1', [current.session_id]);
         await db.query('commit');
         await db.query('begin');
@@ -144,11 +167,21 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
     limitSignUps(req);
     if (body.data !== undefined) checkMetadata(body.data);
     return transaction(async (db) => {
-      const { user } = await caller(req, db);
+      const { user, sessionId } = await caller(req, db);
       const password = str(body.password);
       if (password !== undefined) {
         checkPassword(password);
-        await db.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, await hashPassword(password)]);
+        // GoTrue's user.go: the same password again is refused; a new one ends every other
+        // session of the user and drops pending mailed tokens (models.User.UpdatePassword).
+        if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
+          throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+        }
+        await db.query(
+          `update auth.users set encrypted_password = $2, confirmation_token = '', recovery_token = '', reauthentication_token = '',
+             email_change_token_current = '', email_change_token_new = '' where id = $1`,
+          [user.id, await hashPassword(password)],
+        );
+        await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId || INSTANCE_ID]);
       }
       const email = str(body.email) ? validateEmail(str(body.email)!) : undefined;
       if (email && email !== user.email) {
@@ -198,7 +231,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
       if (method === 'GET' && path === '/settings') {
         const external: Record<string, boolean> = { email: true, phone: false };
         for (const provider of config.oauthProviders) external[provider] = true;
-        return sendJson(res, 200, { external, disable_signup: !config.enableSignup, mailer_autoconfirm: true, phone_autoconfirm: false, sms_provider: '', saml_enabled: false });
+        return sendJson(res, 200, { external, disable_signup: !config.enableSignup, mailer_autoconfirm: !config.enableConfirmations, phone_autoconfirm: false, sms_provider: '', saml_enabled: false });
       }
       if (method === 'GET' && path === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [] });
       if (method === 'POST' && path === '/signup') return sendJson(res, 200, await signUp(req), version);

@@ -19,12 +19,12 @@ export interface MailData {
   newEmail?: string;
 }
 
-const escape = (value: string): string =>
+const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' })[character]!);
 
 /** GoTrue's default subject and body per template (Go html/template escapes the values). */
 function render(template: Template, data: MailData): { subject: string; html: string } {
-  const url = escape(data.confirmationUrl ?? '');
+  const url = escapeHtml(data.confirmationUrl ?? '');
   switch (template) {
     case 'invite':
       return { subject: "You've been invited", html: `<h2>You've been invited</h2>\n<p>You've been invited to create an account. Follow the link below to accept.</p>\n<p><a href="${url}">Accept invitation</a></p>` };
@@ -35,9 +35,9 @@ function render(template: Template, data: MailData): { subject: string; html: st
     case 'magic_link':
       return { subject: 'Your sign-in link', html: `<h2>Your sign-in link</h2>\n<p>Follow the link below to sign in. This link expires shortly and can only be used once.</p>\n<p><a href="${url}">Sign in</a></p>` };
     case 'email_change':
-      return { subject: 'Confirm your new email address', html: `<h2>Confirm your new email address</h2>\n<p>Follow the link below to confirm ${escape(data.newEmail ?? '')} as your new email address.</p>\n<p><a href="${url}">Confirm new email address</a></p>\n<p>If you didn't request this change, you can safely ignore this email.</p>` };
+      return { subject: 'Confirm your new email address', html: `<h2>Confirm your new email address</h2>\n<p>Follow the link below to confirm ${escapeHtml(data.newEmail ?? '')} as your new email address.</p>\n<p><a href="${url}">Confirm new email address</a></p>\n<p>If you didn't request this change, you can safely ignore this email.</p>` };
     case 'reauthentication':
-      return { subject: `${data.token ?? ''} is your verification code`, html: `<h2>Your verification code</h2>\n<p>Use the code below to verify your identity. It expires shortly.</p>\n<p>${escape(data.token ?? '')}</p>` };
+      return { subject: `${data.token ?? ''} is your verification code`, html: `<h2>Your verification code</h2>\n<p>Use the code below to verify your identity. It expires shortly.</p>\n<p>${escapeHtml(data.token ?? '')}</p>` };
   }
 }
 

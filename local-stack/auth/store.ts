@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import { signJwt } from '../jwt.ts';
 import { API_URL } from '../keys.ts';
+import { inTransaction } from '../postgres/transaction.ts';
 
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 export const API_VERSION = '2024-01-01';
@@ -80,20 +81,7 @@ export function randomToken(): string {
 }
 
 export function createAuthStore(pool: pg.Pool, config: StackConfig) {
-  async function transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    const db = await pool.connect();
-    try {
-      await db.query('begin');
-      const result = await work(db);
-      await db.query('commit');
-      return result;
-    } catch (error) {
-      await db.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      db.release();
-    }
-  }
+  const transaction = <T>(work: (db: Db) => Promise<T>): Promise<T> => inTransaction(pool, work);
 
   async function loadUser(db: Db, id: string): Promise<UserRow | undefined> {
     const { rows } = await db.query<UserRow>('select * from auth.users where id = $1', [id]);

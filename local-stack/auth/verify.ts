@@ -131,7 +131,7 @@ export function createVerify(config: StackConfig, store: AuthStore, allowedRedir
     });
   }
 
-  async function verifyGet(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function verifyGet(_req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const params = Object.fromEntries(url.searchParams) as Json;
     validate('GET', params);
     const type = str(params.type)!;

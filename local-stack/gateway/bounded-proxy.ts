@@ -20,6 +20,8 @@ export interface ProxyTarget {
   retryRefusedMs?: number;
   /** the answer when the upstream cannot be reached */
   unavailable(res: ServerResponse, error: Error): void;
+  /** set on the upstream's answer, over its own (Kong's `cors` header_filter, kong.ts) */
+  responseHeaders?: Readonly<Record<string, string>>;
 }
 
 /** Kong's request-size-limiting answer. */
@@ -31,7 +33,8 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > target.limit) {
     tooLarge(res);
-    return lingerAndClose(req);
+    lingerAndClose(req);
+    return;
   }
   const deadline = Date.now() + (target.retryRefusedMs ?? 0);
   // Hop-by-hop headers stay on this hop (hop-by-hop.ts); Node frames the body to the upstream itself.
@@ -44,7 +47,7 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
       { host: '127.0.0.1', port: target.port, path: target.path, method: req.method, headers, timeout: target.timeoutMs },
       (response) => {
         if (!req.complete) stopForwarding();
-        res.writeHead(response.statusCode ?? 502, withoutHopByHop(response.headers));
+        res.writeHead(response.statusCode ?? 502, { ...withoutHopByHop(response.headers), ...target.responseHeaders });
         response.pipe(res);
       },
     );
@@ -62,7 +65,8 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
       if (received > target.limit) {
         stopForwarding();
         upstream.destroy();
-        return tooLarge(res);
+        tooLarge(res);
+        return;
       }
       if (!upstream.write(chunk)) {
         req.pause();

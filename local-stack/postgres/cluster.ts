@@ -13,8 +13,10 @@ export const bootstrapDir = fileURLToPath(new URL('./bootstrap/', import.meta.ur
 export interface Cluster {
   dataDir: string;
   port: number;
-  /** postgres superuser URL, e.g. postgresql://postgres:postgres@127.0.0.1:54322/postgres */
+  /** the `postgres` role's URL (not a superuser, as in Supabase's image), e.g. postgresql://postgres:postgres@127.0.0.1:54322/postgres */
   url: string;
+  /** the superuser's (`supabase_admin`): the platform bootstrap only */
+  adminUrl: string;
 }
 
 const isRoot = process.getuid?.() === 0;
@@ -35,7 +37,7 @@ export function clusterUrl(port: number, user = 'postgres'): string {
 }
 
 export function describeCluster(dataDir: string, port: number): Cluster {
-  return { dataDir, port, url: clusterUrl(port) };
+  return { dataDir, port, url: clusterUrl(port), adminUrl: clusterUrl(port, 'supabase_admin') };
 }
 
 /** A TCP port nobody listens on right now, picked by the kernel. */
@@ -51,11 +53,41 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function hasPgCron(): boolean {
-  return existsSync('/usr/lib/postgresql/15/lib/pg_cron.so');
+/**
+ * The libraries Supabase's image preloads (supabase/postgres ansible/files/postgresql_config/
+ * postgresql.conf.j2: 'pg_stat_statements, pgaudit, plpgsql, plpgsql_check, pg_cron, pg_net,
+ * pgsodium, timescaledb, auto_explain, pg_tle, plan_filter'), in its order, limited to those
+ * Debian's packages install here (scripts/setup.mjs); the rest are listed in local-stack/README.md.
+ */
+export function preloadLibraries(): string[] {
+  return ['pg_stat_statements', 'plpgsql', 'plpgsql_check', 'pg_cron']
+    .filter((name) => existsSync(`/usr/lib/postgresql/15/lib/${name}.so`));
 }
 
-/** initdb with the settings Supabase's image uses that our product depends on. */
+/** The settings of Supabase's image that our product depends on; written at every start, so an older cluster gets them too. */
+function writeSettings(dataDir: string, port: number): void {
+  const libraries = preloadLibraries();
+  const settings = [
+    `port = ${port}`,
+    `listen_addresses = '127.0.0.1'`,
+    `unix_socket_directories = ''`,
+    'wal_level = logical',
+    'max_connections = 200',
+    // The default 128MB cannot hold the likes and authorship indexes of a large feed (the
+    // benchmark's 1M chismes); memory is only committed as pages are touched.
+    'shared_buffers = 512MB',
+    'max_replication_slots = 10',
+    'max_wal_senders = 10',
+    'fsync = off', // a local, disposable development database
+    'synchronous_commit = off',
+    `timezone = 'UTC'`,
+    `shared_preload_libraries = '${libraries.join(', ')}'`,
+    ...(libraries.includes('pg_cron') ? [`cron.database_name = 'postgres'`] : []),
+  ];
+  writeFileSync(join(dataDir, 'postgresql.auto.conf'), settings.join('\n') + '\n');
+  if (isRoot) execFileSync('chown', ['postgres:postgres', join(dataDir, 'postgresql.auto.conf')]);
+}
+
 /**
  * As root the server runs as `postgres`, which must be able to pass through every folder above
  * its files (a checkout under a `mktemp -d` folder is 0700 root). Adds only the search bit
@@ -79,26 +111,10 @@ export function initCluster(dataDir: string, port: number): Cluster {
   const pwFile = join(dataDir, '..', `.pwfile-${port}`);
   writeFileSync(pwFile, 'postgres\n', { mode: 0o644 });
   runAsOwner('initdb', [
-    '-D', dataDir, '-U', 'postgres', '--pwfile', pwFile, '--auth-local=trust',
+    '-D', dataDir, '-U', 'supabase_admin', '--pwfile', pwFile, '--auth-local=trust',
     '--auth-host=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8',
   ]);
-  const settings = [
-    `port = ${port}`,
-    `listen_addresses = '127.0.0.1'`,
-    `unix_socket_directories = ''`,
-    'wal_level = logical',
-    'max_connections = 200',
-    // The default 128MB cannot hold the likes and authorship indexes of a large feed (the
-    // benchmark's 1M chismes); memory is only committed as pages are touched.
-    'shared_buffers = 512MB',
-    'max_replication_slots = 10',
-    'max_wal_senders = 10',
-    'fsync = off', // a local, disposable development database
-    'synchronous_commit = off',
-    `timezone = 'UTC'`,
-    ...(hasPgCron() ? [`shared_preload_libraries = 'pg_cron'`, `cron.database_name = 'postgres'`] : []),
-  ];
-  writeFileSync(join(dataDir, 'postgresql.auto.conf'), settings.join('\n') + '\n');
+  writeSettings(dataDir, port);
   if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dataDir]);
   return describeCluster(dataDir, port);
 }
@@ -110,6 +126,7 @@ export function startCluster(cluster: Cluster, logFile: string): void {
     writeFileSync(logFile, '');
     execFileSync('chown', ['postgres:postgres', logFile]);
   }
+  writeSettings(cluster.dataDir, cluster.port);
   runAsOwner('pg_ctl', ['-D', cluster.dataDir, '-l', logFile, '-w', '-t', '60', 'start']);
 }
 
@@ -118,7 +135,7 @@ export function stopCluster(cluster: Cluster): void {
   runAsOwner('pg_ctl', ['-D', cluster.dataDir, '-m', 'fast', '-w', '-t', '30', 'stop']);
 }
 
-/** Run a SQL file with psql as the superuser; stops at the first error. */
+/** Run a SQL file with psql (the bootstrap: as supabase_admin); stops at the first error. */
 export function runSqlFile(url: string, file: string): void {
   const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-X', '-f', file], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${file}: ${result.stderr.trim()}`);
@@ -127,6 +144,6 @@ export function runSqlFile(url: string, file: string): void {
 /** The Supabase platform a plain PostgreSQL lacks: roles, schemas, auth, storage, realtime. */
 export function applyBootstrap(cluster: Cluster): void {
   for (const file of readdirSync(bootstrapDir).filter((name) => name.endsWith('.sql')).sort()) {
-    runSqlFile(cluster.url, join(bootstrapDir, file));
+    runSqlFile(cluster.adminUrl, join(bootstrapDir, file));
   }
 }

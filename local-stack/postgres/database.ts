@@ -20,7 +20,7 @@ function bootstrapFiles(): string[] {
 function applyPendingBootstrap(): void {
   const applied: string[] = existsSync(appliedBootstrapFile) ? JSON.parse(readFileSync(appliedBootstrapFile, 'utf8')) : [];
   for (const file of bootstrapFiles().filter((name) => !applied.includes(name))) {
-    runSqlFile(cluster.url, join(bootstrapDir, file));
+    runSqlFile(cluster.adminUrl, join(bootstrapDir, file));
     applied.push(file);
     writeFileSync(appliedBootstrapFile, JSON.stringify(applied));
   }
@@ -80,11 +80,29 @@ export function isInitialized(): boolean {
   return existsSync(join(dbDataDir, 'PG_VERSION'));
 }
 
+/**
+ * A cluster made before `postgres` stopped being the bootstrap superuser cannot be demoted
+ * (PostgreSQL keeps SUPERUSER on the initdb user), so it is refused with what to do.
+ */
+async function refuseSuperuserPostgres(): Promise<void> {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user');
+    if (rows[0]?.rolsuper) {
+      throw new Error('local stack: .local-stack/db was created when `postgres` was a superuser; Supabase\'s image makes it a non-superuser, and so does the stack now: run `npm run stack:reset` (it recreates the database from the migrations and seed)');
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** Starts PostgreSQL; creates, bootstraps, migrates and seeds it on the first start. */
 export async function startDatabase(): Promise<void> {
   const fresh = !isInitialized();
   if (fresh) initCluster(dbDataDir, DB_PORT);
   startCluster(cluster, join(logDir, 'postgres.log'));
+  if (!fresh) await refuseSuperuserPostgres();
   applyPendingBootstrap();
   const pending = await pendingMigrations();
   const seedPending = fresh && existsSync(join(supabaseDir, 'seed.sql'));

@@ -2,6 +2,7 @@
 // broadcast makes, and the join-time RLS probe of private channels on realtime.messages.
 import type pg from 'pg';
 import { verifyJwt, type Claims } from '../jwt.ts';
+import { inTransaction } from '../postgres/transaction.ts';
 
 export interface Access {
   canRead: boolean;
@@ -29,36 +30,34 @@ export async function actAs(db: pg.PoolClient, claims: Claims, topic: string): P
 }
 
 /**
- * Join-time authorisation as the real server does it: a probe row inserted with elevated
+ * Join-time authorisation as the real server does it (lib/realtime/tenants/authorization.ex): a
+ * probe row of the extension ('broadcast', or 'presence' for Presence) inserted with elevated
  * rights, then read (and inserted) as the caller's role and claims, all rolled back.
  */
-export async function authorize(pool: pg.Pool, name: string, claims: Claims): Promise<Access> {
-  const db = await pool.connect();
+export async function authorize(pool: pg.Pool, name: string, claims: Claims, extension: 'broadcast' | 'presence' = 'broadcast'): Promise<Access> {
   try {
-    await db.query('begin');
-    const { rows } = await db.query<{ id: string }>(
-      `insert into realtime.messages (topic, extension, private, event, payload)
-       values ($1, 'broadcast', true, 'local_stack_probe', '{}') returning id`,
-      [name],
-    );
-    await actAs(db, claims, name);
-    const read = await db.query('select 1 from realtime.messages where id = $1', [rows[0]!.id]);
-    let canWrite = true;
-    await db.query('savepoint probe_write');
-    try {
-      await db.query(
-        `insert into realtime.messages (topic, extension, private, event, payload) values ($1, 'broadcast', true, 'local_stack_probe', '{}')`,
-        [name],
+    return await inTransaction(pool, async (db) => {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into realtime.messages (topic, extension, private, event, payload)
+         values ($1, $2, true, 'local_stack_probe', '{}') returning id`,
+        [name, extension],
       );
-    } catch {
-      canWrite = false;
-      await db.query('rollback to savepoint probe_write');
-    }
-    return { canRead: (read.rowCount ?? 0) > 0, canWrite };
+      await actAs(db, claims, name);
+      const read = await db.query('select 1 from realtime.messages where id = $1', [rows[0]!.id]);
+      let canWrite = true;
+      await db.query('savepoint probe_write');
+      try {
+        await db.query(
+          `insert into realtime.messages (topic, extension, private, event, payload) values ($1, $2, true, 'local_stack_probe', '{}')`,
+          [name, extension],
+        );
+      } catch {
+        canWrite = false;
+        await db.query('rollback to savepoint probe_write');
+      }
+      return { canRead: (read.rowCount ?? 0) > 0, canWrite };
+    }, 'rollback');
   } catch {
     return { canRead: false, canWrite: false };
-  } finally {
-    await db.query('rollback').catch(() => undefined);
-    db.release();
   }
 }

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { BadJson, PayloadTooLarge, readJson, sendJson, type Handler } from '../http.ts';
-import { bearerToken } from '../jwt.ts';
+import { inTransaction } from '../postgres/transaction.ts';
 import { actAs, checkToken } from './authorize.ts';
 import { broadcastErrors, PLUG_BODY_LIMIT } from './input.ts';
 import { singleBroadcast, singleBroadcastPath } from './broadcast-single.ts';
@@ -19,11 +19,23 @@ export interface BroadcastMessage {
   binary?: Buffer;
 }
 
+/**
+ * RealtimeWeb.AuthTenant's access_token: a `Bearer <token>` Authorization (any case), else the
+ * apikey header. (Real Realtime crashes with a 500 on an Authorization without a space; here
+ * that falls back to the apikey as well.)
+ */
+function accessToken(req: IncomingMessage): string {
+  const [bearer, token, ...more] = (req.headers.authorization ?? '').split(' ');
+  if (bearer?.toLowerCase() === 'bearer' && token !== undefined && more.length === 0) return token;
+  const apikey = req.headers.apikey;
+  return (Array.isArray(apikey) ? apikey[0] : apikey) ?? '';
+}
+
 export function broadcastApi(pool: pg.Pool, deliver: (message: BroadcastMessage) => void): Handler {
   return async (req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
     const single = singleBroadcastPath.exec(path);
     if (req.method !== 'POST' || (path !== '/api/broadcast' && !single)) return sendJson(res, 404, { message: 'Not found' });
-    const claims = await checkToken(bearerToken(req.headers.authorization) ?? '');
+    const claims = await checkToken(accessToken(req));
     if (typeof claims === 'string') return sendJson(res, 401, { message: claims });
     if (single) return singleBroadcast(pool, req, res, claims, single, url, deliver);
     let body: Record<string, unknown>;
@@ -42,18 +54,12 @@ export function broadcastApi(pool: pg.Pool, deliver: (message: BroadcastMessage)
       const topic = String(message.topic ?? '').replace(/^realtime:/, '');
       const event = String(message.event ?? '');
       if (message.private === true) {
-        const db = await pool.connect();
-        try {
-          await db.query('begin');
+        // A message the caller may not write is dropped, as Realtime does (no error per message).
+        await inTransaction(pool, async (db) => {
           await actAs(db, claims, topic);
           await db.query(`insert into realtime.messages (topic, extension, private, event, payload) values ($1, 'broadcast', true, $2, $3)`,
             [topic, event, message.payload ?? {}]);
-          await db.query('commit');
-        } catch {
-          await db.query('rollback').catch(() => undefined);
-        } finally {
-          db.release();
-        }
+        }).catch(() => undefined);
       } else {
         deliver({ topic, event, payload: message.payload, isPrivate: false });
       }

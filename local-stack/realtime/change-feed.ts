@@ -24,6 +24,7 @@ export function parseTuple(text: string): Record<string, string | null> {
   const values: Record<string, string | null> = {};
   const column = /\s*("(?:[^"]|"")*"|[^\s[]+)\[((?:[^[\]]|\[\])+)\]:('(?:[^']|'')*'|\S+)/gy;
   let match: RegExpExecArray | null;
+  // biome-ignore lint/suspicious/noAssignInExpressions: the usual loop over a sticky regex's matches.
   while ((match = column.exec(text)) !== null) {
     const raw = match[3]!;
     if (raw === 'unchanged-toast-datum') continue;

@@ -4,6 +4,7 @@
 // the row by primary key with the subscriber's role and claims; DELETEs are not checked).
 import pg from 'pg';
 import type { Claims } from '../jwt.ts';
+import { inTransaction } from '../postgres/transaction.ts';
 import { startChangeFeed, type ChangeFeed, type RowChange } from './change-feed.ts';
 
 export interface PostgresBinding {
@@ -98,21 +99,18 @@ export async function startPostgresChanges(pool: pg.Pool, subscribers: () => Sub
   }
 
   async function visibleTo(claims: Claims, change: RowChange, info: TableInfo): Promise<boolean> {
-    const db = await pool.connect();
     try {
-      await db.query('begin');
-      await db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [String(claims.role), JSON.stringify(claims)]);
-      const where = info.primaryKey.map((column, index) => `${quoteIdent(column)}::text = $${index + 1}`).join(' and ');
-      const { rowCount } = await db.query(
-        `select 1 from ${quoteIdent(change.schema)}.${quoteIdent(change.table)} where ${where}`,
-        info.primaryKey.map((column) => change.record[column]),
-      );
-      return (rowCount ?? 0) > 0;
+      return await inTransaction(pool, async (db) => {
+        await db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [String(claims.role), JSON.stringify(claims)]);
+        const where = info.primaryKey.map((column, index) => `${quoteIdent(column)}::text = $${index + 1}`).join(' and ');
+        const { rowCount } = await db.query(
+          `select 1 from ${quoteIdent(change.schema)}.${quoteIdent(change.table)} where ${where}`,
+          info.primaryKey.map((column) => change.record[column]),
+        );
+        return (rowCount ?? 0) > 0;
+      }, 'rollback');
     } catch {
       return false; // e.g. no SELECT privilege for the role
-    } finally {
-      await db.query('rollback').catch(() => undefined);
-      db.release();
     }
   }
 

@@ -3,7 +3,7 @@
 // relayed between sockets; and Broadcast from Database (local-stack/CONTRACT.md §10): private channels are
 // authorised at join by the project's RLS policies on realtime.messages, and every committed
 // row reaches the joined sockets through the LISTEN/NOTIFY trigger of postgres/bootstrap/10-*.sql.
-// postgres_changes bindings are served by postgres-changes.ts.
+// postgres_changes bindings are served by postgres-changes.ts, Presence by presence-channel.ts.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
@@ -16,12 +16,14 @@ import { broadcastApi, type BroadcastMessage } from './broadcast-api.ts';
 import { startPostgresChanges, type PostgresBinding, type Subscriber } from './postgres-changes.ts';
 import { decodeBinaryPush, encodeBinaryBroadcast, hashBinding, type Frame, type Ref } from './frames.ts';
 import { startFlushTimer } from './flush.ts';
-import { JoinRate, MAX_CHANNELS_PER_CLIENT } from './limits.ts';
+import { ClientPresenceLimit, JoinRate, MAX_CHANNELS_PER_CLIENT } from './limits.ts';
+import { createPresence } from './presence-channel.ts';
+import { presenceKey } from './presence.ts';
 
 const NOTIFY_CHANNEL = 'realtime_local_stack';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-interface Channel {
+export interface Channel {
   topic: string;
   /** the channel name without the `realtime:` prefix; what realtime.topic() returns */
   name: string;
@@ -34,9 +36,17 @@ interface Channel {
   ack: boolean;
   bindings: PostgresBinding[];
   expiryTimer?: NodeJS.Timeout;
+  /** `config.presence.key`, or a UUID */
+  presenceKey: string;
+  /** `config.presence.enabled` at join, or since this channel tracked */
+  presenceEnabled: boolean;
+  /** private channels: the 'presence' RLS probe's answers; undefined until evaluated */
+  presenceRead?: boolean;
+  presenceWrite?: boolean;
+  presenceLimit: ClientPresenceLimit;
 }
 
-interface Client {
+export interface Client {
   ws: WebSocket;
   vsn2: boolean;
   token: string;
@@ -72,9 +82,12 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
   function closeChannel(client: Client, channel: Channel, message: string): void {
     clearTimeout(channel.expiryTimer);
     client.channels.delete(channel.topic);
+    presence.forget(channel);
     send(client, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'system', payload: { extension: 'system', status: 'error', message, channel: channel.name } });
     send(client, { joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: 'phx_close', payload: {} });
   }
+
+  const presence = createPresence({ pool, clients, send, reply, closeChannel });
 
   function armExpiry(client: Client, channel: Channel): void {
     clearTimeout(channel.expiryTimer);
@@ -87,6 +100,7 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
   async function join(client: Client, frame: Frame): Promise<void> {
     const config = (frame.payload.config ?? {}) as {
       private?: boolean; broadcast?: { self?: boolean; ack?: boolean }; postgres_changes?: Record<string, unknown>[];
+      presence?: { key?: unknown; enabled?: boolean };
     };
     const token = typeof frame.payload.access_token === 'string' && !frame.payload.access_token.startsWith('sb_')
       ? frame.payload.access_token
@@ -100,12 +114,18 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
     if (!joinRate.admit()) return reply(client, frame, 'error', { reason: 'ClientJoinRateLimitReached: Too many joins per second' });
     const name = frame.topic.replace(/^realtime:/, '');
     const isPrivate = config.private === true;
+    const presenceEnabled = config.presence?.enabled === true;
     const access = isPrivate ? await authorize(pool, name, claims) : { canRead: true, canWrite: true };
-    if (!access.canRead) {
+    // With presence enabled at join, its read policy is evaluated too, and either read admits the join.
+    const presenceRead = isPrivate && presenceEnabled ? (await authorize(pool, name, claims, 'presence')).canRead : undefined;
+    if (!access.canRead && presenceRead !== true) {
       return reply(client, frame, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${name}` });
     }
     const previous = client.channels.get(frame.topic);
-    if (previous) clearTimeout(previous.expiryTimer);
+    if (previous) {
+      clearTimeout(previous.expiryTimer);
+      presence.forget(previous);
+    }
     const bindings: PostgresBinding[] = (config.postgres_changes ?? []).map((binding) => ({
       ...(binding as Omit<PostgresBinding, 'id'>),
       id: hashBinding(binding),
@@ -113,10 +133,12 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
     const channel: Channel = {
       topic: frame.topic, name, joinRef: frame.joinRef, isPrivate, claims, ...access,
       self: config.broadcast?.self === true, ack: config.broadcast?.ack === true, bindings: [],
+      presenceKey: presenceKey(config.presence), presenceEnabled, presenceRead, presenceLimit: new ClientPresenceLimit(),
     };
     client.channels.set(frame.topic, channel);
     armExpiry(client, channel);
     reply(client, frame, 'ok', { postgres_changes: bindings });
+    presence.sync(client, channel);
     if (bindings.length > 0) {
       const problem = await postgresChanges.validate(bindings, String(claims.role));
       if (!problem) channel.bindings = bindings;
@@ -134,9 +156,20 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
     const claims = await checkToken(token);
     if (typeof claims === 'string') return closeChannel(client, channel, claims);
     if (channel.isPrivate) {
+      // The policies are evaluated again with the new claims; the presence ones only if they were
+      // before (realtime_channel.ex), and either read keeps the channel, as at join.
       const access = await authorize(pool, channel.name, claims);
-      if (!access.canRead) return closeChannel(client, channel, `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.name}`);
+      const presence = channel.presenceRead === undefined && channel.presenceWrite === undefined
+        ? undefined
+        : await authorize(pool, channel.name, claims, 'presence');
+      if (!access.canRead && presence?.canRead !== true) {
+        return closeChannel(client, channel, `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.name}`);
+      }
       Object.assign(channel, access);
+      if (presence) {
+        channel.presenceRead = presence.canRead;
+        if (channel.presenceWrite !== undefined) channel.presenceWrite = presence.canWrite;
+      }
     }
     channel.claims = claims;
     armExpiry(client, channel);
@@ -176,7 +209,10 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
         return join(client, frame);
       case 'phx_leave': {
         const channel = client.channels.get(frame.topic);
-        if (channel) clearTimeout(channel.expiryTimer);
+        if (channel) {
+          clearTimeout(channel.expiryTimer);
+          presence.forget(channel);
+        }
         client.channels.delete(frame.topic);
         reply(client, frame, 'ok', {});
         return send(client, { joinRef: frame.joinRef, ref: frame.joinRef, topic: frame.topic, event: 'phx_close', payload: {} });
@@ -186,7 +222,7 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
       case 'broadcast':
         return clientBroadcast(client, frame, binary);
       case 'presence':
-        return reply(client, frame, 'ok', {});
+        return presence.handle(client, frame);
       default:
         if (frame.ref) reply(client, frame, 'ok', {});
     }
@@ -257,7 +293,7 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
       const client: Client = { ws, vsn2: vsn.startsWith('2'), token, channels: new Map() };
       clients.add(client);
       ws.on('message', (data, isBinary) => {
-        let parsed;
+        let parsed: ReturnType<typeof parse>;
         try {
           parsed = parse(client, data, isBinary);
         } catch {
@@ -267,8 +303,11 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
       });
       ws.on('error', (error) => console.error('realtime socket:', error.message));
       ws.on('close', () => {
-        for (const channel of client.channels.values()) clearTimeout(channel.expiryTimer);
         clients.delete(client);
+        for (const channel of client.channels.values()) {
+          clearTimeout(channel.expiryTimer);
+          presence.forget(channel);
+        }
       });
     },
     async close() {

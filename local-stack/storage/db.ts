@@ -4,8 +4,9 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { StackConfig } from '../config.ts';
-import { bearerToken, verifyJwt, type Claims } from '../jwt.ts';
+import { verifyJwt, type Claims } from '../jwt.ts';
 import { storageDir } from '../paths.ts';
+import { inTransaction } from '../postgres/transaction.ts';
 
 /** storage-api's error shape: HTTP 400 with the semantic status as a string (local-stack/CONTRACT.md §2.1). */
 export class StorageError extends Error {
@@ -76,7 +77,9 @@ export function objectFile(bucket: string, name: string, version: string): strin
 
 export function createStorageDb(pool: pg.Pool) {
   async function callerClaims(req: IncomingMessage): Promise<{ claims: Claims; token: string }> {
-    const token = bearerToken(req.headers.authorization);
+    // storage-api's jwt plugin takes the header with an optional `Bearer ` (src/http/plugins/jwt.ts),
+    // so the raw legacy apikey Kong copies (gateway/kong.ts) is a token here.
+    const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     if (!token) throw new StorageError('403', 'Unauthorized', "headers must have required property 'authorization'");
     try {
       return { claims: await verifyJwt(token), token };
@@ -93,49 +96,31 @@ export function createStorageDb(pool: pg.Pool) {
     keep = true,
   ): Promise<T> {
     const { claims, token } = await callerClaims(req);
-    const db = await pool.connect();
     try {
-      await db.query('begin');
-      await db.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claim.role', $1, true),
-                set_config('request.jwt', $2, true), set_config('request.jwt.claim.sub', $3, true),
-                set_config('request.jwt.claims', $4, true), set_config('request.headers', $5, true),
-                set_config('request.method', $6, true), set_config('request.path', $7, true),
-                set_config('storage.operation', $8, true), set_config('storage.allow_delete_query', 'true', true)`,
-        [
-          String(claims.role ?? 'anon'), token, claims.sub ?? '', JSON.stringify(claims),
-          JSON.stringify(req.headers), req.method ?? 'GET', req.url ?? '', operation,
-        ],
-      );
-      const result = await work(db, claims);
-      await db.query(keep ? 'commit' : 'rollback');
-      return result;
+      return await inTransaction(pool, async (db) => {
+        await db.query(
+          `select set_config('role', $1, true), set_config('request.jwt.claim.role', $1, true),
+                  set_config('request.jwt', $2, true), set_config('request.jwt.claim.sub', $3, true),
+                  set_config('request.jwt.claims', $4, true), set_config('request.headers', $5, true),
+                  set_config('request.method', $6, true), set_config('request.path', $7, true),
+                  set_config('storage.operation', $8, true), set_config('storage.allow_delete_query', 'true', true)`,
+          [
+            String(claims.role ?? 'anon'), token, claims.sub ?? '', JSON.stringify(claims),
+            JSON.stringify(req.headers), req.method ?? 'GET', req.url ?? '', operation,
+          ],
+        );
+        return work(db, claims);
+      }, keep ? 'commit' : 'rollback');
     } catch (error) {
-      await db.query('rollback').catch(() => undefined);
       if ((error as { code?: string }).code === '42501') {
         throw new StorageError('403', 'Unauthorized', 'new row violates row-level security policy');
       }
       throw error;
-    } finally {
-      db.release();
     }
   }
 
   /** SQL with the storage admin's own rights (bucket lookups, the write after the probe). */
-  async function elevated<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-    const db = await pool.connect();
-    try {
-      await db.query('begin');
-      const result = await work(db);
-      await db.query('commit');
-      return result;
-    } catch (error) {
-      await db.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      db.release();
-    }
-  }
+  const elevated = <T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> => inTransaction(pool, work);
 
   async function findBucket(id: string): Promise<Bucket> {
     const { rows } = await pool.query<Bucket>('select * from storage.buckets where id = $1', [id]);

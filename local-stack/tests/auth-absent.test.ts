@@ -47,8 +47,8 @@ describe('auth: features the stack leaves out', () => {
     assertError(await call('POST', '/factors/6f1d2c7e-3a8b-4c1d-9e2f-0a1b2c3d4e5f/challenge', {}, user.token), 404, 'mfa_factor_not_found', 'Factor not found');
     assertError(await call('POST', '/factors/not-a-uuid/verify', {}, user.token), 404, 'validation_failed', 'factor_id must be an UUID');
     assertError(await call('GET', '/user/identities/authorize?provider=google', undefined, user.token), 404, 'manual_linking_disabled', 'Manual linking is disabled');
-    // Without a session the gateway forwards the anon apikey as the bearer (as local Kong does).
-    assertError(await call('POST', '/factors', { factor_type: 'totp' }), 403, 'bad_jwt', 'invalid claim: missing sub claim');
+    // Without a session Kong copies the legacy apikey to Authorization without `Bearer ` (gateway/kong.ts).
+    assertError(await call('POST', '/factors', { factor_type: 'totp' }), 401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     const reauth = await call('GET', '/reauthenticate', undefined, user.token);
     assert.equal(reauth.status, 200);
     assert.deepEqual(reauth.json, {});

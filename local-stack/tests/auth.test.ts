@@ -4,34 +4,45 @@ import { describe, test } from 'node:test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { API_URL, ANON_KEY } from '../keys.ts';
-import { client, PASSWORD, sql, uniqueEmail } from './helpers.ts';
+import { client, confirmedUser, PASSWORD, sleep, sql, uniqueEmail } from './helpers.ts';
 
 describe('auth', () => {
-  test('sign-up returns a session whose JWT carries the GoTrue claims', async () => {
+  test('sign-up waits for the confirmation mail: the user comes back without a session', async () => {
     const supabase = client();
     const email = uniqueEmail('signup');
     const { data, error } = await supabase.auth.signUp({ email, password: PASSWORD, options: { data: { apodo: 'Ana' } } });
     assert.equal(error, null);
-    assert.ok(data.session, 'autoconfirm returns a session');
+    assert.equal(data.session, null, 'enable_confirmations = true: no session before the link');
     assert.equal(data.user?.email, email);
     assert.equal(data.user?.user_metadata.apodo, 'Ana');
-    const claims = JSON.parse(Buffer.from(data.session.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-    assert.equal(claims.aud, 'authenticated');
-    assert.equal(claims.role, 'authenticated');
-    assert.equal(claims.sub, data.user?.id);
-    assert.equal(claims.iss, `${API_URL}/auth/v1`);
-    assert.equal(typeof claims.session_id, 'string');
-    assert.deepEqual((claims.amr as { method: string }[]).map((entry) => entry.method), ['password']);
-    assert.ok(Number(claims.exp) - Number(claims.iat) > 90, 'tokens outlive the client 90 s refresh margin');
+    assert.equal(data.user?.email_confirmed_at, undefined);
+    assert.ok(data.user?.confirmation_sent_at, 'the confirmation mail was sent');
+    const early = await client().auth.signInWithPassword({ email, password: PASSWORD });
+    assert.equal(early.error?.code, 'email_not_confirmed');
+    assert.equal(early.error?.status, 400);
     const [row] = await sql<{ encrypted_password: string; providers: string[] }>(
       `select encrypted_password, raw_app_meta_data -> 'providers' as providers from auth.users where id = $1`, [data.user!.id]);
     assert.match(row!.encrypted_password, /^\$2a\$10\$/, 'bcrypt as GoTrue writes it');
     assert.deepEqual(row!.providers, ['email']);
   });
 
+  test('a confirmed user signs in with a session whose JWT carries the GoTrue claims', async () => {
+    const { id, email } = await confirmedUser('claims');
+    const { data, error } = await client().auth.signInWithPassword({ email, password: PASSWORD });
+    assert.equal(error, null);
+    assert.ok(data.session);
+    const claims = JSON.parse(Buffer.from(data.session.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    assert.equal(claims.aud, 'authenticated');
+    assert.equal(claims.role, 'authenticated');
+    assert.equal(claims.sub, id);
+    assert.equal(claims.iss, `${API_URL}/auth/v1`);
+    assert.equal(typeof claims.session_id, 'string');
+    assert.deepEqual((claims.amr as { method: string }[]).map((entry) => entry.method), ['password']);
+    assert.ok(Number(claims.exp) - Number(claims.iat) > 90, 'tokens outlive the client 90 s refresh margin');
+  });
+
   test('sign-in with the right password, refused with a wrong one', async () => {
-    const email = uniqueEmail('signin');
-    await client().auth.signUp({ email, password: PASSWORD });
+    const { email } = await confirmedUser('signin');
     const ok = await client().auth.signInWithPassword({ email, password: PASSWORD });
     assert.equal(ok.error, null);
     assert.ok(ok.data.session?.access_token);
@@ -43,13 +54,42 @@ describe('auth', () => {
     assert.equal(unknown.error?.code, 'invalid_credentials');
   });
 
-  test('a duplicate e-mail is refused with user_already_exists', async () => {
-    const email = uniqueEmail('dup');
-    await client().auth.signUp({ email, password: PASSWORD });
+  test('a sign-up for a registered e-mail answers like a new one (no enumeration), as GoTrue with confirmations on', async () => {
+    const { id, email } = await confirmedUser('dup');
     const { data, error } = await client().auth.signUp({ email: email.toUpperCase(), password: PASSWORD });
+    assert.equal(error, null);
     assert.equal(data.session, null);
-    assert.equal(error?.status, 422);
-    assert.equal(error?.code, 'user_already_exists');
+    assert.notEqual(data.user?.id, id, 'a stand-in, not the account');
+    assert.deepEqual(data.user?.identities, [], 'empty identities: what supabase-js docs call an existing user');
+    assert.equal((await sql('select 1 from auth.users where lower(email) = lower($1)', [email])).length, 1);
+    // An unconfirmed one gets its confirmation mail again; its password does not change.
+    const pending = uniqueEmail('dup-pending');
+    const first = await client().auth.signUp({ email: pending, password: PASSWORD });
+    const stored = () => sql<{ hash: string; sent: Date }>('select encrypted_password as hash, confirmation_sent_at as sent from auth.users where id = $1', [first.data.user!.id]);
+    const [before] = await stored();
+    await sleep(1100); // [auth.email] max_frequency
+    const again = await client().auth.signUp({ email: pending, password: 'Distinta123' });
+    assert.equal(again.error, null);
+    assert.equal(again.data.user?.id, first.data.user?.id);
+    const [after] = await stored();
+    assert.equal(after!.hash, before!.hash, 'the password is not replaced by an unproven sign-up');
+    assert.ok(after!.sent > before!.sent, 'the confirmation mail went again');
+  });
+
+  test('a new password: the same one is refused with same_password; a new one ends the other sessions', async () => {
+    const { email } = await confirmedUser('same');
+    const here = client();
+    const there = client();
+    await here.auth.signInWithPassword({ email, password: PASSWORD });
+    const other = await there.auth.signInWithPassword({ email, password: PASSWORD });
+    const same = await here.auth.updateUser({ password: PASSWORD });
+    assert.equal(same.error?.code, 'same_password');
+    assert.equal(same.error?.status, 422);
+    assert.equal((await here.auth.updateUser({ password: 'Cambiada123' })).error, null);
+    assert.equal((await here.auth.getUser()).error, null, 'the session that changed it goes on');
+    const raw = await fetch(`${API_URL}/auth/v1/user`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${other.data.session!.access_token}`, 'x-supabase-api-version': '2024-01-01' } });
+    assert.equal(raw.status, 403, 'the other session ended');
+    assert.equal((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code, 'invalid_credentials');
   });
 
   test('a password shorter than 8 characters is a weak_password error and creates nothing', async () => {
@@ -64,7 +104,8 @@ describe('auth', () => {
 
   test('refresh rotates the refresh token; an old token is refused outside the reuse window', async () => {
     const supabase = client();
-    const { data } = await supabase.auth.signUp({ email: uniqueEmail('refresh'), password: PASSWORD });
+    const { email } = await confirmedUser('refresh');
+    const { data } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
     const first = data.session!;
     const refreshed = await supabase.auth.refreshSession({ refresh_token: first.refresh_token });
     assert.equal(refreshed.error, null);
@@ -86,8 +127,8 @@ describe('auth', () => {
 
   test('get user, update metadata and password, then logout refuses the token', async () => {
     const supabase = client();
-    const email = uniqueEmail('user');
-    const { data } = await supabase.auth.signUp({ email, password: PASSWORD });
+    const { email } = await confirmedUser('user');
+    const { data } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
     const token = data.session!.access_token;
     const got = await supabase.auth.getUser(token);
     assert.equal(got.error, null);
@@ -194,15 +235,14 @@ describe('auth', () => {
   });
 
   test('a second OAuth sign-in with the same e-mail finds the same user; an e-mail account gains the provider', async () => {
-    const email = uniqueEmail('link');
-    const { data } = await client().auth.signUp({ email, password: PASSWORD });
+    const { id: linkedId, email } = await confirmedUser('link');
     const supabase = client();
     const { data: oauth } = await supabase.auth.signInWithOAuth({ provider: 'facebook', options: { redirectTo: 'http://127.0.0.1:5173/', skipBrowserRedirect: true } });
     const state = new URL((await fetch(oauth.url!, { redirect: 'manual' })).headers.get('location')!).searchParams.get('state')!;
     const callback = await fetch(`${API_URL}/auth/v1/callback?${new URLSearchParams({ state, email, name: 'Fede' })}`, { redirect: 'manual' });
     const token = new URLSearchParams(new URL(callback.headers.get('location')!).hash.slice(1)).get('access_token')!;
     const user = await client().auth.getUser(token);
-    assert.equal(user.data.user?.id, data.user?.id);
+    assert.equal(user.data.user?.id, linkedId);
     assert.deepEqual(user.data.user?.app_metadata.providers, ['email', 'facebook']);
   });
 });

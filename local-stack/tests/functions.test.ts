@@ -36,13 +36,23 @@ describe('functions', () => {
     assert.equal(((unknown.error as FunctionsHttpError).context as Response).status, 404);
   });
 
-  test('preflights reach the function, which answers CORS itself', async () => {
+  test('a preflight is answered by the gateway (Kong cors); a plain OPTIONS reaches the function', async () => {
     const response = await fetch(`${API_URL}/functions/v1/log-country`, {
       method: 'OPTIONS',
       headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,apikey,content-type' },
     });
-    assert.ok(response.status < 300);
+    assert.equal(response.status, 200);
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
-    assert.match(response.headers.get('access-control-allow-headers') ?? '', /apikey/);
+    assert.equal(response.headers.get('access-control-allow-headers'), 'authorization,apikey,content-type');
+    const plain = await fetch(`${API_URL}/functions/v1/log-country`, { method: 'OPTIONS' });
+    assert.ok(plain.status < 300);
+    assert.equal(plain.headers.get('access-control-allow-origin'), '*');
+    assert.match(plain.headers.get('access-control-allow-headers') ?? '', /x-client-info/, 'the function\'s own list');
+  });
+
+  test('an Authorization that is not `Bearer <token>` is refused as the edge runtime does', async () => {
+    const response = await fetch(`${API_URL}/functions/v1/log-country`, { method: 'POST', headers: { authorization: 'bearer x.y.z' }, body: '{}' });
+    assert.equal(response.status, 401);
+    assert.deepEqual(await response.json(), { msg: "Error: Auth header is not 'Bearer {token}'" });
   });
 });

@@ -1,5 +1,6 @@
 // Shared helpers of the local stack's contract tests: real supabase-js clients (with the
-// `ws` transport Node 20 needs), fresh users, and SQL as the postgres superuser for fixtures.
+// `ws` transport Node 20 needs), fresh users, and SQL as `postgres` (not a superuser, as in
+// Supabase's image) for fixtures.
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -19,12 +20,24 @@ export const uniqueEmail = (label: string): string => `${label}-${randomUUID().s
 
 export const PASSWORD = 'Secreta123';
 
-/** A new user signed in on its own client. */
+/**
+ * A new confirmed user: sign-ups wait for their confirmation mail (supabase/config.toml
+ * `enable_confirmations`), so the account is made as a real project's tests make one, with the
+ * Auth admin API and `email_confirm: true`.
+ */
+export async function confirmedUser(label: string, options: { data?: Record<string, unknown> } = {}): Promise<{ id: string; email: string }> {
+  const email = uniqueEmail(label);
+  const { data, error } = await serviceClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: options.data });
+  if (error || !data.user) throw error ?? new Error('createUser returned no user');
+  return { id: data.user.id, email };
+}
+
+/** A new confirmed user signed in on its own client. */
 export async function signedInUser(label: string): Promise<{ client: SupabaseClient; id: string; email: string; token: string }> {
   const supabase = client();
-  const email = uniqueEmail(label);
-  const { data, error } = await supabase.auth.signUp({ email, password: PASSWORD });
-  if (error || !data.session || !data.user) throw error ?? new Error('sign-up returned no session');
+  const { email } = await confirmedUser(label);
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error || !data.session || !data.user) throw error ?? new Error('sign-in returned no session');
   return { client: supabase, id: data.user.id, email, token: data.session.access_token };
 }
 

@@ -64,11 +64,13 @@ describe('mail catcher and Auth e-mail', () => {
 
   test('e-mail OTP: the magic-link mail carries a code and a link; both sign in once', async () => {
     const email = uniqueEmail('otp');
+    // With enable_confirmations on, an unknown address would get the confirmation mail (below).
+    await serviceClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
     const supabase = client();
     assert.equal((await supabase.auth.signInWithOtp({ email })).error, null);
     const first = await mailTo(email, /Your sign-in link/);
     assert.match(first.HTML, /<h2>Your sign-in link<\/h2>/);
-    // The new account was made (confirmed, as enable_confirmations = false) and mailed a link; sign in with the link's token.
+    // The account was mailed a link; sign in with the link's token.
     assert.match(link(first.HTML), new RegExp(`^${API_URL}/auth/v1/verify\\?token=[0-9a-f]{56}&type=magiclink&redirect_to=`));
     const viaLink = await fetch(link(first.HTML), { redirect: 'manual' });
     assert.equal(viaLink.status, 303);
@@ -91,6 +93,35 @@ describe('mail catcher and Auth e-mail', () => {
     assert.equal(again.error?.code, 'otp_expired');
     const none = await client().auth.signInWithOtp({ email: uniqueEmail('nadie'), options: { shouldCreateUser: false } });
     assert.equal(none.error?.code, 'otp_disabled');
+  });
+
+  test('sign-up confirmation: the mail\'s link signs in (implicit flow: the session in the fragment); resend mails again', async () => {
+    const email = uniqueEmail('confirm');
+    const supabase = client();
+    const redirect = 'http://127.0.0.1:4173/chismes/';
+    const up = await supabase.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: redirect } });
+    assert.equal(up.error, null);
+    assert.equal(up.data.session, null);
+    const first = await mailTo(email, /Confirm your email address/);
+    const soon = await supabase.auth.resend({ type: 'signup', email });
+    assert.equal(soon.error?.code, 'over_email_send_rate_limit', 'max_frequency holds between two mails');
+    await sleep(1100);
+    await fetch(`${MAILPIT}/api/v1/messages`, { method: 'DELETE' });
+    assert.equal((await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: redirect } })).error, null);
+    const second = await mailTo(email, /Confirm your email address/);
+    assert.notEqual(link(second.HTML), link(first.HTML), 'a new token');
+    assert.equal((await fetch(link(first.HTML), { redirect: 'manual' })).headers.get('location')?.includes('error_code=otp_expired'), true, 'the first link no longer works');
+    const viaLink = await fetch(link(second.HTML), { redirect: 'manual' });
+    assert.equal(viaLink.status, 303);
+    const location = new URL(viaLink.headers.get('location') ?? '');
+    assert.equal(location.origin + location.pathname, redirect);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    assert.equal(fragment.get('type'), 'signup');
+    const user = await client().auth.getUser(fragment.get('access_token')!);
+    assert.ok(user.data.user?.email_confirmed_at);
+    assert.equal((await client().auth.signInWithPassword({ email, password: PASSWORD })).error, null);
+    // Unknown addresses get the same empty answer (no enumeration).
+    assert.equal((await client().auth.resend({ type: 'signup', email: uniqueEmail('nadie') })).error, null);
   });
 
   test('PKCE: the magic link redirects with ?code=, which exchangeCodeForSession turns into a session', async () => {

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { ANON_KEY, API_URL, SERVICE_ROLE_KEY } from '../keys.ts';
-import { PASSWORD, uniqueEmail } from './helpers.ts';
+import { confirmedUser, PASSWORD } from './helpers.ts';
 
 type Recorded = { client: SupabaseClient; methods: Map<string, string> };
 
@@ -32,8 +32,8 @@ function recordingClient(key = ANON_KEY): Recorded {
 
 async function signedIn(label: string): Promise<Recorded & { email: string }> {
   const recorded = recordingClient();
-  const email = uniqueEmail(label);
-  const { error } = await recorded.client.auth.signUp({ email, password: PASSWORD });
+  const { email } = await confirmedUser(label);
+  const { error } = await recorded.client.auth.signInWithPassword({ email, password: PASSWORD });
   if (error) throw error;
   return { ...recorded, email };
 }

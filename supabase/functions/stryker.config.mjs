@@ -17,6 +17,7 @@ export default {
   coverageAnalysis: 'off',
   mutate: [
     '_shared/caller.ts',
+    '_shared/chisme-image-rules.ts',
     '_shared/postgrest-errors.ts',
     'chisme-image/file-type.ts',
     'chisme-image/size-limit.ts',

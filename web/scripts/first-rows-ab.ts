@@ -6,8 +6,9 @@
 // Usage (local stack running): npx tsx web/scripts/first-rows-ab.ts DIST_A DIST_B [LOADS=8]
 import { loadavg } from 'node:os';
 import { launchBrowser } from '../../e2e/support/browser.ts';
+import { confirmedSession } from '../../bench/lib/confirmed-session.ts';
 import { serveStatic } from '../../e2e/support/static-server.ts';
-import { ANON_KEY, API_URL } from '../../local-stack/keys.ts';
+import { API_URL } from '../../local-stack/keys.ts';
 import { freePort } from '../../local-stack/postgres/cluster.ts';
 
 const args = process.argv.slice(2);
@@ -16,14 +17,7 @@ const loads = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 8);
 const storageKey = `sb-${new URL(API_URL).hostname.split('.')[0]}-auth-token`;
 
 async function session(): Promise<string> {
-  const response = await fetch(`${API_URL}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `ab-${Date.now()}@bench.invalid`, password: 'Bench-password-123', data: { username: 'ab' } }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || !body.access_token) throw new Error(`sign-up failed: ${response.status}`);
-  return JSON.stringify(body);
+  return JSON.stringify(await confirmedSession(`ab-${Date.now()}@bench.invalid`, 'Bench-password-123', { username: 'ab' }));
 }
 
 const quantile = (values: number[], q: number) => {

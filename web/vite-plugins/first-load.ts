@@ -5,7 +5,7 @@ import type { Plugin, Rollup } from 'vite';
 import { bootFirstLoad, type BootConfig } from '../src/app/first-load/boot.ts';
 import { handoffName, screenHandoffName } from '../src/app/first-load/handoff.ts';
 import { requestRpc } from '../src/app/first-load/request-rpc.ts';
-import { commentKeys } from '../src/features/comments/api/comment-keys.ts';
+import { chismeKeys } from '../src/features/chisme/api/chisme-keys.ts';
 import { profileKeys } from '../src/features/profile/api/profile-keys.ts';
 import { authStorageKeyFor, sessionExpiryMarginMs } from '../src/config/auth-storage-key.ts';
 import { limits } from '../src/config/limits.ts';
@@ -70,7 +70,7 @@ export function firstLoad(api: { url: string; anonKey: string }): Plugin {
             {
               pattern: '^/chismes/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/$',
               rpc: 'get_chisme',
-              keyName: commentKeys.chisme('')[0],
+              keyName: chismeKeys.one('')[0],
               shape: 'id',
               preload: context.bundle ? feedPreloads(context.bundle, base, chismeModules) : [],
             },

@@ -1,13 +1,13 @@
 -- Supabase platform bootstrap, part 1: the roles a Supabase database has
--- (local-stack/CONTRACT.md §6.1). Applied once, as a superuser, to a fresh cluster
+-- (local-stack/CONTRACT.md §6.1). Applied once, as supabase_admin, to a fresh cluster
 -- before any project migration. Login passwords are the well-known local "postgres".
 
-create role supabase_admin login superuser createdb createrole replication bypassrls password 'postgres';
+-- supabase_admin is the cluster's bootstrap superuser (initdb -U supabase_admin, postgres/cluster.ts),
+-- as in Supabase's image; `postgres`, which migrations, seed and clients use, is not a superuser
+-- (supabase/postgres migrations/db/migrations/10000000000000_demote-postgres.sql). What supautils
+-- lets it do there is granted by 12-postgres-privileges.sql.
 alter role supabase_admin set search_path = "$user", public, auth, extensions;
-
--- Locally `postgres` stays the cluster superuser (as in `supabase start`); hosted it is
--- a non-superuser with bypassrls. Migrations must not depend on the difference.
-alter role postgres with password 'postgres' bypassrls;
+create role postgres login nosuperuser createdb createrole replication bypassrls password 'postgres';
 alter role postgres set search_path = "$user", public, extensions;
 
 create role anon nologin inherit;

@@ -3,17 +3,10 @@
 // chisme is read as the caller (`get_chisme`, so the database decides what they may see), the
 // window is checked (view-rules.ts) and the URL is signed with the service role for at most
 // 60 s and never past the 20 minutes.
-import { type Caller, callerFromRequest } from '../_shared/caller.ts';
-import { isPreflight, preflightResponse } from '../_shared/cors.ts';
-import {
-  errorResponse,
-  jsonResponse,
-  methodNotAllowed,
-  notAuthenticated,
-  withErrorBoundary,
-} from '../_shared/http.ts';
-import { CallerRejectedError } from '../_shared/postgrest-errors.ts';
-import { isChismeId } from '../chisme-image/upload-rules.ts';
+import type { Caller } from '../_shared/caller.ts';
+import { callerEndpoint } from '../_shared/caller-endpoint.ts';
+import { isChismeId } from '../_shared/chisme-image-rules.ts';
+import { errorResponse, jsonResponse } from '../_shared/http.ts';
 import { supabaseChismeImageUrlDeps } from './supabase-deps.ts';
 import { type ChismeForView, viewErrors, viewSeconds } from './view-rules.ts';
 
@@ -25,20 +18,10 @@ export interface ChismeImageUrlDeps {
 }
 
 export function createChismeImageUrlHandler(deps: ChismeImageUrlDeps): (request: Request) => Promise<Response> {
-  return withErrorBoundary('chisme-image-url', async (request) => {
-    if (isPreflight(request)) return preflightResponse();
-    if (request.method !== 'POST') return errorResponse(methodNotAllowed);
-    const caller = callerFromRequest(request, deps.now());
-    if (!caller) return errorResponse(notAuthenticated);
+  return callerEndpoint('chisme-image-url', () => deps.now(), async (request, caller) => {
     const chismeId = await readChismeId(request);
     if (!isChismeId(chismeId)) return errorResponse(viewErrors.chismeIdInvalid);
-    let chisme: ChismeForView | null;
-    try {
-      chisme = await deps.findChisme(caller, chismeId);
-    } catch (error) {
-      if (error instanceof CallerRejectedError) return errorResponse(notAuthenticated);
-      throw error;
-    }
+    const chisme = await deps.findChisme(caller, chismeId);
     const seconds = viewSeconds(chisme, deps.now());
     if (typeof seconds !== 'number') return errorResponse(seconds);
     const url = await deps.signUrl(chismeId, seconds);

@@ -1,7 +1,7 @@
 // Whether a cotilleo image may be viewed now, and for how long a URL to it may be valid.
 // Pure: the handler fetches the chisme as the caller sees it, this decides.
+import { chismeRefusals, IMAGE_VIEW_WINDOW_MS } from '../_shared/chisme-image-rules.ts';
 import type { ApiFailure } from '../_shared/http.ts';
-import { IMAGE_VIEW_WINDOW_MS } from '../chisme-image/upload-rules.ts';
 
 /** A signed URL lives at most this long, and never past the chisme's window. */
 export const MAX_URL_SECONDS = 60;
@@ -13,8 +13,7 @@ export interface ChismeForView {
 }
 
 export const viewErrors = {
-  chismeIdInvalid: { status: 400, code: 'chisme_id_invalid', message: 'Error API: Identificador de chisme no válido' },
-  chismeNotFound: { status: 404, code: 'chisme_not_found', message: 'Error API: El chisme no existe' },
+  ...chismeRefusals,
   noImage: { status: 404, code: 'chisme_image_not_found', message: 'Error API: Este chisme no tiene imagen' },
   windowClosed: {
     status: 410,

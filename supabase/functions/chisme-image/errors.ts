@@ -1,5 +1,6 @@
 // Every refusal chisme-image answers with: status, stable code, Spanish message. The two
 // texts the spec gives are verbatim; the others follow their style.
+import { chismeRefusals } from '../_shared/chisme-image-rules.ts';
 import type { ApiFailure } from '../_shared/http.ts';
 import { COMPRESSED_IMAGE_BYTES } from './size-limit.ts';
 
@@ -13,8 +14,7 @@ export const uploadErrors = {
     code: 'file_too_large',
     message: `Error API: El archivo supera el tamaño máximo de ${megabytes} MB`,
   },
-  chismeIdInvalid: { status: 400, code: 'chisme_id_invalid', message: 'Error API: Identificador de chisme no válido' },
-  chismeNotFound: { status: 404, code: 'chisme_not_found', message: 'Error API: El chisme no existe' },
+  ...chismeRefusals,
   notAuthor: { status: 403, code: 'chisme_not_owned', message: 'Error API: Solo el autor del chisme puede subir su imagen' },
   notCotilleo: {
     status: 409,

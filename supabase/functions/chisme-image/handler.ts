@@ -7,22 +7,16 @@
 // is set by a trigger on storage.objects in the same transaction that stores the object, so
 // no crash can leave one without the other. The dependencies are injected so tests can run
 // every path without a network; `handler` is the one wired to Supabase.
-import { type Caller, callerFromRequest } from '../_shared/caller.ts';
-import { isPreflight, preflightResponse } from '../_shared/cors.ts';
-import {
-  errorResponse,
-  jsonResponse,
-  methodNotAllowed,
-  notAuthenticated,
-  withErrorBoundary,
-} from '../_shared/http.ts';
-import { CallerRejectedError } from '../_shared/postgrest-errors.ts';
+import type { Caller } from '../_shared/caller.ts';
+import { callerEndpoint } from '../_shared/caller-endpoint.ts';
+import { isChismeId } from '../_shared/chisme-image-rules.ts';
+import { errorResponse, jsonResponse } from '../_shared/http.ts';
 import { uploadErrors } from './errors.ts';
 import { readBoundedBody } from './bounded-body.ts';
 import { sanitizeImage } from './sanitize-image.ts';
 import { isWithinImageLimit, isWithinRequestLimit, MAX_REQUEST_BYTES } from './size-limit.ts';
 import { type ImageStore, storeImage } from './store-image.ts';
-import { type ChismeForUpload, isChismeId, refuseUpload } from './upload-rules.ts';
+import { type ChismeForUpload, refuseUpload } from './upload-rules.ts';
 import { supabaseChismeImageDeps } from './supabase-deps.ts';
 
 export interface ChismeImageDeps {
@@ -35,11 +29,7 @@ export interface ChismeImageDeps {
 }
 
 export function createChismeImageHandler(deps: ChismeImageDeps): (request: Request) => Promise<Response> {
-  return withErrorBoundary('chisme-image', async (request) => {
-    if (isPreflight(request)) return preflightResponse();
-    if (request.method !== 'POST') return errorResponse(methodNotAllowed);
-    const caller = callerFromRequest(request, deps.now());
-    if (!caller) return errorResponse(notAuthenticated);
+  return callerEndpoint('chisme-image', () => deps.now(), async (request, caller) => {
     if (!isWithinRequestLimit(request.headers.get('Content-Length'))) return errorResponse(uploadErrors.tooLarge);
 
     const body = await readBoundedBody(request, MAX_REQUEST_BYTES);
@@ -54,17 +44,11 @@ export function createChismeImageHandler(deps: ChismeImageDeps): (request: Reque
 
     const chismeId = form.get('chisme_id');
     if (!isChismeId(chismeId)) return errorResponse(uploadErrors.chismeIdInvalid);
-    let chisme: ChismeForUpload | null;
-    try {
-      // A suspended author changes nothing others see, their chisme's image included (the
-      // database refuses the object too: the storage.objects trigger, docs/api.md).
-      const suspendedUntil = await deps.findSuspension(caller);
-      if (suspendedUntil && suspendedUntil.getTime() > deps.now().getTime()) return errorResponse(uploadErrors.userSuspended);
-      chisme = await deps.findChisme(caller, chismeId);
-    } catch (error) {
-      if (error instanceof CallerRejectedError) return errorResponse(notAuthenticated);
-      throw error;
-    }
+    // A suspended author changes nothing others see, their chisme's image included (the
+    // database refuses the object too: the storage.objects trigger, docs/api.md).
+    const suspendedUntil = await deps.findSuspension(caller);
+    if (suspendedUntil && suspendedUntil.getTime() > deps.now().getTime()) return errorResponse(uploadErrors.userSuspended);
+    const chisme = await deps.findChisme(caller, chismeId);
     const refusal = refuseUpload(chisme, deps.now());
     if (refusal) return errorResponse(refusal);
 

@@ -1,7 +1,7 @@
 // Images carrying metadata, and polyglots, built from the committed browser-encoded pixels
 // (fixtures/pixel.*) by inserting the segments and chunks real cameras and editors write. Each
 // piece of metadata carries a marker text, so a test can prove the stored bytes lack it.
-import { crc32 } from './sanitize-image.ts';
+import { concat as concatParts, crc32 } from './sanitize-image.ts';
 import { readFixture } from './fixtures.ts';
 
 /** Texts placed inside the metadata; none of them may survive sanitising. */
@@ -9,15 +9,7 @@ export const metadataMarkers = ['ChismeCam', 'Autora Secreta', 'GPSLatitude', 'x
 
 export const text = (value: string) => new TextEncoder().encode(value);
 
-export function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
+export const concat = (...parts: Uint8Array[]): Uint8Array => concatParts(parts);
 
 export function jpegSegment(marker: number, payload: Uint8Array): Uint8Array {
   const length = payload.length + 2;

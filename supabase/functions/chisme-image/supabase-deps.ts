@@ -1,41 +1,14 @@
-// The real dependencies of chisme-image: `get_chisme` as the caller, and the bucket written
-// with the service role (the bucket's trigger then sets `file_exist`).
+// The real dependencies of chisme-image: the chisme as the caller sees it
+// (_shared/find-chisme.ts), their suspension, and the bucket written with the service role (the
+// bucket's trigger then sets `file_exist`).
 import type { Caller } from '../_shared/caller.ts';
+import { findChisme } from '../_shared/find-chisme.ts';
 import { CallerRejectedError, isCallerRejected } from '../_shared/postgrest-errors.ts';
 import { createCallerClient, createServiceClient } from '../_shared/supabase-clients.ts';
 import type { ChismeImageDeps } from './handler.ts';
 import type { ImageStore } from './store-image.ts';
-import type { ChismeForUpload } from './upload-rules.ts';
 
 const bucket = 'chismes';
-
-interface FeedChismeRow {
-  id: string | null;
-  is_mine: boolean;
-  cotilleo: boolean;
-  file_exist: boolean;
-  created_at: string;
-}
-
-async function findChisme(caller: Caller, chismeId: string): Promise<ChismeForUpload | null> {
-  // As the caller, so the database decides what they may see and computes `is_mine` from
-  // their token (the author is not a column anyone can read: anonymity).
-  const { data, error } = await createCallerClient(caller.accessToken)
-    .rpc('get_chisme', { p_id: chismeId })
-    .maybeSingle<FeedChismeRow>();
-  if (error) {
-    if (isCallerRejected(error)) throw new CallerRejectedError();
-    throw new Error(`get_chisme failed: ${error.code ?? ''} ${error.message}`);
-  }
-  // "null row when not found": PostgREST renders it as null or as a row of nulls.
-  if (!data || data.id === null) return null;
-  return {
-    isMine: data.is_mine,
-    cotilleo: data.cotilleo,
-    fileExist: data.file_exist,
-    createdAt: new Date(data.created_at),
-  };
-}
 
 async function findSuspension(caller: Caller): Promise<Date | null> {
   const { data, error } = await createCallerClient(caller.accessToken).rpc('get_my_suspension');

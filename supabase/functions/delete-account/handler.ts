@@ -6,9 +6,9 @@
 // service role only) and the person's images are removed through the Storage API (hosted
 // Supabase forbids deleting storage rows with SQL; one left behind is an orphan that
 // chisme-image-purge removes within a minute).
-import { type Caller, callerFromRequest } from '../_shared/caller.ts';
-import { isPreflight, preflightResponse } from '../_shared/cors.ts';
-import { type ApiFailure, errorResponse, jsonResponse, methodNotAllowed, notAuthenticated, withErrorBoundary } from '../_shared/http.ts';
+import type { Caller } from '../_shared/caller.ts';
+import { callerEndpoint } from '../_shared/caller-endpoint.ts';
+import { type ApiFailure, errorResponse, jsonResponse, notAuthenticated } from '../_shared/http.ts';
 
 export interface DeleteAccountDeps {
   /** The caller's e-mail, as the Auth API knows it (null when the token names no user). */
@@ -28,12 +28,7 @@ export const passwordInvalid: ApiFailure = {
 };
 
 export function createDeleteAccountHandler(deps: DeleteAccountDeps): (request: Request) => Promise<Response> {
-  return withErrorBoundary('delete-account', async (request) => {
-    if (isPreflight(request)) return preflightResponse();
-    if (request.method !== 'POST') return errorResponse(methodNotAllowed);
-    const caller = callerFromRequest(request, deps.now());
-    if (!caller) return errorResponse(notAuthenticated);
-
+  return callerEndpoint('delete-account', () => deps.now(), async (request, caller) => {
     const password = await readPassword(request);
     if (!password) return errorResponse(passwordInvalid);
     const email = await deps.emailOf(caller);

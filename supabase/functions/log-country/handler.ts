@@ -2,18 +2,10 @@
 // in 24 h, 200 { recorded: false } when it was already recorded, 429 rate_limited (Retry-After)
 // past the caller's country rate limit. One database round trip: the
 // client calls it fire-and-forget with a 5 s timeout, it must never hold up the UI.
-import { type Caller, callerFromRequest } from '../_shared/caller.ts';
-import { isPreflight, preflightResponse } from '../_shared/cors.ts';
-import {
-  type ApiFailure,
-  errorResponse,
-  jsonResponse,
-  methodNotAllowed,
-  notAuthenticated,
-  rateLimitedResponse,
-  withErrorBoundary,
-} from '../_shared/http.ts';
-import { CallerRejectedError, DatabaseRefusedError, RateLimitedError } from '../_shared/postgrest-errors.ts';
+import type { Caller } from '../_shared/caller.ts';
+import { callerEndpoint } from '../_shared/caller-endpoint.ts';
+import { type ApiFailure, errorResponse, jsonResponse, rateLimitedResponse } from '../_shared/http.ts';
+import { DatabaseRefusedError, RateLimitedError } from '../_shared/postgrest-errors.ts';
 import { countryInvalid, parseCountry } from './country.ts';
 import { supabaseLogCountryDeps } from './supabase-deps.ts';
 
@@ -30,12 +22,7 @@ const bodyNotJson: ApiFailure = {
 };
 
 export function createLogCountryHandler(deps: LogCountryDeps): (request: Request) => Promise<Response> {
-  return withErrorBoundary('log-country', async (request) => {
-    if (isPreflight(request)) return preflightResponse();
-    if (request.method !== 'POST') return errorResponse(methodNotAllowed);
-    const caller = callerFromRequest(request, deps.now());
-    if (!caller) return errorResponse(notAuthenticated);
-
+  return callerEndpoint('log-country', () => deps.now(), async (request, caller) => {
     const body = await readJsonObject(request);
     if (!body) return errorResponse(bodyNotJson);
     const parsed = parseCountry(body.country);
@@ -45,7 +32,6 @@ export function createLogCountryHandler(deps: LogCountryDeps): (request: Request
       const recorded = await deps.recordCountry(caller, parsed.country);
       return jsonResponse(recorded ? 201 : 200, { recorded });
     } catch (error) {
-      if (error instanceof CallerRejectedError) return errorResponse(notAuthenticated);
       if (error instanceof RateLimitedError) return rateLimitedResponse(error.retryAfterSeconds);
       // The only other rules on this insert are the country's (country_required, country_too_long).
       if (error instanceof DatabaseRefusedError) return errorResponse(countryInvalid);

@@ -1,11 +1,13 @@
 -- The shared rule corpus (supabase/tests/corpus/text-rules.json): every text must get from the
 -- database the answer the corpus gives, which is also the answer the web's warning must give
 -- (web/src/lib/text-rules.corpus.test.ts reads the same file), so the two cannot drift apart.
--- scripts/test-db.ts passes the file's path as the psql variable `corpus`.
+-- scripts/test-db.ts passes the file's path as the psql variable `corpus`; psql reads it (the
+-- client, as `supabase test db` runs as `postgres`, which may not read server files).
 -- The database's answer: a personal-data kind (private.find_personal_data, the guard the rule
 -- triggers apply), else 'offensive' when public.find_offensive_words finds a listed word (the
 -- seeded list), else null.
-\set corpus_sql 'select pg_read_file(' :'corpus' ')::jsonb'
+\set corpus_text `cat :corpus`
+\set corpus_sql 'select ' :'corpus_text' '::jsonb'
 begin;
 select plan(9);
 

@@ -4,7 +4,7 @@
 // answer; otherwise (a token about to expire, which supabase-js refreshes first) it asks as soon
 // as supabase-js confirms the session, in parallel with the first render.
 // A shared link /chismes/:id and /profile/ get the same from the first-load script: their
-// request is left under their fetcher's key (features/comments/api/get-chisme.ts,
+// request is left under their fetcher's key (features/chisme/api/get-chisme.ts,
 // features/profile/api/get-my-chismes.ts).
 // Called once from main.tsx.
 import { feedTabs, paths, type FeedTab } from '../config/paths';
@@ -38,6 +38,9 @@ export function startEarlyFeed(): void {
   const cotilleo = storedCotilleo(window.localStorage);
   const first = takeFirstFeed(window);
   const adoptable = first !== undefined && first.tab === tab && first.cotilleo === cotilleo;
-  if (adoptable) return adoptEarlyFirstPage(tab, cotilleo, first);
+  if (adoptable) {
+    adoptEarlyFirstPage(tab, cotilleo, first);
+    return;
+  }
   startEarlyFirstPage(tab, cotilleo).catch(() => undefined); // The feed asks again when it mounts.
 }

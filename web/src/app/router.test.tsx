@@ -14,7 +14,7 @@ vi.mock('../features/feed/api/get-feed', async (importOriginal) => ({
   getFeed: vi.fn().mockResolvedValue([]),
 }));
 vi.mock('../features/feed/hooks/use-feed-realtime', () => ({ useFeedRealtime: () => ({ observe: () => () => {}, newCount: 0, showNew: () => {} }) }));
-vi.mock('../features/comments/hooks/use-chisme-realtime', () => ({ useChismeRealtime: () => {} }));
+vi.mock('../features/chisme/hooks/use-chisme-realtime', () => ({ useChismeRealtime: () => {} }));
 vi.mock('./layout/signed-in-effects', () => ({ SignedInEffects: () => null }));
 
 function renderAt(path: string, session: SessionState) {

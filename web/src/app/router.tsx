@@ -60,6 +60,13 @@ export const routes: RouteObject[] = [
           return { element: <RedirectIfSignedIn><LoginRoute /></RedirectIfSignedIn> };
         }),
       },
+      {
+        path: paths.newPassword,
+        lazy: lazyScreen(async () => {
+          const { NewPasswordRoute } = await import('./routes/new-password');
+          return { element: <NewPasswordRoute /> };
+        }),
+      },
       feedRoute('recent'),
       feedRoute('trending'),
       feedRoute('top'),

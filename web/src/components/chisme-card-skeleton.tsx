@@ -33,6 +33,7 @@ export function ChismeCardSkeleton({ count = 1, label }: { count?: number; label
       {label && <VisuallyHidden>{label}</VisuallyHidden>}
       <Stack gap="md" aria-hidden>
         {Array.from({ length: count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder.
           <SkeletonCard key={index} />
         ))}
       </Stack>

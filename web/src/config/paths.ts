@@ -16,6 +16,8 @@ export const paths = {
   profile: '/profile/',
   notifications: '/notifications/',
   moderation: '/moderacion',
+  /** Where the password recovery link lands ("Nueva contraseña"). */
+  newPassword: '/nueva-contrasena',
 } as const;
 
 export const feedTabs: FeedTab[] = ['recent', 'trending', 'top', 'old'];

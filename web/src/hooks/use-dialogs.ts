@@ -4,7 +4,8 @@ import { createStore } from '../lib/create-store';
 
 export type DialogState =
   | { kind: 'none' }
-  | { kind: 'auth' }
+  /** The auth modal, on its login view unless `view` says otherwise (the recovery request). */
+  | { kind: 'auth'; view?: 'forgot' }
   | { kind: 'about' }
   | { kind: 'filters' }
   | { kind: 'new-chisme' }
@@ -29,6 +30,7 @@ export function openDialog(state: DialogState) {
 export function openCrisisSupport(asReader: boolean) {
   setTimeout(() => {
     const current = dialogStore.get();
+    // biome-ignore lint/suspicious/noThenProperty: a store value, never awaited; `then` is the dialog to return to.
     dialogStore.set({ kind: 'crisis-support', asReader, then: current.kind === 'none' || current.kind === 'crisis-support' ? undefined : current });
   }, 0);
 }

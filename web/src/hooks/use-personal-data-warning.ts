@@ -7,6 +7,9 @@ import { findPersonalData } from '../lib/text-rules';
 export function usePersonalDataWarning(text: string): string | null {
   const deferred = useDeferredValue(text);
   return useMemo(() => {
+    // An empty field (every form's first render) carries nothing: the rule's first run compiles
+    // its patterns, work a form's first paint need not do.
+    if (!deferred.trim()) return null;
     const kind = findPersonalData(deferred);
     return kind ? safety.personalData(kind) : null;
   }, [deferred]);

@@ -5,5 +5,5 @@ import { refetchLists } from '../lib/refetch-lists';
 
 export function useRefetchAfterBlock(): () => void {
   const { cache, mutate } = useSWRConfig();
-  return () => refetchLists(cache, mutate, ['"feed"', '"comments"', '"comments-chisme"', '"chisme"']);
+  return () => refetchLists(cache, mutate, ['"feed"', '"comments"', '"chisme"']);
 }

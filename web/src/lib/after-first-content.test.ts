@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { afterFirstContent, resetFirstContent } from './after-first-content';
+import { afterFirstContent, resetFirstContent, useIdleAfter } from './after-first-content';
 
 /** jsdom's document, with frames and the clock of a page loaded `nowMs` ago. */
 function env(nowMs: number) {
@@ -39,5 +40,33 @@ describe('after the first content', () => {
   it('releases a screen that never shows a card once the cap has passed', async () => {
     document.body.innerHTML = '<main><p>No hay chismes todavía</p></main>';
     expect(await settled(afterFirstContent(env(2990)), 500)).toBe(true);
+  });
+});
+
+describe('the next stage, one idle moment later', () => {
+  /** A window whose idle callbacks run only when the test says so. */
+  function idleWindow() {
+    const queued: (() => void)[] = [];
+    const win = {
+      requestIdleCallback: (callback: () => void) => queued.push(callback),
+      cancelIdleCallback: (handle: number) => (queued[handle - 1] = () => {}),
+    } as unknown as Window & typeof globalThis;
+    return { win, runIdle: () => act(() => queued.splice(0).forEach((run) => run())) };
+  }
+
+  it('stays false while the stage before is not done, whatever the idle moments', () => {
+    const { win, runIdle } = idleWindow();
+    const { result } = renderHook(() => useIdleAfter(false, 1000, win));
+    runIdle();
+    expect(result.current).toBe(false);
+  });
+
+  it('turns true at the first idle moment after the stage before is done, not in the same task', () => {
+    const { win, runIdle } = idleWindow();
+    const { result, rerender } = renderHook(({ ready }) => useIdleAfter(ready, 1000, win), { initialProps: { ready: false } });
+    rerender({ ready: true });
+    expect(result.current).toBe(false);
+    runIdle();
+    expect(result.current).toBe(true);
   });
 });

@@ -4,8 +4,9 @@
 // thread with the first rows (bench/README.md, "Cold first visit"). The content is the first card
 // (`main article`) a feed, a shared link or a profile renders; a screen that never shows one (an
 // empty feed, /login, an error) is released after `capMs`. Then one frame for the paint, then
-// an idle moment.
-import { useEffect, useState } from 'react';
+// an idle moment. A screen can stage its deferred parts one idle moment apart (useIdleAfter, which
+// renders each in a transition), so no part shares a long task with another.
+import { startTransition, useEffect, useState } from 'react';
 
 const capMs = 3000;
 const contentSelector = 'main article';
@@ -65,4 +66,25 @@ export function useAfterFirstContent(): boolean {
     };
   }, []);
   return ready;
+}
+
+/** True once `ready` is true and the main thread has had an idle moment since (at most
+ *  `timeoutMs` later): the next stage of a screen's deferred work, e.g. a shared link's live
+ *  updates after its comment thread (app/routes/chisme.tsx). Set in a transition: React renders
+ *  what it mounts in slices, yielding between them. Not for the release itself
+ *  (useAfterFirstContent): on the feed that would join the transition of its remaining rows
+ *  (features/feed/hooks/use-progressive-rows.ts) and commit everything at once. */
+export function useIdleAfter(ready: boolean, timeoutMs = 1000, win: Window & typeof globalThis = window): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!ready || idle) return;
+    const done = () => startTransition(() => setIdle(true));
+    if (win.requestIdleCallback) {
+      const handle = win.requestIdleCallback(done, { timeout: timeoutMs });
+      return () => win.cancelIdleCallback(handle);
+    }
+    const handle = win.setTimeout(done, 0);
+    return () => win.clearTimeout(handle);
+  }, [ready, idle, timeoutMs, win]);
+  return ready && idle;
 }

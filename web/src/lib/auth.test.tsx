@@ -51,6 +51,7 @@ describe('SessionProvider', () => {
     localStorage.setItem('sb-127-auth-token', JSON.stringify({ access_token: 'jwt', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + 3600, user }));
     getSession.mockResolvedValue({ data: { session: { user } } });
     const seen: unknown[] = [];
+    // biome-ignore lint/correctness/noComponentHookFactories: the spy closes over this test's `seen` list; it is rendered once.
     function Spy() {
       const session = useSession();
       seen.push(session);

@@ -10,6 +10,8 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { sessionExpiryMarginMs } from '../config/auth-storage-key';
 import { env } from '../config/env';
 import { afterFirstContent } from './after-first-content';
+// Taken before supabase-js starts and clears the fragment an Auth e-mail link brought.
+import './auth-redirect';
 
 export type SessionState =
   | { status: 'loading'; user: null }
@@ -67,6 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
   const setState = (next: SessionState) => setSessionState((previous) => (sameSession(previous, next) ? previous : next));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once on mount; the initial state decides how supabase-js starts (see the end of the effect).
   useEffect(() => {
     let active = true;
     let started = false;

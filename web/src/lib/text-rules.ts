@@ -90,9 +90,6 @@ export function findPhone(text: string): boolean {
   return (masked.match(phoneRun) ?? []).some((run) => run.replace(/\D/g, '').length >= 9);
 }
 
-/** The database's text limit for the rule checks (bytes of UTF-8). */
-export const maxRuleTextBytes = 16000;
-
 /** The kind of personal data a text carries, or null (the database's rule, for the warning). */
 export function findPersonalData(text: string): PersonalDataKind | null {
   const normalized = normalizeText(text);

@@ -38,6 +38,14 @@ async function fileExist(chismeId: string): Promise<boolean> {
   return row?.file_exist ?? false;
 }
 
+/** The upload was refused with this status and code, and left no object and no flag behind. */
+async function assertRefusedLeavingNothing(upload: Awaited<ReturnType<typeof invoke>>, status: number, code: string, chismeId: string) {
+  assert.equal(upload.status, status);
+  assert.equal((upload.body.error as { code: string }).code, code);
+  assert.deepEqual(await storedObjects(chismeId), []);
+  assert.equal(await fileExist(chismeId), false);
+}
+
 async function moveCreationBack(chismeId: string, minutes: number): Promise<void> {
   await sql(`update public.chismes set created_at = now() - make_interval(mins => $2) where id = $1`, [chismeId, minutes]);
 }
@@ -98,28 +106,19 @@ Deno.test('an upload to a chisme older than 20 minutes is refused (409) and noth
   const chismeId = await createChisme(author, true);
   await moveCreationBack(chismeId, 21);
   const upload = await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'));
-  assert.equal(upload.status, 409);
-  assert.equal((upload.body.error as { code: string }).code, 'chisme_image_window_closed');
-  assert.deepEqual(await storedObjects(chismeId), []);
-  assert.equal(await fileExist(chismeId), false);
+  await assertRefusedLeavingNothing(upload, 409, 'chisme_image_window_closed', chismeId);
 });
 
 Deno.test('an upload to a casual chisme is refused (409) and nothing is stored', async () => {
   const chismeId = await createChisme(author, false);
   const upload = await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.jpg', 'image/jpeg'));
-  assert.equal(upload.status, 409);
-  assert.equal((upload.body.error as { code: string }).code, 'chisme_not_cotilleo');
-  assert.deepEqual(await storedObjects(chismeId), []);
-  assert.equal(await fileExist(chismeId), false);
+  await assertRefusedLeavingNothing(upload, 409, 'chisme_not_cotilleo', chismeId);
 });
 
 Deno.test("an upload to someone else's chisme is refused (403) and nothing is stored", async () => {
   const chismeId = await createChisme(author, true);
   const upload = await invoke(reader, 'chisme-image', imageForm(chismeId, 'pixel.gif', 'image/gif'));
-  assert.equal(upload.status, 403);
-  assert.equal((upload.body.error as { code: string }).code, 'chisme_not_owned');
-  assert.deepEqual(await storedObjects(chismeId), []);
-  assert.equal(await fileExist(chismeId), false);
+  await assertRefusedLeavingNothing(upload, 403, 'chisme_not_owned', chismeId);
 });
 
 Deno.test('a second image for the same chisme is refused (409); the first stays', async () => {
@@ -185,7 +184,7 @@ Deno.test('a CORS preflight through the gateway is answered', async () => {
  * Makes one step fail for one chisme only, in the real database, for the duration of `run`:
  * a trigger that raises when `table` is written for that chisme (dropped afterwards).
  */
-async function withFailingWrite(table: 'public.chismes' | 'storage.objects', chismeId: string, run: () => Promise<void>) {
+async function withFailingWrite<T>(table: 'public.chismes' | 'storage.objects', chismeId: string, run: () => Promise<T>): Promise<T> {
   const column = table === 'public.chismes' ? 'id::text' : 'name';
   const name = `test_fail_${chismeId.replaceAll('-', '')}`;
   await sql(`create function public.${name}() returns trigger language plpgsql as $$
@@ -195,35 +194,29 @@ async function withFailingWrite(table: 'public.chismes' | 'storage.objects', chi
     end $$`);
   await sql(`create trigger ${name} before insert or update on ${table} for each row execute function public.${name}()`);
   try {
-    await run();
+    return await run();
   } finally {
     await sql(`drop trigger ${name} on ${table}`);
     await sql(`drop function public.${name}()`);
   }
 }
 
+/** An upload while writes to `table` fail for this chisme: a 500 that leaves nothing behind. */
+async function uploadWhileFailing(table: 'public.chismes' | 'storage.objects', chismeId: string): Promise<void> {
+  const upload = await withFailingWrite(table, chismeId, () => invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png')));
+  await assertRefusedLeavingNothing(upload, 500, 'image_store_failed', chismeId);
+}
+
 Deno.test('when storing fails, the chisme is not marked (500)', async () => {
   const chismeId = await createChisme(author, true);
-  await withFailingWrite('storage.objects', chismeId, async () => {
-    const upload = await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'));
-    assert.equal(upload.status, 500);
-    assert.equal((upload.body.error as { code: string }).code, 'image_store_failed');
-  });
-  assert.deepEqual(await storedObjects(chismeId), []);
-  assert.equal(await fileExist(chismeId), false);
+  await uploadWhileFailing('storage.objects', chismeId);
   // Nothing half-done blocks a retry.
   assert.equal((await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'))).status, 201);
 });
 
 Deno.test('when marking fails, nothing is stored either: object and mark are one transaction (500)', async () => {
   const chismeId = await createChisme(author, true);
-  await withFailingWrite('public.chismes', chismeId, async () => {
-    const upload = await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'));
-    assert.equal(upload.status, 500);
-    assert.equal((upload.body.error as { code: string }).code, 'image_store_failed');
-  });
-  assert.deepEqual(await storedObjects(chismeId), []);
-  assert.equal(await fileExist(chismeId), false);
+  await uploadWhileFailing('public.chismes', chismeId);
   assert.equal((await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'))).status, 201);
   assert.equal(await fileExist(chismeId), true);
 });

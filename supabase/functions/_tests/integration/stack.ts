@@ -12,6 +12,7 @@ function requireEnv(name: string): string {
 
 export const apiUrl = requireEnv('SUPABASE_URL');
 export const anonKey = requireEnv('SUPABASE_ANON_KEY');
+const serviceRoleKey = requireEnv('SUPABASE_SERVICE_ROLE_KEY');
 const dbUrl = requireEnv('SUPABASE_DB_URL');
 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
@@ -26,11 +27,20 @@ export function anonymousClient(): SupabaseClient {
   return createClient(apiUrl, anonKey, clientOptions);
 }
 
+/**
+ * A new confirmed user, signed in on its own client. Sign-ups wait for their confirmation mail
+ * (supabase/config.toml `enable_confirmations`), so the account is made as a real project's tests
+ * make one: the Auth admin API with the service key and `email_confirm: true`.
+ */
 export async function signUp(label: string): Promise<TestUser> {
   const client = anonymousClient();
   const email = `${label}-${crypto.randomUUID()}@functions.test`;
-  const { data, error } = await client.auth.signUp({ email, password: 'Contraseña-de-prueba1' });
-  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
+  const password = 'Contraseña-de-prueba1';
+  const admin = createClient(apiUrl, serviceRoleKey, clientOptions);
+  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error) throw new Error(`creating the user failed: ${created.error.message}`);
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error || !data.session || !data.user) throw new Error(`sign-in failed: ${error?.message ?? 'no session'}`);
   // These tests post far faster than a person may (60 racing uploads need 60 chismes): the
   // user's rate limits are multiplied, the checks still run (the per-user override of docs/decisions/0002-rate-limits.md).
   await sql('insert into private.rate_limit_overrides (user_id, factor) values ($1, 1000)', [data.user.id]);

@@ -11,7 +11,7 @@ const config: BootConfig = {
   expiryMarginMs: 90_000,
   handoffName: '__firstFeed',
   screens: [
-    { pattern: '^/chismes/([0-9a-f-]{36})/$', rpc: 'get_chisme', keyName: 'comments-chisme', shape: 'id', preload: ['/assets/chisme.js'] },
+    { pattern: '^/chismes/([0-9a-f-]{36})/$', rpc: 'get_chisme', keyName: 'chisme', shape: 'id', preload: ['/assets/chisme.js'] },
     { pattern: '^/profile/$', rpc: 'get_my_chismes', keyName: 'my-chismes', shape: 'mine', preload: ['/assets/profile.js'] },
   ],
   screenHandoffName: '__firstScreen',
@@ -104,7 +104,7 @@ describe('first-load script', () => {
     expect(preloads(head)).toEqual(['/assets/chisme.js']);
     expect(requestPage).not.toHaveBeenCalled();
     expect(requestRpc).toHaveBeenCalledWith(config.api, 'jwt', 'get_chisme', { p_id: id });
-    expect(win.__firstScreen).toMatchObject({ key: JSON.stringify(['comments-chisme', id]), page });
+    expect(win.__firstScreen).toMatchObject({ key: JSON.stringify(['chisme', id]), page });
     await page;
     await Promise.resolve();
     expect(win.__firstScreen).toMatchObject({ rows: { value: { id } } });

@@ -4,9 +4,13 @@ import { lazy, Suspense, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { common } from '../../i18n/es/common';
+import { useAfterFirstContent } from '../../lib/after-first-content';
 
 const FeedTabs = lazy(() => import('./feed-tabs').then((m) => ({ default: m.FeedTabs })));
-// The unread bell, only for signed-in screens (keeps the /login route small).
+// The unread bell, only for signed-in screens (keeps the /login route small), and only once the
+// screen's first content has painted: its count is a supabase-js query, and loading and starting
+// supabase-js before that shared the task that renders the first card (lib/after-first-content.ts;
+// bench/README.md, "Cold first visit").
 const NotificationsBell = lazy(() =>
   import('../../features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })),
 );
@@ -22,6 +26,7 @@ type Props = {
 };
 
 export function AppHeader({ signedIn, userId, newPost, menuOpened, onMenu, burgerRef }: Props) {
+  const afterFirstContent = useAfterFirstContent();
   const tabs = (
     <Suspense fallback={null}>
       <FeedTabs />
@@ -38,7 +43,7 @@ export function AppHeader({ signedIn, userId, newPost, menuOpened, onMenu, burge
         {signedIn && <Box visibleFrom="sm">{tabs}</Box>}
         <Group gap="xs" wrap="nowrap">
           {newPost}
-          {signedIn && userId && (
+          {signedIn && userId && afterFirstContent && (
             <Suspense fallback={null}>
               <NotificationsBell userId={userId} />
             </Suspense>

@@ -68,7 +68,7 @@ export function AppLayout() {
         />
       </AppShell.Header>
       <Suspense fallback={null}>
-        {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} userId={signedIn ? session.user.id : undefined} />}
+        {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} userId={signedIn ? session.user.id : undefined} email={signedIn && session.user.app_metadata.providers?.includes('email') ? session.user.email : undefined} />}
         {signedIn && <DeferredSignedInEffects userId={session.user.id} />}
         </Suspense>
       <AppShell.Main>

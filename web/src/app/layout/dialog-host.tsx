@@ -12,7 +12,7 @@ const FileViewer = lazy(() => import('../../features/chisme/components/file-view
 const CrisisSupportDialog = lazy(() =>
   import('../../features/crisis/components/crisis-support-dialog').then((m) => ({ default: m.CrisisSupportDialog })),
 );
-const CommentsDialog = lazy(() => import('../../features/comments/components/comments-dialog').then((m) => ({ default: m.CommentsDialog })));
+const CommentsDialog = lazy(() => import('./comments-dialog-host').then((m) => ({ default: m.CommentsDialogHost })));
 
 export function DialogHost({ signedIn }: { signedIn: boolean }) {
   const dialog = useDialog();
@@ -20,7 +20,7 @@ export function DialogHost({ signedIn }: { signedIn: boolean }) {
   const country = useDetectedCountry(signedIn && (dialog.kind === 'new-chisme' || dialog.kind === 'comments' || dialog.kind === 'crisis-support'));
   return (
     <Suspense fallback={null}>
-      {dialog.kind === 'auth' && !signedIn && <AuthModal onClose={closeDialog} />}
+      {dialog.kind === 'auth' && !signedIn && <AuthModal onClose={closeDialog} initialView={dialog.view} />}
       {dialog.kind === 'about' && <AboutModal onClose={closeDialog} />}
       {dialog.kind === 'filters' && signedIn && <FilterModal onClose={closeDialog} />}
       {dialog.kind === 'new-chisme' && signedIn && <NewChismeDialog onClose={closeDialog} cotilleo={cotilleo} country={country} />}

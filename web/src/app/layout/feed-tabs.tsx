@@ -13,7 +13,7 @@ export function FeedTabs() {
       value={activeTab}
       onChange={(tab) => {
         if (!tab) return;
-        navigate(paths.feed[tab as FeedTab]);
+        void navigate(paths.feed[tab as FeedTab]);
         window.scrollTo({ top: 0, behavior: 'smooth' });
       }}
       variant="pills"

@@ -8,15 +8,23 @@ import { useIsModerator } from '../../features/moderation/hooks/use-is-moderator
 import { moderation } from '../../i18n/es/moderation';
 import { AccountData } from '../../features/settings/components/account-data';
 import { BlockedPeople } from '../../features/settings/components/blocked-people';
+import { ChangePassword } from '../../features/settings/components/change-password';
 import { CotilleoToggle } from '../../features/settings/components/cotilleo-toggle';
 import { DarkModeToggle } from '../../features/settings/components/dark-mode-toggle';
 import { openDialog } from '../../hooks/use-dialogs';
 import { common } from '../../i18n/es/common';
 import { toast } from '../../lib/toast';
 
-type Props = { opened: boolean; onClose: () => void; signedIn: boolean; userId?: string };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  signedIn: boolean;
+  userId?: string;
+  /** Set for an account with a password to change (not a Google- or Facebook-only one). */
+  email?: string;
+};
 
-export function SideMenu({ opened, onClose, signedIn, userId }: Props) {
+export function SideMenu({ opened, onClose, signedIn, userId, email }: Props) {
   const navigate = useNavigate();
   const isModerator = useIsModerator();
   const go = (action: () => void) => () => {
@@ -49,11 +57,12 @@ export function SideMenu({ opened, onClose, signedIn, userId }: Props) {
         <DarkModeToggle />
         <CotilleoToggle signedIn={signedIn} />
         {signedIn && userId && <BlockedPeople userId={userId} />}
+        {signedIn && email && <ChangePassword email={email} />}
         {signedIn && (
           <AccountData
             onDeleted={() => {
               onClose();
-              navigate(paths.login);
+              void navigate(paths.login);
             }}
           />
         )}

@@ -18,7 +18,7 @@ const { emit } = fakeRealtime;
 
 const getChisme = vi.fn();
 const getComments = vi.fn();
-vi.mock('../../features/comments/api/get-chisme', () => ({ getChisme: (id: string) => getChisme(id) }));
+vi.mock('../../features/chisme/api/get-chisme', () => ({ getChisme: (id: string) => getChisme(id) }));
 vi.mock('../../features/comments/api/get-comments', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../features/comments/api/get-comments')>()),
   getComments: (key: unknown) => getComments(key),
@@ -54,6 +54,7 @@ describe('ChismeRoute', () => {
   it('moves to the comment form instead of opening the dialog', async () => {
     page(`/chismes/${id}`);
     const card = await screen.findByRole('article');
+    await screen.findByLabelText('Comentario'); // the thread mounts after the chisme has painted
     await userEvent.click(within(card).getByRole('button', { name: '1 comentarios' }));
     expect(screen.getByLabelText('Comentario')).toHaveFocus();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -86,7 +87,9 @@ describe('ChismeRoute', () => {
     page(`/chismes/${id}`);
     const card = await screen.findByRole('article');
     const topic = `chismes:casual:${Math.floor(Date.parse(createdAt) / 300_000)}`;
-    expect(fakeRealtime.topics).toEqual([topic]);
+    // live after the thread has mounted, one idle moment later
+    await vi.waitFor(() => expect(fakeRealtime.topics).toEqual([topic]), { timeout: 5000 });
+    expect(await screen.findByText('Qué fuerte lo de tu vecina')).toBeInTheDocument();
     fakeRealtime.emitTo(topic, 'chisme_counts', { counts: [{ id: 'otro', likes: 50, comments: 50 }, { id, likes: 7, comments: 3 }] });
     expect(within(card).getByRole('button', { name: '7 me gusta' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: '3 comentarios' })).toBeInTheDocument();
@@ -95,6 +98,7 @@ describe('ChismeRoute', () => {
   it('fetches the chisme again when the channel joins, so a change before the join is not lost', async () => {
     page(`/chismes/${id}`);
     const card = await screen.findByRole('article');
+    await vi.waitFor(() => expect(fakeRealtime.topics).toHaveLength(1), { timeout: 5000 });
     getChisme.mockResolvedValue(aChisme({ id, content: 'Mi vecina tiene un secreto', likes: 4, comments: 1 }));
     fakeRealtime.status('SUBSCRIBED');
     expect(await within(card).findByRole('button', { name: '4 me gusta' })).toBeInTheDocument();
@@ -103,6 +107,7 @@ describe('ChismeRoute', () => {
   it('asks again when moderation hides it, and shows the not-found the database then answers', async () => {
     page(`/chismes/${id}`);
     await screen.findByRole('article');
+    await vi.waitFor(() => expect(fakeRealtime.topics).toHaveLength(1), { timeout: 5000 });
     getChisme.mockResolvedValue(null);
     emit('chisme_hidden', { id });
     expect(await screen.findByText('Este chisme no existe o ya no está disponible')).toBeInTheDocument();

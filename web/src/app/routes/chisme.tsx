@@ -1,15 +1,17 @@
 // /chismes/:id — one chisme and its comments, the link "Compartir" gives. Unknown, malformed or
 // hidden ids get the same Spanish not-found (the database answers null for hidden ones). Its
 // counts and image state are live (use-chisme-realtime). The chisme is the first screen: the
-// thread (its form) and the live updates load after it has painted, each its own chunk
-// (lib/after-first-content.ts).
+// thread (its form) loads after it has painted, and the live updates (supabase-js's realtime
+// client) after the thread has mounted and the main thread has been idle, each its own chunk
+// and its own task (lib/after-first-content.ts; bench/README.md, "Cold first visit").
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ChismeCard } from '../../features/chisme/components/chisme-card';
-import { useChisme } from '../../features/comments/hooks/use-chisme';
-import { useAfterFirstContent } from '../../lib/after-first-content';
+import { useChisme } from '../../features/chisme/hooks/use-chisme';
+import { useRefreshChismeCounts } from '../../features/chisme/hooks/use-refresh-chisme-counts';
+import { useAfterFirstContent, useIdleAfter } from '../../lib/after-first-content';
 import { useDetectedCountry } from '../../features/country/hooks/use-detected-country';
 import { chisme as texts } from '../../i18n/es/chisme';
 import { common } from '../../i18n/es/common';
@@ -27,6 +29,12 @@ export function ChismeRoute() {
   const afterFirstContent = useAfterFirstContent();
   const country = useDetectedCountry(valid);
   const thread = useRef<HTMLDivElement>(null);
+  const refreshCounts = useRefreshChismeCounts();
+  // the thread one idle moment after the chisme has painted, rendered in a transition; the live
+  // updates one idle moment after the thread has committed
+  const showThread = useIdleAfter(afterFirstContent);
+  const [threadShown, setThreadShown] = useState(false);
+  const live = useIdleAfter(threadShown);
 
   if (!valid || (!isLoading && !error && !chisme)) {
     return (
@@ -52,7 +60,7 @@ export function ChismeRoute() {
   return (
     <Stack gap="lg">
       <ChismeCard chisme={chisme} showImageButton={chisme.cotilleo} onComments={toThread} />
-      {afterFirstContent && (
+      {live && (
         <Suspense fallback={null}>
           <ChismeLive chisme={chisme} />
         </Suspense>
@@ -61,9 +69,10 @@ export function ChismeRoute() {
         <Title order={2} size="h4">
           {texts.page.comments}
         </Title>
-        {afterFirstContent ? (
+        {showThread ? (
           <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>
-            <CommentThread chismeId={chisme.id} cotilleo={chisme.cotilleo} country={country} />
+            <CommentThread chismeId={chisme.id} cotilleo={chisme.cotilleo} country={country} onCommented={refreshCounts} />
+            <Mounted onMount={setThreadShown} />
           </Suspense>
         ) : (
           <Loader size="sm" role="status" aria-label={common.loading} />
@@ -71,4 +80,10 @@ export function ChismeRoute() {
       </Stack>
     </Stack>
   );
+}
+
+/** Tells the route that the content of its Suspense boundary has committed. */
+function Mounted({ onMount }: { onMount: (mounted: true) => void }) {
+  useEffect(() => onMount(true), [onMount]);
+  return null;
 }

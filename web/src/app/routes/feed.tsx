@@ -20,6 +20,7 @@ export function FeedRoute({ tab }: { tab: FeedTab }) {
   const [cotilleo] = useCotilleoMode();
   const filters = useFeedFilters();
   const live = useAfterFirstContent();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tab` is the trigger: a new tab starts at the top.
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [tab]);

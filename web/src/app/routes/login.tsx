@@ -1,5 +1,6 @@
 // /login: the welcome screen with the rules and the sign-in button.
 import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { AuthLinkNotice } from '../../features/auth/components/auth-link-notice';
 import { openDialog } from '../../hooks/use-dialogs';
 import { welcome } from '../../i18n/es/welcome';
 
@@ -10,6 +11,7 @@ export function LoginRoute() {
         <Title order={1} fz={{ base: 26, sm: 34 }}>
           {welcome.title}
         </Title>
+        <AuthLinkNotice />
         <Text>{welcome.intro}</Text>
         <Title order={2} fz="lg">
           {welcome.rulesTitle}

@@ -14,4 +14,13 @@ export const account = {
   passwordInvalid: 'La contraseña no es correcta',
   deleteFailed: 'No se pudo eliminar tu cuenta. Inténtalo de nuevo.',
   deleted: 'Tu cuenta ha sido eliminada.',
+  // Password change: the current one again, then the new one with the sign-up rules.
+  changePassword: 'Cambiar contraseña',
+  changePasswordTitle: 'Cambiar contraseña',
+  currentPassword: 'Contraseña actual',
+  newPassword: 'Nueva contraseña',
+  confirmNewPassword: 'Confirmar nueva contraseña',
+  savePassword: 'Guardar contraseña',
+  passwordChanged: 'Tu contraseña se ha cambiado.',
+  changeFailed: 'No se pudo cambiar tu contraseña. Inténtalo de nuevo.',
 } as const;

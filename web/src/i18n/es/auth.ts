@@ -18,9 +18,33 @@ export const auth = {
   toRegister: '¿No tienes cuenta? Regístrate',
   toLogin: '¿Ya tienes cuenta? Inicia sesión',
   forgotPassword: '¿Olvidaste tu contraseña?',
-  closeNotice: 'Cerrar aviso',
-  forgotPasswordAlert:
-    'Esta función estará disponible pronto. Mientras tanto, escríbenos a nuestra cuenta social @chismes.app.',
+  // Password recovery by e-mail (the spec's "coming soon" notice, now built). The answer is the
+  // same whether or not the address has an account.
+  forgotTitle: 'Recuperar contraseña',
+  forgotIntro: 'Escribe el correo con el que te registraste y te enviaremos un enlace para elegir una contraseña nueva.',
+  sendLink: 'Enviar enlace',
+  sendingLink: 'Enviando...',
+  forgotSent:
+    'Si hay una cuenta con ese correo, te hemos enviado un enlace para elegir una contraseña nueva. Revisa también la carpeta de spam.',
+  backToLogin: 'Volver a iniciar sesión',
+  // Sign-up waits for the confirmation mail.
+  checkInboxTitle: 'Revisa tu correo',
+  checkInbox: (email: string) => `Te hemos enviado un enlace a ${email}. Ábrelo para confirmar tu cuenta y entrar en Chismes.`,
+  checkInboxHint: 'Si no lo ves en unos minutos, mira en la carpeta de spam o pide otro.',
+  resend: 'Reenviar correo',
+  resending: 'Reenviando...',
+  resent: 'Te hemos enviado otro correo.',
+  emailConfirmed: 'Correo confirmado. ¡Bienvenido a Chismes!',
+  // The recovery link's screen.
+  newPasswordTitle: 'Nueva contraseña',
+  newPasswordIntro: 'Elige una contraseña nueva para tu cuenta.',
+  newPassword: 'Nueva contraseña',
+  confirmNewPassword: 'Confirmar nueva contraseña',
+  savePassword: 'Guardar contraseña',
+  savingPassword: 'Guardando...',
+  passwordSaved: 'Tu contraseña se ha cambiado.',
+  linkExpired: 'El enlace ha caducado o ya se usó. Pide otro desde «Iniciar Sesión».',
+  requestNewLink: 'Pedir otro enlace',
   validation: {
     emailRequired: 'Por favor, ingrese su correo electrónico',
     emailInvalid: 'Por favor, ingrese un correo electrónico válido',
@@ -45,5 +69,12 @@ export const auth = {
     tooManyRequests:
       'Demasiados intentos fallidos. Por favor, intente más tarde o reinicie su contraseña',
     unknown: 'Ha ocurrido un error desconocido. Por favor, intente de nuevo',
+    emailNotConfirmed: 'Aún no has confirmado tu correo. Abre el enlace que te enviamos o pide otro.',
+    /** GoTrue's per-address wait between two mails ([auth.email] max_frequency). */
+    waitBeforeResend: (seconds: number) =>
+      `Por seguridad, espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} antes de pedir otro correo.`,
+    /** GoTrue's hourly limit of mails for the whole project ([auth.rate_limit] email_sent). */
+    emailLimit: 'Se han enviado demasiados correos. Inténtalo de nuevo más tarde.',
+    samePassword: 'La nueva contraseña debe ser distinta de la actual',
   },
 } as const;

@@ -5,10 +5,19 @@ import { AuthModal } from './auth-modal';
 const getSignInMethods = vi.fn();
 const signInWithPassword = vi.fn();
 const signUp = vi.fn();
+const resend = vi.fn();
+const resetPasswordForEmail = vi.fn();
 
 vi.mock('../api/get-sign-in-methods', () => ({ getSignInMethods: (email: string) => getSignInMethods(email) }));
 vi.mock('../../../lib/supabase', () => ({
-  supabase: { auth: { signInWithPassword: (a: unknown) => signInWithPassword(a), signUp: (a: unknown) => signUp(a) } },
+  supabase: {
+    auth: {
+      signInWithPassword: (a: unknown) => signInWithPassword(a),
+      signUp: (a: unknown) => signUp(a),
+      resend: (a: unknown) => resend(a),
+      resetPasswordForEmail: (email: string, options: unknown) => resetPasswordForEmail(email, options),
+    },
+  },
 }));
 
 const user = userEvent.setup();
@@ -24,6 +33,8 @@ describe('AuthModal', () => {
     getSignInMethods.mockReset();
     signInWithPassword.mockReset();
     signUp.mockReset();
+    resend.mockReset();
+    resetPasswordForEmail.mockReset();
   });
 
   it.each([
@@ -83,12 +94,43 @@ describe('AuthModal', () => {
     expect(password).toHaveAttribute('type', 'password');
   });
 
-  it('shows the forgot-password notice', async () => {
+  it('asks for the e-mail to recover the password and gives the same answer whatever the address', async () => {
+    resetPasswordForEmail.mockResolvedValue({ data: {}, error: null });
     render(<AuthModal onClose={() => {}} />, { session: signedOut });
     await user.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Esta función estará disponible pronto');
-    await user.click(screen.getByRole('button', { name: 'Cerrar aviso' }));
+    expect(screen.getByRole('dialog', { name: 'Recuperar contraseña' })).toBeInTheDocument();
+    const email = screen.getByLabelText('Correo electrónico');
+    expect(email).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Por favor, ingrese su correo electrónico');
+    expect(resetPasswordForEmail).not.toHaveBeenCalled();
+    await user.type(email, 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Si hay una cuenta con ese correo, te hemos enviado un enlace');
+    expect(resetPasswordForEmail).toHaveBeenCalledWith('ana@example.com', { redirectTo: `${window.location.origin}/nueva-contrasena` });
+    await user.click(screen.getByRole('button', { name: 'Volver a iniciar sesión' }));
+    expect(screen.getByRole('dialog', { name: 'Iniciar Sesión' })).toBeInTheDocument();
+  });
+
+  it('shows GoTrue\'s wait between two recovery mails in Spanish', async () => {
+    resetPasswordForEmail.mockResolvedValue({ data: {}, error: { code: 'over_email_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 37 seconds.' } });
+    render(<AuthModal onClose={() => {}} initialView="forgot" />, { session: signedOut });
+    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Por seguridad, espera 37 segundos antes de pedir otro correo.');
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says the e-mail is not confirmed yet and resends the confirmation', async () => {
+    getSignInMethods.mockResolvedValue(['email']);
+    signInWithPassword.mockResolvedValue({ error: { code: 'email_not_confirmed', status: 400 } });
+    resend.mockResolvedValue({ data: {}, error: null });
+    render(<AuthModal onClose={() => {}} />, { session: signedOut });
+    await fillLogin('ana@example.com', 'Secreta123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Aún no has confirmado tu correo');
+    await user.click(screen.getByRole('button', { name: 'Reenviar correo' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Te hemos enviado otro correo.');
+    expect(resend).toHaveBeenCalledWith({ type: 'signup', email: 'ana@example.com', options: { emailRedirectTo: `${window.location.origin}/chismes/` } });
   });
 
   it('validates registration: first failure only, then passwords must match', async () => {
@@ -110,12 +152,41 @@ describe('AuthModal', () => {
   it('registers and shows "Registrando..." meanwhile', async () => {
     signUp.mockReturnValue(new Promise(() => {}));
     render(<AuthModal onClose={() => {}} initialView="register" />, { session: signedOut });
-    await user.type(screen.getByLabelText('Nombre de usuario'), 'ana');
-    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Contraseña'), 'Secreta123');
-    await user.type(screen.getByLabelText('Confirmar contraseña'), 'Secreta123');
-    await user.click(screen.getByRole('button', { name: 'Registrarse' }));
+    await fillRegister();
     expect(await screen.findByRole('button', { name: 'Registrando...' })).toBeDisabled();
-    expect(signUp).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'Secreta123', options: { data: { username: 'ana', display_name: 'ana' } } });
+    expect(signUp).toHaveBeenCalledWith({
+      email: 'ana@example.com',
+      password: 'Secreta123',
+      options: { data: { username: 'ana', display_name: 'ana' }, emailRedirectTo: `${window.location.origin}/chismes/` },
+    });
+  });
+
+  it('after a sign-up that waits for confirmation, says to check the inbox, and resends with GoTrue\'s wait', async () => {
+    signUp.mockResolvedValue({ data: { user: { id: 'u' }, session: null }, error: null });
+    resend.mockResolvedValueOnce({ data: {}, error: { code: 'over_email_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 58 seconds.' } });
+    const onClose = vi.fn();
+    render(<AuthModal onClose={onClose} initialView="register" />, { session: signedOut });
+    await fillRegister();
+    expect(await screen.findByRole('dialog', { name: 'Revisa tu correo' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Te hemos enviado un enlace a ana@example.com');
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Reenviar correo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Por seguridad, espera 58 segundos antes de pedir otro correo.');
+  });
+
+  it('closes at once when the project signs people in without confirmation', async () => {
+    signUp.mockResolvedValue({ data: { user: { id: 'u' }, session: { access_token: 't' } }, error: null });
+    const onClose = vi.fn();
+    render(<AuthModal onClose={onClose} initialView="register" />, { session: signedOut });
+    await fillRegister();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 });
+
+async function fillRegister() {
+  await user.type(screen.getByLabelText('Nombre de usuario'), 'ana');
+  await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+  await user.type(screen.getByLabelText('Contraseña'), 'Secreta123');
+  await user.type(screen.getByLabelText('Confirmar contraseña'), 'Secreta123');
+  await user.click(screen.getByRole('button', { name: 'Registrarse' }));
+}

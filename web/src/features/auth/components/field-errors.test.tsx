@@ -16,7 +16,7 @@ function describedText(input: HTMLElement): string {
 
 describe('auth forms: per-field errors', () => {
   it('login: marks the e-mail invalid, describes it with the message and focuses it', async () => {
-    render(<LoginForm onSuccess={() => {}} onSwitch={() => {}} />, { session: signedOut });
+    render(<LoginForm onSuccess={() => {}} onSwitch={() => {}} onForgot={() => {}} />, { session: signedOut });
     await user.type(screen.getByLabelText('Contraseña'), 'x');
     await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
     const email = screen.getByLabelText('Correo electrónico');
@@ -28,7 +28,7 @@ describe('auth forms: per-field errors', () => {
   });
 
   it('login: a short password points at the password field, and typing clears it', async () => {
-    render(<LoginForm onSuccess={() => {}} onSwitch={() => {}} />, { session: signedOut });
+    render(<LoginForm onSuccess={() => {}} onSwitch={() => {}} onForgot={() => {}} />, { session: signedOut });
     await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
     await user.type(screen.getByLabelText('Contraseña'), '1234567');
     await user.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
@@ -43,7 +43,7 @@ describe('auth forms: per-field errors', () => {
   });
 
   it('register: only the first failure (username) shows, on its field', async () => {
-    render(<RegisterForm onSuccess={() => {}} onSwitch={() => {}} />, { session: signedOut });
+    render(<RegisterForm onSuccess={() => {}} onSwitch={() => {}} onPending={() => {}} />, { session: signedOut });
     await user.type(screen.getByLabelText('Confirmar contraseña'), 'otra');
     await user.click(screen.getByRole('button', { name: 'Registrarse' }));
     const username = screen.getByLabelText('Nombre de usuario');
@@ -54,7 +54,7 @@ describe('auth forms: per-field errors', () => {
   });
 
   it('register: a mismatch points at the confirmation field', async () => {
-    render(<RegisterForm onSuccess={() => {}} onSwitch={() => {}} />, { session: signedOut });
+    render(<RegisterForm onSuccess={() => {}} onSwitch={() => {}} onPending={() => {}} />, { session: signedOut });
     await user.type(screen.getByLabelText('Nombre de usuario'), 'ana');
     await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
     await user.type(screen.getByLabelText('Contraseña'), 'Secreta123');

@@ -1,4 +1,5 @@
-// Login view: e-mail, password, forgot-password notice, providers.
+// Login view: e-mail, password, "¿Olvidaste tu contraseña?", providers. An e-mail not yet
+// confirmed gets its error with "Reenviar correo".
 import { Alert, Anchor, Button, Divider, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
@@ -7,20 +8,25 @@ import { signInWithPassword } from '../api/sign-in-with-password';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { validateLogin } from '../utils/validate-auth';
 import { PasswordField } from './password-field';
+import { ResendConfirmation } from './resend-confirmation';
 import { ProviderButtons } from './provider-buttons';
 
-export function LoginForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSwitch: () => void }) {
+type Props = { onSuccess: () => void; onSwitch: () => void; onForgot: () => void };
+
+export function LoginForm({ onSuccess, onSwitch, onForgot }: Props) {
   const { form, formError, setFormError, onSubmit } = useFirstErrorForm({ name: 'login', initialValues: { email: '', password: '' }, validate: validateLogin });
   const [visible, setVisible] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const submitting = form.submitting;
 
   async function submit(values: { email: string; password: string }) {
+    setUnconfirmed(null);
     try {
       await signInWithPassword(values.email, values.password);
       onSuccess();
     } catch (failure) {
       setFormError(authErrorMessage(failure));
+      if ((failure as { code?: string } | null)?.code === 'email_not_confirmed') setUnconfirmed(values.email.trim());
     }
   }
 
@@ -29,19 +35,15 @@ export function LoginForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSw
       <Stack gap="sm">
         <TextInput label={auth.email} type="email" autoComplete="email" {...form.getInputProps('email')} data-autofocus />
         <PasswordField label={auth.password} {...form.getInputProps('password')} visible={visible} onToggleVisible={() => setVisible((v) => !v)} autoComplete="current-password" />
-        <Anchor component="button" type="button" size="sm" ta="right" onClick={() => setNotice(auth.forgotPasswordAlert)}>
+        <Anchor component="button" type="button" size="sm" ta="right" onClick={onForgot}>
           {auth.forgotPassword}
         </Anchor>
-        {notice && (
-          <Alert color="blue" role="status" withCloseButton closeButtonLabel={auth.closeNotice} onClose={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        )}
         {formError && (
           <Alert color="red" role="alert">
             {formError}
           </Alert>
         )}
+        {unconfirmed && <ResendConfirmation email={unconfirmed} />}
         <Button type="submit" disabled={submitting} fullWidth>
           {submitting ? auth.loggingIn : auth.loginButton}
         </Button>

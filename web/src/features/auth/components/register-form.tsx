@@ -1,4 +1,5 @@
-// Register view: username, e-mail, password twice, providers.
+// Register view: username, e-mail, password twice, providers. With confirmations on, a
+// sign-up ends on "Revisa tu correo" (onPending), not signed in.
 import { Alert, Anchor, Button, Divider, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
@@ -11,15 +12,18 @@ import { ProviderButtons } from './provider-buttons';
 
 const initialValues: RegisterValues = { username: '', email: '', password: '', confirmPassword: '' };
 
-export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSwitch: () => void }) {
+type Props = { onSuccess: () => void; onSwitch: () => void; onPending: (email: string) => void };
+
+export function RegisterForm({ onSuccess, onSwitch, onPending }: Props) {
   const { form, formError, setFormError, onSubmit } = useFirstErrorForm({ name: 'register', initialValues, validate: validateRegister });
   const [visible, setVisible] = useState(false);
   const submitting = form.submitting;
 
   async function submit(values: RegisterValues) {
     try {
-      await signUp(values.username, values.email, values.password);
-      onSuccess();
+      const { signedIn } = await signUp(values.username, values.email, values.password);
+      if (signedIn) onSuccess();
+      else onPending(values.email.trim());
     } catch (failure) {
       setFormError(authErrorMessage(failure));
     }

@@ -2,11 +2,13 @@
 import { limits } from '../../../config/limits';
 import { auth } from '../../../i18n/es/auth';
 import { firstFailure, type FieldError } from '../../../lib/field-error';
+import { validateNewPassword } from '../../../lib/password-rules';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type LoginValues = { email: string; password: string };
 export type RegisterValues = { username: string; email: string; password: string; confirmPassword: string };
+export type NewPasswordValues = { password: string; confirmPassword: string };
 
 export function validateEmail(email: string): string | null {
   if (email.trim() === '') return auth.validation.emailRequired;
@@ -22,18 +24,18 @@ export function validateLogin(values: LoginValues): FieldError<keyof LoginValues
   ]);
 }
 
-export function validateNewPassword(password: string): string | null {
-  if (password === '') return auth.validation.passwordRequired;
-  if (password.length < limits.passwordMin) return auth.validation.passwordTooShort;
-  if (!/[A-Z]/.test(password)) return auth.validation.passwordUppercase;
-  if (!/\d/.test(password)) return auth.validation.passwordDigit;
-  return null;
-}
-
 export function validateRegister(values: RegisterValues): FieldError<keyof RegisterValues> | null {
   return firstFailure<keyof RegisterValues>([
     ['username', () => (values.username.trim() === '' ? auth.validation.usernameRequired : null)],
     ['email', () => validateEmail(values.email)],
+    ['password', () => validateNewPassword(values.password)],
+    ['confirmPassword', () => (values.password !== values.confirmPassword ? auth.validation.passwordsMismatch : null)],
+  ]);
+}
+
+/** The recovery link's "Nueva contraseña" form: the sign-up rules, typed twice. */
+export function validateNewPasswordForm(values: NewPasswordValues): FieldError<keyof NewPasswordValues> | null {
+  return firstFailure<keyof NewPasswordValues>([
     ['password', () => validateNewPassword(values.password)],
     ['confirmPassword', () => (values.password !== values.confirmPassword ? auth.validation.passwordsMismatch : null)],
   ]);

@@ -6,7 +6,7 @@ import { withOwnComments } from '../../../lib/own-content';
 import { supabase } from '../../../lib/supabase';
 import type { ThreadComment } from '../../../types/api';
 
-export { commentKeys, type CommentsCursor } from './comment-keys';
+export { commentKeys } from './comment-keys';
 import type { commentKeys } from './comment-keys';
 
 // The RPC takes text arguments (a malformed one gets a stable key, not a cast error). A read:

@@ -1,6 +1,8 @@
-// The comment form: reply banner, content with a 400 counter, gender and age.
+// The comment form: reply banner, content with a 400 counter, gender and age. Memoised: the
+// thread around it re-renders with every answer for its comments (comment-thread.tsx).
 import { Alert, Button, CloseButton, Group, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
+import { memo } from 'react';
 import { limits } from '../../../config/limits';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { usePersonalDataWarning } from '../../../hooks/use-personal-data-warning';
@@ -23,7 +25,7 @@ type Props = {
   sending: boolean;
 };
 
-export function CommentForm({ chismeId, cotilleo, country, replyTo, onCancelReply, onSend, sending }: Props) {
+export const CommentForm = memo(function CommentForm({ chismeId, cotilleo, country, replyTo, onCancelReply, onSend, sending }: Props) {
   // Gender and age are remembered between comments and posts (same keys as the new-post dialog).
   const [gender, setGender] = useLocalStorage<string | null>({ key: 'genero', defaultValue: null, getInitialValueInEffect: false });
   const [age, setAge] = useLocalStorage<string>({ key: 'edad', defaultValue: '', getInitialValueInEffect: false });
@@ -86,4 +88,4 @@ export function CommentForm({ chismeId, cotilleo, country, replyTo, onCancelRepl
       </Stack>
     </form>
   );
-}
+});

@@ -1,7 +1,11 @@
 // The thread of one chisme and the form to comment or reply: the body of the comments dialog
-// and of the /chismes/:id page.
+// and of the /chismes/:id page. Memoised, with a memoised form: a new answer for the chisme
+// above it (its counts, a live refetch) or for the comments below does not render the form
+// again, whose autosizing textarea measures itself in every commit. The comments arrive through
+// SWR, whose updates render synchronously; the list is rendered from a deferred copy instead, in
+// slices React can interrupt (bench/README.md, "Cold first visit").
 import { Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { common } from '../../../i18n/es/common';
 import { comments as texts } from '../../../i18n/es/comments';
 import { useAddComment } from '../hooks/use-add-comment';
@@ -10,17 +14,21 @@ import { buildThread, type CommentNode } from '../utils/build-thread';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 
-type Props = { chismeId: string; cotilleo: boolean; country: string | null };
+type Props = { chismeId: string; cotilleo: boolean; country: string | null; onCommented: (chismeId: string) => void };
 
-export function CommentThread({ chismeId, cotilleo, country }: Props) {
-  const { rows, isLoading, hasMore, loadMore, insert } = useComments(chismeId);
+export const CommentThread = memo(function CommentThread({ chismeId, cotilleo, country, onCommented }: Props) {
+  const comments = useComments(chismeId);
+  const { hasMore, loadMore, insert } = comments;
+  // rows and isLoading change together, so the list never shows "no comments" in between
+  const { rows, isLoading } = useDeferredValue(useMemo(() => ({ rows: comments.rows, isLoading: comments.isLoading }), [comments.rows, comments.isLoading]));
   const tree = useMemo(() => buildThread(rows), [rows]);
   const [replyTo, setReplyTo] = useState<CommentNode | null>(null);
-  const { send, sending } = useAddComment(insert);
+  const cancelReply = useCallback(() => setReplyTo(null), []);
+  const { send, sending } = useAddComment(insert, onCommented);
 
   return (
     <Stack gap="md">
-      <CommentForm chismeId={chismeId} cotilleo={cotilleo} country={country} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSend={send} sending={sending} />
+      <CommentForm chismeId={chismeId} cotilleo={cotilleo} country={country} replyTo={replyTo} onCancelReply={cancelReply} onSend={send} sending={sending} />
       <Divider />
       {isLoading ? (
         <Center py="md">
@@ -44,4 +52,4 @@ export function CommentThread({ chismeId, cotilleo, country }: Props) {
       )}
     </Stack>
   );
-}
+});

@@ -5,19 +5,20 @@ import { CommentsDialog } from './comments-dialog';
 
 const getComments = vi.fn();
 const addComment = vi.fn();
-const getChisme = vi.fn();
+const onCommented = vi.fn();
 vi.mock('../api/get-comments', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/get-comments')>()),
   getComments: (key: unknown) => getComments(key),
 }));
 vi.mock('../api/add-comment', () => ({ addComment: (input: unknown) => addComment(input) }));
-vi.mock('../api/get-chisme', () => ({ getChisme: (id: string) => getChisme(id) }));
+
+const chisme = aChisme({ content: 'El chisme original' });
 
 describe('CommentsDialog', () => {
   beforeEach(() => {
     localStorage.setItem('genero', JSON.stringify('Mujer'));
     localStorage.setItem('edad', JSON.stringify('22'));
-    getChisme.mockReset().mockResolvedValue(aChisme({ content: 'El chisme original' }));
+    onCommented.mockReset();
     getComments.mockReset().mockResolvedValue([
       aComment({ id: 'r1', content: 'Primera raíz', created_at: '2026-01-01T10:00:00Z' }),
       aComment({ id: 'a1', parent_id: 'r1', depth: 2, content: 'Una respuesta', created_at: '2026-01-01T10:05:00Z', commenter_number: 2 }),
@@ -26,7 +27,7 @@ describe('CommentsDialog', () => {
   });
 
   it('is titled "Comentarios" and shows the thread of the chisme', async () => {
-    render(<CommentsDialog chismeId="c-1" onClose={() => {}} cotilleo={false} country="Chile" />);
+    render(<CommentsDialog chismeId="c-1" chisme={chisme} onClose={() => {}} cotilleo={false} country="Chile" onCommented={onCommented} />);
     expect(await screen.findByRole('dialog', { name: 'Comentarios' })).toBeInTheDocument();
     expect(await screen.findByText('Primera raíz')).toBeInTheDocument();
     expect(screen.getByText('El chisme original')).toBeInTheDocument();
@@ -35,20 +36,22 @@ describe('CommentsDialog', () => {
 
   it('prepends a new root comment', async () => {
     addComment.mockResolvedValue(aComment({ id: 'r2', content: 'Comentario nuevo', created_at: '2026-01-02T10:00:00Z', commenter_number: 3 }));
-    render(<CommentsDialog chismeId="c-1" onClose={() => {}} cotilleo={false} country="Chile" />);
+    render(<CommentsDialog chismeId="c-1" chisme={chisme} onClose={() => {}} cotilleo={false} country="Chile" onCommented={onCommented} />);
     await screen.findByText('Primera raíz');
     await userEvent.type(screen.getByLabelText('Comentario'), 'Comentario nuevo');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar comentario' }));
     expect(await screen.findByText('Comentario enviado exitosamente')).toBeInTheDocument();
     const thread = screen.getByRole('region', { name: 'Lista de comentarios' });
-    expect(within(thread).getAllByTestId('comment')[0]).toHaveTextContent('Comentario nuevo');
+    // the list renders from a deferred copy of the rows (comment-thread.tsx): a moment later
+    await vi.waitFor(() => expect(within(thread).getAllByTestId('comment')[0]).toHaveTextContent('Comentario nuevo'));
     expect(addComment).toHaveBeenCalledWith({ chismeId: 'c-1', parentId: null, content: 'Comentario nuevo', gender: 'Mujer', years: 22, country: 'Chile' });
+    expect(onCommented).toHaveBeenCalledWith('c-1'); // the screen refreshes the chisme's counters
   });
 
   it('replies through the banner and shows the error message of the database', async () => {
     const { ApiError } = await import('../../../lib/api-error');
     addComment.mockRejectedValue(new ApiError('comment_depth_exceeded'));
-    render(<CommentsDialog chismeId="c-1" onClose={() => {}} cotilleo={false} country="Chile" />);
+    render(<CommentsDialog chismeId="c-1" chisme={chisme} onClose={() => {}} cotilleo={false} country="Chile" onCommented={onCommented} />);
     await screen.findByText('Primera raíz');
     await userEvent.click(screen.getAllByRole('button', { name: 'Responder' })[0]!);
     expect(screen.getByTestId('reply-banner')).toHaveTextContent('Respondiendo a: "Primera raíz"');
@@ -56,11 +59,12 @@ describe('CommentsDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enviar comentario' }));
     expect(await screen.findByText('No se puede responder a este comentario')).toBeInTheDocument();
     expect(addComment).toHaveBeenCalledWith(expect.objectContaining({ parentId: 'r1' }));
+    expect(onCommented).not.toHaveBeenCalled(); // a refused comment changes no counter
   });
 
   it('closes with Escape', async () => {
     const onClose = vi.fn();
-    render(<CommentsDialog chismeId="c-1" onClose={onClose} cotilleo={false} country="Chile" />);
+    render(<CommentsDialog chismeId="c-1" chisme={chisme} onClose={onClose} cotilleo={false} country="Chile" onCommented={onCommented} />);
     await screen.findByText('Primera raíz');
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();

@@ -1,14 +1,22 @@
-// "Comentarios": the thread of one chisme and the form to comment or reply, in a dialog.
+// "Comentarios": the thread of one chisme and the form to comment or reply, in a dialog. The
+// chisme itself (its text above the thread, its mode) is read by the chisme feature and handed
+// in by app/layout/comments-dialog-host.tsx; null while it loads.
 import { Modal, Stack, Text } from '@mantine/core';
 import { common } from '../../../i18n/es/common';
 import { comments as texts } from '../../../i18n/es/comments';
-import { useChisme } from '../hooks/use-chisme';
+import type { FeedChisme } from '../../../types/api';
 import { CommentThread } from './comment-thread';
 
-type Props = { chismeId: string; onClose: () => void; cotilleo: boolean; country: string | null };
+type Props = {
+  chismeId: string;
+  chisme: Pick<FeedChisme, 'content' | 'cotilleo'> | null;
+  onClose: () => void;
+  cotilleo: boolean;
+  country: string | null;
+  onCommented: (chismeId: string) => void;
+};
 
-export function CommentsDialog({ chismeId, onClose, cotilleo, country }: Props) {
-  const { chisme } = useChisme(chismeId);
+export function CommentsDialog({ chismeId, chisme, onClose, cotilleo, country, onCommented }: Props) {
   return (
     <Modal opened onClose={onClose} title={texts.title} closeButtonProps={{ 'aria-label': common.close }} size="lg" centered>
       <Stack gap="md">
@@ -17,7 +25,7 @@ export function CommentsDialog({ chismeId, onClose, cotilleo, country }: Props) 
             {chisme.content}
           </Text>
         )}
-        <CommentThread chismeId={chismeId} cotilleo={chisme?.cotilleo ?? cotilleo} country={country} />
+        <CommentThread chismeId={chismeId} cotilleo={chisme?.cotilleo ?? cotilleo} country={country} onCommented={onCommented} />
       </Stack>
     </Modal>
   );

@@ -1,28 +1,25 @@
-// Send a comment with the spec's toasts, then refresh the chisme's counters everywhere.
-import { useState } from 'react';
-import { useSWRConfig } from 'swr';
+// Send a comment with the spec's toasts, then let the screen refresh the chisme's counters
+// (the chisme feature owns that read: features/chisme/hooks/use-refresh-chisme-counts.ts).
+import { useCallback, useRef, useState } from 'react';
 import { comments as texts } from '../../../i18n/es/comments';
 import { errorMessage } from '../../../lib/api-error';
-import { patchChismeEverywhere } from '../../../lib/chisme-cache';
 import { openCrisisSupport } from '../../../hooks/use-dialogs';
 import { toast } from '../../../lib/toast';
 import type { ThreadComment } from '../../../types/api';
 import { addComment, type NewComment } from '../api/add-comment';
-import { getChisme } from '../api/get-chisme';
 
-export function useAddComment(onAdded: (comment: ThreadComment) => void) {
-  const { cache, mutate } = useSWRConfig();
+export function useAddComment(onAdded: (comment: ThreadComment) => void, onCommented: (chismeId: string) => void) {
   const [sending, setSending] = useState(false);
+  // `send` stays the same function (the memoised form keeps it), calling the latest callbacks
+  const latest = useRef({ onAdded, onCommented });
+  latest.current = { onAdded, onCommented };
 
-  async function send(input: NewComment): Promise<boolean> {
+  const send = useCallback(async (input: NewComment): Promise<boolean> => {
     setSending(true);
     try {
       const comment = await addComment(input);
-      onAdded(comment);
-      // Counters come from the database (a live event may already have arrived), never +1 here.
-      getChisme(input.chismeId, { primary: true })
-        .then((fresh) => fresh && patchChismeEverywhere(cache, mutate, fresh.id, (c) => ({ ...c, likes: fresh.likes, comments: fresh.comments })))
-        .catch((error: unknown) => console.error('refresh chisme counters failed', error));
+      latest.current.onAdded(comment);
+      latest.current.onCommented(input.chismeId);
       toast.success(texts.success);
       if (comment.crisis) openCrisisSupport(false); // the author sees the support card at once
       return true;
@@ -32,7 +29,7 @@ export function useAddComment(onAdded: (comment: ThreadComment) => void) {
     } finally {
       setSending(false);
     }
-  }
+  }, []);
 
   return { send, sending };
 }

@@ -1,9 +1,11 @@
 // Comment pages of one chisme: 20 roots per page with "load more" (hasMore when a page is full).
+import { useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { limits } from '../../../config/limits';
 import type { ThreadComment } from '../../../types/api';
 import { commentKeys, getComments } from '../api/get-comments';
 
+const noPages: ThreadComment[][] = [];
 const roots = (page: ThreadComment[]) => page.filter((c) => c.parent_id === null);
 
 export function useComments(chismeId: string) {
@@ -17,10 +19,12 @@ export function useComments(chismeId: string) {
     getComments,
     { revalidateFirstPage: false, revalidateOnFocus: false },
   );
-  const pages = swr.data ?? [];
+  const pages = swr.data ?? noPages;
   const lastPage = pages.at(-1);
+  // the same array until the pages change: the thread renders the list from it (comment-thread.tsx)
+  const rows = useMemo(() => pages.flat(), [pages]);
   return {
-    rows: pages.flat(),
+    rows,
     isLoading: swr.isLoading,
     error: swr.error as unknown,
     hasMore: lastPage !== undefined && roots(lastPage).length >= limits.rootCommentsPage,

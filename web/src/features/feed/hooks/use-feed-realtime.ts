@@ -96,6 +96,7 @@ export function useFeedRealtime({ tab, cotilleo, chismes, mutatePages, enabled }
     refresh([...visible].filter((id) => !before.has(id) && stale.current.has(id) && joinedBefore.has(topicOf(id) ?? '')));
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `wantedTopics` and `topicOf` read refs only; `cotilleo` is the trigger (the groups follow the mode).
   useEffect(() => {
     if (!enabled) return;
     let active = true;

@@ -5,17 +5,19 @@
 // throw-away accounts attack one chisme at once (new-account rules), and raw REST writes and
 // malformed RPC arguments are answered with keys, never PostgREST's cast errors.
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
 import type { PostgrestError, RealtimeChannel } from '@supabase/supabase-js';
-import { signedInUser, sleep, sql } from './helpers.ts';
+import { afterAll, describe, test } from 'vitest';
+import { createChisme, deleteUsers, signedInUser, sleep, sql } from './helpers.ts';
 
 type Outcome = { ok: boolean; error: PostgrestError | null };
 
 async function burst(count: number, send: (i: number) => PromiseLike<{ error: PostgrestError | null }>): Promise<Outcome[]> {
-  return Promise.all(Array.from({ length: count }, async (_, i) => {
-    const { error } = await send(i);
-    return { ok: error === null, error };
-  }));
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const { error } = await send(i);
+      return { ok: error === null, error };
+    }),
+  );
 }
 
 /**
@@ -43,18 +45,23 @@ async function awayFromMinuteEnd(): Promise<void> {
 
 describe('a hostile user', () => {
   const cleanup: string[] = [];
-  after(async () => {
-    if (cleanup.length) await sql('delete from auth.users where id = any($1::uuid[])', [cleanup]);
-  });
+  afterAll(() => deleteUsers(cleanup));
 
   test('20 concurrent posts from one account: exactly the burst of 3 is stored, the rest refused with the wait', async () => {
     const flooder = await signedInUser('flood-posts');
     cleanup.push(flooder.id);
     await establish(flooder.id);
     await awayFromMinuteEnd();
-    const outcomes = await burst(20, (i) => flooder.client.rpc('create_chisme', {
-      p_gender: 'Hombre', p_years: 30, p_content: `Chisme de inundación número ${i}`, p_tags: [], p_country: 'ES', p_cotilleo: false,
-    }));
+    const outcomes = await burst(20, (i) =>
+      flooder.client.rpc('create_chisme', {
+        p_gender: 'Hombre',
+        p_years: 30,
+        p_content: `Chisme de inundación número ${i}`,
+        p_tags: [],
+        p_country: 'ES',
+        p_cotilleo: false,
+      }),
+    );
     assert.equal(outcomes.filter((o) => o.ok).length, 3);
     assertRefusedWithWait(outcomes, 'chisme', 60);
     const stored = await sql<{ n: number }>('select count(*)::int as n from public.chisme_authors where user_id = $1', [flooder.id]);
@@ -67,11 +74,7 @@ describe('a hostile user', () => {
     const friend = await signedInUser('amiga');
     cleanup.push(victim.id, flooder.id, friend.id);
     await establish(flooder.id);
-    const created = await victim.client.rpc('create_chisme', {
-      p_gender: 'Mujer', p_years: 30, p_content: 'El chisme que van a inundar', p_tags: [], p_country: 'ES', p_cotilleo: false,
-    });
-    assert.equal(created.error, null);
-    const chismeId = (created.data as { id: string }).id;
+    const chismeId = await createChisme(victim, 'El chisme que van a inundar');
     // 60 earlier notifications from other chismes (the 100-cap used to wipe them in a flood)
     await sql(
       `insert into public.notifications (user_id, type, message, data, unique_id, created_at)
@@ -82,7 +85,8 @@ describe('a hostile user', () => {
 
     await victim.client.realtime.setAuth(victim.token);
     const live: string[] = [];
-    const channel: RealtimeChannel = victim.client.channel(`notifications:${victim.id}`, { config: { private: true } })
+    const channel: RealtimeChannel = victim.client
+      .channel(`notifications:${victim.id}`, { config: { private: true } })
       .on('broadcast', { event: 'notification_created' }, () => live.push('created'))
       .on('broadcast', { event: 'notification_updated' }, () => live.push('updated'));
     await new Promise<void>((resolve, reject) => {
@@ -93,13 +97,25 @@ describe('a hostile user', () => {
     });
 
     await awayFromMinuteEnd();
-    const outcomes = await burst(20, (i) => flooder.client.rpc('add_comment', {
-      p_chisme_id: chismeId, p_parent_id: null, p_content: `Spam ${i}`, p_gender: 'Hombre', p_years: 30, p_country: 'ES',
-    }));
+    const outcomes = await burst(20, (i) =>
+      flooder.client.rpc('add_comment', {
+        p_chisme_id: chismeId,
+        p_parent_id: null,
+        p_content: `Spam ${i}`,
+        p_gender: 'Hombre',
+        p_years: 30,
+        p_country: 'ES',
+      }),
+    );
     assert.equal(outcomes.filter((o) => o.ok).length, 10, 'the comment burst limit (10 a minute) holds under 20-way concurrency');
     assertRefusedWithWait(outcomes, 'comment', 60);
     const { error } = await friend.client.rpc('add_comment', {
-      p_chisme_id: chismeId, p_parent_id: null, p_content: 'Yo también lo vi', p_gender: 'Mujer', p_years: 30, p_country: 'ES',
+      p_chisme_id: chismeId,
+      p_parent_id: null,
+      p_content: 'Yo también lo vi',
+      p_gender: 'Mujer',
+      p_years: 30,
+      p_country: 'ES',
     });
     assert.equal(error, null);
     await sleep(1000);

@@ -1,14 +1,14 @@
-// Throw-away accounts through the real API (docs/decisions/0003-new-account-rules.md): 30 accounts signed up a moment ago like
+// Throw-away accounts through the real API (docs/decisions/0003-new-account-rules.md): 30 accounts created a moment ago like
 // and report one chisme all at once. Before the new-account rules all 30 likes landed and five
 // of the reports hid the chisme; now new accounts together may like one chisme 10 times and
 // report it 3 times an hour, their reports never hide it, and every refusal is the stable
 // `new_account_limited` key with the wait. The same flood from day-old accounts hides it.
 // Also: REST table writes and malformed RPC arguments are answered with keys (403/400).
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
 import type { PostgrestError } from '@supabase/supabase-js';
-import { ANON_KEY, API_URL } from '../keys.ts';
-import { signedInUser, sql } from './helpers.ts';
+import { afterAll, describe, test } from 'vitest';
+import { env } from './env.ts';
+import { createChisme, deleteUsers, signedInUser, sql } from './helpers.ts';
 
 type Account = Awaited<ReturnType<typeof signedInUser>>;
 type Outcome = { ok: boolean; error: PostgrestError | null };
@@ -18,10 +18,12 @@ async function accounts(label: string, count: number): Promise<Account[]> {
 }
 
 async function all(users: Account[], send: (user: Account) => PromiseLike<{ error: PostgrestError | null }>): Promise<Outcome[]> {
-  return Promise.all(users.map(async (user) => {
-    const { error } = await send(user);
-    return { ok: error === null, error };
-  }));
+  return Promise.all(
+    users.map(async (user) => {
+      const { error } = await send(user);
+      return { ok: error === null, error };
+    }),
+  );
 }
 
 function assertNewAccountRefusals(outcomes: Outcome[], action: string): void {
@@ -33,25 +35,15 @@ function assertNewAccountRefusals(outcomes: Outcome[], action: string): void {
   }
 }
 
-async function chismeBy(author: Account, content: string): Promise<string> {
-  const created = await author.client.rpc('create_chisme', {
-    p_gender: 'Mujer', p_years: 30, p_content: content, p_tags: [], p_country: 'ES', p_cotilleo: false,
-  });
-  assert.equal(created.error, null, JSON.stringify(created.error));
-  return (created.data as { id: string }).id;
-}
-
 describe('throw-away accounts', () => {
   const cleanup: string[] = [];
-  after(async () => {
-    if (cleanup.length) await sql('delete from auth.users where id = any($1::uuid[])', [cleanup]);
-  });
+  afterAll(() => deleteUsers(cleanup));
 
   test('30 new accounts like and report one chisme at once: 10 likes, 3 reports, not hidden', async () => {
     const author = await signedInUser('victima-sybil');
     const sybils = await accounts('sybil', 30);
     cleanup.push(author.id, ...sybils.map((s) => s.id));
-    const chismeId = await chismeBy(author, 'El chisme que atacan treinta cuentas');
+    const chismeId = await createChisme(author, 'El chisme que atacan treinta cuentas');
 
     const started = Date.now();
     const [likes, reports] = await Promise.all([
@@ -77,7 +69,7 @@ describe('throw-away accounts', () => {
     const veterans = await accounts('veterana', 6);
     cleanup.push(author.id, ...veterans.map((s) => s.id));
     await sql(`update auth.users set created_at = now() - interval '2 days' where id = any($1::uuid[])`, [veterans.map((v) => v.id)]);
-    const chismeId = await chismeBy(author, 'El chisme que reportan cuentas con historia');
+    const chismeId = await createChisme(author, 'El chisme que reportan cuentas con historia');
 
     const likes = await all(veterans, (v) => v.client.rpc('like_chisme', { p_chisme_id: chismeId }));
     assert.equal(likes.filter((o) => o.ok).length, 6, 'established accounts have no per-target cap');
@@ -87,10 +79,10 @@ describe('throw-away accounts', () => {
     assert.equal(row?.hidden, true, 'five reports from accounts past their first day hide it');
   });
 
-  test('REST table writes get 403 rest_write_not_allowed; malformed RPC arguments get the RPC\'s key', async () => {
+  test("REST table writes get 403 rest_write_not_allowed; malformed RPC arguments get the RPC's key", async () => {
     const user = await signedInUser('rest-writer');
     cleanup.push(user.id);
-    const headers = { apikey: ANON_KEY, authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
+    const headers = { apikey: env.anonKey, authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
     const writes: Array<[string, string, unknown]> = [
       ['POST', 'likes', { chisme_id: 'x' }],
       ['POST', 'chismes', { gender: 'Mujer', years: 1e20, content: 'x' }],
@@ -99,16 +91,27 @@ describe('throw-away accounts', () => {
       ['PATCH', `profiles?id=eq.${user.id}`, { cotilleo: 'sí' }],
     ];
     for (const [method, path, body] of writes) {
-      const response = await fetch(`${API_URL}/rest/v1/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${env.url}/rest/v1/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       assert.equal(response.status, 403, `${method} /${path}`);
       assert.deepEqual(await response.json(), {
-        code: 'rest_write_not_allowed', message: 'rest_write_not_allowed', details: '{"hint": "Writes go through the RPCs of docs/api.md"}', hint: null,
+        code: 'rest_write_not_allowed',
+        message: 'rest_write_not_allowed',
+        details: '{"hint": "Writes go through the RPCs of docs/api.md"}',
+        hint: null,
       });
     }
     const calls: Array<[string, Record<string, unknown>, string]> = [
       ['like_chisme', { p_chisme_id: 'x' }, 'chisme_not_found'],
-      ['create_chisme', { p_gender: 'Mujer', p_years: 1e20, p_content: 'Un chisme con edad imposible', p_tags: [], p_country: 'ES', p_cotilleo: false }, 'chisme_years_out_of_range'],
-      ['create_chisme', { p_gender: 'Mujer', p_years: 30, p_content: 'Un chisme con modo imposible', p_tags: [], p_country: 'ES', p_cotilleo: 'quizás' }, 'chisme_mode_invalid'],
+      [
+        'create_chisme',
+        { p_gender: 'Mujer', p_years: 1e20, p_content: 'Un chisme con edad imposible', p_tags: [], p_country: 'ES', p_cotilleo: false },
+        'chisme_years_out_of_range',
+      ],
+      [
+        'create_chisme',
+        { p_gender: 'Mujer', p_years: 30, p_content: 'Un chisme con modo imposible', p_tags: [], p_country: 'ES', p_cotilleo: 'quizás' },
+        'chisme_mode_invalid',
+      ],
       ['add_comment', { p_chisme_id: 42, p_parent_id: null, p_content: 'Hola', p_gender: 'Mujer', p_years: 30, p_country: 'ES' }, 'chisme_not_found'],
       ['report_comment', { p_comment_id: 'x', p_reason: 'Spam' }, 'report_target_not_found'],
       ['mark_notification_read', { p_id: 'x' }, 'notification_not_found'],

@@ -10,7 +10,7 @@ import { patchChismeEverywhere } from '../../../lib/chisme-cache';
 import { chismeTopic, type GroupCounts } from '../../../lib/chisme-topic';
 import { supabase } from '../../../lib/supabase';
 import type { ChismeImage, FeedChisme } from '../../../types/api';
-import { commentKeys } from '../api/get-comments';
+import { chismeKeys } from '../api/chisme-keys';
 
 type Shown = Pick<FeedChisme, 'id' | 'cotilleo' | 'created_at'>;
 
@@ -21,7 +21,7 @@ export function useChismeRealtime(chisme: Shown | null | undefined) {
 
   useEffect(() => {
     if (!chismeId || !topic) return;
-    const key = commentKeys.chisme(chismeId);
+    const key = chismeKeys.one(chismeId);
     // the same patch the feeds apply, which also finds the page's single cached chisme
     const patch = (change: Partial<FeedChisme>) => patchChismeEverywhere(cache, mutate, chismeId, (c) => ({ ...c, ...change }));
     const channel = supabase

@@ -1,9 +1,9 @@
-// The product's own realtime contract (docs/api.md) through the stack: a like by one user
+// The product's own realtime contract (docs/api.md) through the public API: a like by one user
 // reaches the author's private `notifications:<id>` channel; nobody else may join it.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { signedInUser, sleep } from './helpers.ts';
+import { afterAll, test } from 'vitest';
+import { createChisme, deleteUsers, signedInUser, sleep } from './helpers.ts';
 
 function subscribe(channel: RealtimeChannel): Promise<{ status: string; error?: Error }> {
   return new Promise((resolve) => {
@@ -13,25 +13,26 @@ function subscribe(channel: RealtimeChannel): Promise<{ status: string; error?: 
   });
 }
 
+const cleanup: string[] = [];
+afterAll(() => deleteUsers(cleanup));
+
 test('a like notifies the author on notifications:<author id>; another user is refused that topic', async () => {
   const author = await signedInUser('autora');
   const fan = await signedInUser('fan');
+  cleanup.push(author.id, fan.id);
   try {
     const topic = `notifications:${author.id}`;
     await author.client.realtime.setAuth(author.token);
     await fan.client.realtime.setAuth(fan.token);
     const notifications: { event: string; payload: Record<string, unknown> }[] = [];
-    const own = author.client.channel(topic, { config: { private: true } })
+    const own = author.client
+      .channel(topic, { config: { private: true } })
       .on('broadcast', { event: 'notification_created' }, (message) => notifications.push(message as never));
     assert.equal((await subscribe(own)).status, 'SUBSCRIBED');
     const foreign = await subscribe(fan.client.channel(topic, { config: { private: true } }));
     assert.equal(foreign.status, 'CHANNEL_ERROR');
 
-    const created = await author.client.rpc('create_chisme', {
-      p_gender: 'Mujer', p_years: 30, p_content: 'Un chisme de prueba del stack local', p_tags: [], p_country: 'España', p_cotilleo: false,
-    });
-    assert.equal(created.error, null);
-    const chismeId = (created.data as { id: string }).id;
+    const chismeId = await createChisme(author, 'Un chisme de prueba de las notificaciones');
     const liked = await fan.client.rpc('like_chisme', { p_chisme_id: chismeId });
     assert.equal(liked.error, null);
     for (let waited = 0; notifications.length === 0 && waited < 1000; waited += 50) await sleep(50);

@@ -1,0 +1,70 @@
+// Journey 26: a sign-up waits for its confirmation mail. Signing in before confirming says so
+// and offers "Reenviar correo"; the mail is read from the mail catcher's API (Mailpit's, as
+// `supabase start` has); its link lands on the feed signed in. The first mail's link, replaced
+// by the resent one, leads to the welcome screen saying the link expired.
+import { describe, expect, it } from 'vitest';
+import { snap } from '../support/browser.ts';
+import { sqlOne } from '../support/db.ts';
+import { person, useBrowser } from '../support/journey.ts';
+import { linkOf, waitForMail } from '../support/mail.ts';
+import { openAuthModal, PASSWORD, uniqueEmail } from '../support/users.ts';
+
+useBrowser();
+
+const CONFIRM = /^Confirm your email address$/;
+
+describe('journey 26: sign-up confirmation', () => {
+  it('registers, is told to check the inbox, resends, and the link signs in', async () => {
+    const page = await person('confirma');
+    const email = uniqueEmail('confirma');
+    await openAuthModal(page);
+    await page.getByRole('button', { name: '¿No tienes cuenta? Regístrate' }).click();
+    const register = page.getByRole('dialog', { name: 'Registrarse' });
+    await register.getByLabel('Nombre de usuario').fill('confirma');
+    await register.getByLabel('Correo electrónico').fill(email);
+    await register.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await register.getByLabel('Confirmar contraseña').fill(PASSWORD);
+    await register.getByRole('button', { name: 'Registrarse', exact: true }).click();
+    const pending = page.getByRole('dialog', { name: 'Revisa tu correo' });
+    await pending.getByRole('status').filter({ hasText: `Te hemos enviado un enlace a ${email}` }).waitFor();
+    const first = await waitForMail(email, CONFIRM);
+    await snap(page, '26-check-inbox');
+
+    // Before confirming, signing in says so and offers the mail again.
+    await pending.getByRole('button', { name: 'Volver a iniciar sesión' }).click();
+    const login = page.getByRole('dialog', { name: 'Iniciar Sesión' });
+    await login.getByLabel('Correo electrónico').fill(email);
+    await login.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await login.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+    await login.getByRole('alert').filter({ hasText: 'Aún no has confirmado tu correo' }).waitFor();
+    // GoTrue's wait between two mails to one address ([auth.email] max_frequency) has passed.
+    await expect
+      .poll(async () => (await sqlOne<{ waited: boolean }>(`select confirmation_sent_at < now() - interval '1.5 seconds' as waited from auth.users where email = $1`, [email])).waited)
+      .toBe(true);
+    await login.getByRole('button', { name: 'Reenviar correo' }).click();
+    await login.getByRole('status').filter({ hasText: 'Te hemos enviado otro correo.' }).waitFor();
+    await snap(page, '26-not-confirmed-resent');
+    const second = await waitForMail(email, CONFIRM, 2);
+    expect(linkOf(second)).not.toBe(linkOf(first));
+
+    // The resent mail's link signs in and lands on the feed.
+    await page.goto(linkOf(second));
+    // supabase-js takes the session from the fragment and empties it (the URL keeps a bare "#").
+    await page.waitForURL((url) => url.pathname === '/chismes/' && !url.hash);
+    await page.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
+    await page.getByText('Correo confirmado. ¡Bienvenido a Chismes!').waitFor();
+    const row = await sqlOne<{ confirmed: boolean; username: string | null }>(
+      `select u.email_confirmed_at is not null as confirmed, p.username from auth.users u left join public.profiles p on p.id = u.id where u.email = $1`,
+      [email],
+    );
+    expect(row).toEqual({ confirmed: true, username: 'confirma' });
+    await snap(page, '26-confirmed');
+
+    // The first link was replaced by the second: it no longer signs anyone in.
+    const late = await person('confirma-late');
+    await late.goto(linkOf(first));
+    await late.waitForURL('**/login');
+    await late.getByRole('alert').filter({ hasText: 'El enlace ha caducado o ya se usó' }).waitFor();
+    await snap(late, '26-link-expired');
+  });
+});
