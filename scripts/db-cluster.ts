@@ -8,15 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  applyBootstrap,
-  freePort,
-  initCluster,
-  runSqlFile,
-  startCluster,
-  stopCluster,
-  type Cluster,
-} from '../local-stack/postgres/cluster.ts';
+import { applyBootstrap, freePort, initCluster, runSqlFile, startCluster, stopCluster, type Cluster } from '../local-stack/postgres/cluster.ts';
 
 export type { Cluster };
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -53,7 +45,13 @@ function build(cluster: Cluster, how: Build): void {
   }
   const seed = how === 'migrations and seed';
   run(`supabase db push (migrations${seed ? ' and seed' : ''})`, 'npx', [
-    'supabase', 'db', 'push', '--include-all', ...(seed ? ['--include-seed'] : []), `--remote=${cluster.url}`, '--yes',
+    'supabase',
+    'db',
+    'push',
+    '--include-all',
+    ...(seed ? ['--include-seed'] : []),
+    `--remote=${cluster.url}`,
+    '--yes',
   ]);
 }
 

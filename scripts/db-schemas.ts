@@ -30,25 +30,37 @@ export const baselineFile = join(migrationsDir, '20261127200000_baseline_schema.
 // Extensions' own objects (pg_cron's policies and trigger on cron.job) are left out: the cron
 // extension is created with its jobs by a hand-written migration, not by the schema files.
 const platformQueries: Array<[label: string, sql: string]> = [
-  ['policies on platform tables', `
+  [
+    'policies on platform tables',
+    `
     select format('%s on %s.%s for %s to %s using (%s) with check (%s) -- %s',
       p.policyname, p.schemaname, p.tablename, p.cmd, array_to_string(p.roles, ','), p.qual, p.with_check,
       coalesce(obj_description(pol.oid, 'pg_policy'), ''))
     from pg_policies p
     join pg_policy pol on pol.polname = p.policyname and pol.polrelid = format('%I.%I', p.schemaname, p.tablename)::regclass
-    where p.schemaname <> all ($1) and p.schemaname <> 'cron' order by 1`],
-  ['triggers on platform tables', `
+    where p.schemaname <> all ($1) and p.schemaname <> 'cron' order by 1`,
+  ],
+  [
+    'triggers on platform tables',
+    `
     select pg_get_triggerdef(t.oid) || coalesce(' -- ' || obj_description(t.oid, 'pg_trigger'), '')
     from pg_trigger t join pg_class c on c.oid = t.tgrelid
     where not t.tgisinternal and c.relnamespace::regnamespace::text <> all ($1)
-      and c.relnamespace::regnamespace::text <> 'cron' order by 1`],
-  ['default privileges', `
+      and c.relnamespace::regnamespace::text <> 'cron' order by 1`,
+  ],
+  [
+    'default privileges',
+    `
     select format('%s in %s on %s: %s', pg_get_userbyid(d.defaclrole),
       coalesce(d.defaclnamespace::regnamespace::text, 'every schema'), d.defaclobjtype, d.defaclacl)
-    from pg_default_acl d where $1::text[] is not null order by 1`],
-  ['publications', `
+    from pg_default_acl d where $1::text[] is not null order by 1`,
+  ],
+  [
+    'publications',
+    `
     select format('%s: %s.%s', pubname, schemaname, tablename) from pg_publication_tables
-    where $1::text[] is not null order by 1`],
+    where $1::text[] is not null order by 1`,
+  ],
 ];
 
 /** The catalogue of the database at `url`, normalised so two equal schemas print equal text. */
@@ -119,7 +131,12 @@ export async function checkDrift(migratedUrl: string): Promise<void> {
 
 function timestamp(): string {
   const now = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-  const last = readdirSync(migrationsDir).filter((name) => /^\d{14}_/.test(name)).sort().pop()?.slice(0, 14) ?? '';
+  const last =
+    readdirSync(migrationsDir)
+      .filter((name) => /^\d{14}_/.test(name))
+      .sort()
+      .pop()
+      ?.slice(0, 14) ?? '';
   // Migrations apply in name order: a new one always sorts after the last one committed.
   return now > last ? now : String(BigInt(last) + 1n);
 }
@@ -130,15 +147,26 @@ async function diffCommand(name: string | undefined): Promise<void> {
   }
   const statements = await withCluster('migrations', (migrated) =>
     withCluster('schema files', (declared) => {
-      const result = spawnSync('npx', [
-        'migra', 'run', migrated.url, declared.url, '--unsafe', '--with-privileges',
-        // pg_cron and the CLI's history exist only where migrations ran: not schema-file objects
-        '--exclude-schema', 'cron', 'supabase_migrations',
-      ], {
-        cwd: root,
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      const result = spawnSync(
+        'npx',
+        [
+          'migra',
+          'run',
+          migrated.url,
+          declared.url,
+          '--unsafe',
+          '--with-privileges',
+          // pg_cron and the CLI's history exist only where migrations ran: not schema-file objects
+          '--exclude-schema',
+          'cron',
+          'supabase_migrations',
+        ],
+        {
+          cwd: root,
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
       // migra exits 2 when it found differences, 0 when none
       if (result.status !== 0 && result.status !== 2) throw new Error(`migra failed: ${result.stderr.trim()}`);
       // pg_cron and pg_net are created by the hand-written reference-data migration where the

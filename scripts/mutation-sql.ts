@@ -34,10 +34,15 @@ const data = JSON.parse(readFileSync(join(root, 'mutation', 'sql-mutations.json'
 const mutations: Mutation[] = data.mutations;
 const threshold: number = data.thresholds.break;
 
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const selected = only ? mutations.filter((m) => only.includes(m.id)) : mutations;
 const verbose = process.argv.includes('--verbose');
-const allFiles = readdirSync(testsDir).filter((name) => name.endsWith('.sql')).sort();
+const allFiles = readdirSync(testsDir)
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
 
 function filesFor(names: string[]): string[] {
   for (const name of names) {
@@ -47,11 +52,25 @@ function filesFor(names: string[]): string[] {
 }
 
 function prove(port: number, files: string[]): { ok: boolean; failed: string[]; output: string } {
-  const result = spawnSync('pg_prove', [
-    '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres',
-    '--set', `corpus=${corpusFile}`, '--set', `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
-    ...files.map((name) => join(testsDir, name)),
-  ], { cwd: root, encoding: 'utf8', env: { ...process.env, PGPASSWORD: 'postgres' } });
+  const result = spawnSync(
+    'pg_prove',
+    [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-d',
+      'postgres',
+      '--set',
+      `corpus=${corpusFile}`,
+      '--set',
+      `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
+      ...files.map((name) => join(testsDir, name)),
+    ],
+    { cwd: root, encoding: 'utf8', env: { ...process.env, PGPASSWORD: 'postgres' } },
+  );
   const output = `${result.stdout}${result.stderr}`;
   // TAP::Harness's "Test Summary Report" names each failing file: `<path> (Wstat: … Failed: …)`.
   const failed = [...output.matchAll(/^(\S+\.sql)\s+\(Wstat:/gm)].map((m) => m[1]!.split('/').pop()!);
@@ -63,7 +82,9 @@ async function definitionOf(client: pg.Client, mutation: Mutation): Promise<stri
   const [schema, name] = mutation.function.split('.');
   const { rows } = await client.query<{ def: string }>(
     `select pg_get_functiondef(p.oid) as def from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-     where n.nspname = $1 and p.proname = $2`, [schema, name]);
+     where n.nspname = $1 and p.proname = $2`,
+    [schema, name],
+  );
   const holding = rows.filter((row) => row.def.includes(mutation.find));
   if (holding.length !== 1) {
     throw new Error(`${mutation.id}: ${holding.length} definitions of ${mutation.function} (of ${rows.length}) hold ${JSON.stringify(mutation.find)}`);
@@ -143,7 +164,12 @@ async function main(): Promise<number> {
   });
 }
 
-main().then((code) => { process.exitCode = code; }, (error: unknown) => {
-  console.error(`mutation:sql: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`mutation:sql: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

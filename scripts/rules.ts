@@ -49,8 +49,7 @@ const links = (dir: string, files: string[]) => files.map((file) => `[${file}](.
 export function renderRules(): string {
   const rules = loadRules();
   const rows = rules.map(
-    (rule) =>
-      `| ${cell(rule.rule)} | ${cell(rule.source)} | ${links('supabase/schemas', rule.schema)} | ${links('supabase/tests/database', rule.tests)} |`,
+    (rule) => `| ${cell(rule.rule)} | ${cell(rule.source)} | ${links('supabase/schemas', rule.schema)} | ${links('supabase/tests/database', rule.tests)} |`,
   );
   return [
     '# Business rules and where they live',

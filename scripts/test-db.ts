@@ -40,25 +40,68 @@ async function main(): Promise<void> {
     run('migration linter (Squawk, .squawk.toml)', 'npx', ['squawk', 'supabase/migrations/*.sql']);
     // Checks first: pgTAP installs itself into `extensions`, and its own code does not pass lint.
     run('supabase db advisors (security, every level)', 'npx', [
-      'supabase', 'db', 'advisors', `--remote=${cluster.url}`, '--type', 'security', '--level', 'info', '--fail-on', 'info',
+      'supabase',
+      'db',
+      'advisors',
+      `--remote=${cluster.url}`,
+      '--type',
+      'security',
+      '--level',
+      'info',
+      '--fail-on',
+      'info',
     ]);
     run('supabase db advisors (performance, warn and above)', 'npx', [
-      'supabase', 'db', 'advisors', `--remote=${cluster.url}`, '--type', 'performance', '--level', 'warn', '--fail-on', 'warn',
+      'supabase',
+      'db',
+      'advisors',
+      `--remote=${cluster.url}`,
+      '--type',
+      'performance',
+      '--level',
+      'warn',
+      '--fail-on',
+      'warn',
     ]);
-    run('supabase db lint (plpgsql_check)', 'npx', [
-      'supabase', 'db', 'lint', `--remote=${cluster.url}`, '--fail-on', 'warning',
-    ]);
+    run('supabase db lint (plpgsql_check)', 'npx', ['supabase', 'db', 'lint', `--remote=${cluster.url}`, '--fail-on', 'warning']);
     checkTypesAreFresh(cluster.url);
     run('generated confusable letters are up to date (scripts/confusables.ts)', 'npx', ['tsx', 'scripts/confusables.ts', '--check']);
-    const testFiles = readdirSync(testsDir).filter((name) => name.endsWith('.sql')).sort();
-    run('pgTAP (pg_prove)', 'pg_prove', [
-      '-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'postgres', '-d', 'postgres', '--failures',
-      '--set', `corpus=${corpusFile}`, '--set', `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
-      ...testFiles.map((name) => join(testsDir, name)),
-    ], { PGPASSWORD: 'postgres' });
+    const testFiles = readdirSync(testsDir)
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
+    run(
+      'pgTAP (pg_prove)',
+      'pg_prove',
+      [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(cluster.port),
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '--failures',
+        '--set',
+        `corpus=${corpusFile}`,
+        '--set',
+        `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
+        ...testFiles.map((name) => join(testsDir, name)),
+      ],
+      { PGPASSWORD: 'postgres' },
+    );
     // After the suite every index has been used, so even "unused index" must be silent now.
     run('supabase db advisors (all, every level, after the suite)', 'npx', [
-      'supabase', 'db', 'advisors', `--remote=${cluster.url}`, '--type', 'all', '--level', 'info', '--fail-on', 'info',
+      'supabase',
+      'db',
+      'advisors',
+      `--remote=${cluster.url}`,
+      '--type',
+      'all',
+      '--level',
+      'info',
+      '--fail-on',
+      'info',
     ]);
   });
 }
