@@ -46,7 +46,13 @@ export function TagInput({ label, value, onChange, warnPersonalData = false }: P
       {value.length > 0 && (
         <Group gap={6}>
           {value.map((tag) => (
-            <Badge key={tag} variant="light" tt="none" pr={2} rightSection={<CloseButton size="xs" aria-label={texts.removeTag(tag)} onClick={() => onChange(value.filter((t) => t !== tag))} />}>
+            <Badge
+              key={tag}
+              variant="light"
+              tt="none"
+              pr={2}
+              rightSection={<CloseButton size="xs" aria-label={texts.removeTag(tag)} onClick={() => onChange(value.filter((t) => t !== tag))} />}
+            >
               {tag}
             </Badge>
           ))}

@@ -42,7 +42,14 @@ export const CommentForm = memo(function CommentForm({ chismeId, cotilleo, count
 
   async function submit(values: CommentFields) {
     if (!values.gender || !country) return;
-    const sent = await onSend({ chismeId, parentId: replyTo?.id ?? null, content: values.content.trim(), gender: values.gender, years: Number(values.age), country });
+    const sent = await onSend({
+      chismeId,
+      parentId: replyTo?.id ?? null,
+      content: values.content.trim(),
+      gender: values.gender,
+      years: Number(values.age),
+      country,
+    });
     if (sent) {
       form.setFieldValue('content', '');
       onCancelReply();
@@ -74,8 +81,21 @@ export const CommentForm = memo(function CommentForm({ chismeId, cotilleo, count
           error={form.errors.content ?? personalDataWarning}
         />
         <Group grow align="flex-start">
-          <Select label={chisme.gender.label} placeholder={chisme.gender.placeholder} data={genders} {...form.getInputProps('gender')} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
-          <TextInput label={texts.age} inputMode="numeric" maxLength={limits.ageDigits} {...form.getInputProps('age')} onChange={(e) => form.setFieldValue('age', e.currentTarget.value.replace(/\D/g, '').slice(0, 2))} />
+          <Select
+            label={chisme.gender.label}
+            placeholder={chisme.gender.placeholder}
+            data={genders}
+            {...form.getInputProps('gender')}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: false }}
+          />
+          <TextInput
+            label={texts.age}
+            inputMode="numeric"
+            maxLength={limits.ageDigits}
+            {...form.getInputProps('age')}
+            onChange={(e) => form.setFieldValue('age', e.currentTarget.value.replace(/\D/g, '').slice(0, 2))}
+          />
         </Group>
         {formError && (
           <Alert color="red" role="alert">
