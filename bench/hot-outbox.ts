@@ -21,7 +21,9 @@ async function main(): Promise<void> {
     const author = new pg.Client({ connectionString: DB_URL });
     await author.connect();
     await actAs(author, benchUserId(FREE_USER_BASE + 40));
-    const { rows } = await author.query<{ id: string }>(`select public.create_chisme('Mujer', '30', 'El chisme viral de la prueba del outbox.', '[]', 'España', 'false') ->> 'id' as id`);
+    const { rows } = await author.query<{ id: string }>(
+      `select public.create_chisme('Mujer', '30', 'El chisme viral de la prueba del outbox.', '[]', 'España', 'false') ->> 'id' as id`,
+    );
     await author.end();
     const chismeId = rows[0]!.id;
     for (let w = 0; w < WRITERS; w++) {
@@ -38,25 +40,35 @@ async function main(): Promise<void> {
       let errors = 0;
       const end = nowMs() + ROUND_MS;
       const start = nowMs();
-      await Promise.all(writers.map(async (client, w) => {
-        while (nowMs() < end) {
-          const t0 = nowMs();
-          try {
-            await client.query(liked[w] ? 'select public.unlike_chisme($1)' : 'select public.like_chisme($1)', [chismeId]);
-            liked[w] = !liked[w];
-            latencies.push(nowMs() - t0);
-          } catch {
-            errors++;
+      await Promise.all(
+        writers.map(async (client, w) => {
+          while (nowMs() < end) {
+            const t0 = nowMs();
+            try {
+              await client.query(liked[w] ? 'select public.unlike_chisme($1)' : 'select public.like_chisme($1)', [chismeId]);
+              liked[w] = !liked[w];
+              latencies.push(nowMs() - t0);
+            } catch {
+              errors++;
+            }
           }
-        }
-      }));
+        }),
+      );
       const seconds = (nowMs() - start) / 1000;
-      const row = { outbox, opsPerS: round(latencies.length / seconds), p50Ms: round(percentile(latencies, 50)), p99Ms: round(percentile(latencies, 99)), errors };
+      const row = {
+        outbox,
+        opsPerS: round(latencies.length / seconds),
+        p50Ms: round(percentile(latencies, 50)),
+        p99Ms: round(percentile(latencies, 99)),
+        errors,
+      };
       results.push(row);
       console.log(JSON.stringify(row));
     }
     const { rows: check } = await admin.query<{ likes: number; actual: number }>(
-      `select c.likes, (select count(*)::int from public.likes l where l.chisme_id = c.id) as actual from public.chismes c where c.id = $1`, [chismeId]);
+      `select c.likes, (select count(*)::int from public.likes l where l.chisme_id = c.id) as actual from public.chismes c where c.id = $1`,
+      [chismeId],
+    );
     console.log(JSON.stringify({ exact: check[0]!.likes === check[0]!.actual && check[0]!.actual === liked.filter(Boolean).length, ...check[0] }));
   } finally {
     await admin.query('alter table public.chismes enable trigger chismes_after_update_mark_realtime_counts').catch(() => undefined);
@@ -66,4 +78,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(() => process.exit(0), (error: unknown) => (console.error(error), process.exit(1)));
+main().then(
+  () => process.exit(0),
+  (error: unknown) => (console.error(error), process.exit(1)),
+);

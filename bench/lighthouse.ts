@@ -130,9 +130,15 @@ async function audit(url: string, port: number, saveAs?: string): Promise<Run> {
   const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
   const failing = categories
     .flatMap((c) => lhr.categories[c]!.auditRefs.map((ref) => ({ c, audit: lhr.audits[ref.id]!, weight: ref.weight })))
-    .filter(({ c, audit, weight }) => (c !== 'performance' ? weight > 0 : ref(audit.details)) && audit.score !== null && audit.score < (c === 'performance' ? 0.9 : 1))
+    .filter(
+      ({ c, audit, weight }) =>
+        (c !== 'performance' ? weight > 0 : ref(audit.details)) && audit.score !== null && audit.score < (c === 'performance' ? 0.9 : 1),
+    )
     .map(({ c, audit }) => `${c}: ${audit.id} (${audit.displayValue ?? audit.title})`);
-  const values = Object.fromEntries(Object.entries(metrics).map(([id, label]) => [label, lhr.audits[id]?.numericValue ?? Number.NaN])) as Record<Metric, number>;
+  const values = Object.fromEntries(Object.entries(metrics).map(([id, label]) => [label, lhr.audits[id]?.numericValue ?? Number.NaN])) as Record<
+    Metric,
+    number
+  >;
   return { scores, values, failing };
 }
 
@@ -151,7 +157,14 @@ async function launch(): Promise<Browser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', `--remote-debugging-port=${port}`, '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      `--remote-debugging-port=${port}`,
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
   return {
     context,
@@ -194,14 +207,26 @@ type PageResult = {
 
 function summarise(page: PageId, path: string, all: Run[]): PageResult {
   const scores = Object.fromEntries(categories.map((c) => [c, median(all.map((r) => r.scores[c]!))]));
-  const values = Object.fromEntries(Object.values(metrics).map((m) => [m, Math.round(median(all.map((r) => r.values[m])) * 1000) / 1000])) as Record<Metric, number>;
+  const values = Object.fromEntries(Object.values(metrics).map((m) => [m, Math.round(median(all.map((r) => r.values[m])) * 1000) / 1000])) as Record<
+    Metric,
+    number
+  >;
   const overBudget = [
     ...(values.LCP > budgets.LCP ? [`LCP ${Math.round(values.LCP)} ms > ${budgets.LCP}`] : []),
     ...(values.TBT > budgets.TBT ? [`TBT ${Math.round(values.TBT)} ms > ${budgets.TBT}`] : []),
     ...categories.filter((c) => scores[c]! < budgets[c]).map((c) => `${c} ${scores[c]} < ${budgets[c]}`),
   ];
   const failing = [...new Set(all.flatMap((r) => r.failing))];
-  return { page, path, cache: page === 'warm' ? 'warm' : 'cold', median: { scores, values }, runs: all, failing, verdict: overBudget.length ? 'fail' : 'pass', overBudget };
+  return {
+    page,
+    path,
+    cache: page === 'warm' ? 'warm' : 'cold',
+    median: { scores, values },
+    runs: all,
+    failing,
+    verdict: overBudget.length ? 'fail' : 'pass',
+    overBudget,
+  };
 }
 
 const round = (n: number, unit: 'ms' | 's'): string => (unit === 's' ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`);
@@ -218,7 +243,13 @@ async function main(): Promise<void> {
   try {
     for (const page of pages) {
       const user = await account();
-      const paths: Record<PageId, string> = { login: '/login', feed: '/chismes/', chisme: `/chismes/${user.chismeId}`, profile: '/profile/', warm: '/chismes/' };
+      const paths: Record<PageId, string> = {
+        login: '/login',
+        feed: '/chismes/',
+        chisme: `/chismes/${user.chismeId}`,
+        profile: '/profile/',
+        warm: '/chismes/',
+      };
       if (page === 'chisme') console.log(`shared link: ${paths.chisme}, ${user.comments} comments`);
       const all: Run[] = [];
       for (let i = 0; i < runs; i++) {
@@ -231,7 +262,9 @@ async function main(): Promise<void> {
             await storeSession(browser.context, base, await user.signIn());
           }
           const run = await audit(`${base}${paths[page]}`, browser.port, `${page}-${i + 1}`);
-          console.log(`${page} run ${i + 1}: perf ${run.scores.performance}, LCP ${round(run.values.LCP, 's')}, TBT ${round(run.values.TBT, 'ms')}, load ${loadavg()[0]!.toFixed(2)}`);
+          console.log(
+            `${page} run ${i + 1}: perf ${run.scores.performance}, LCP ${round(run.values.LCP, 's')}, TBT ${round(run.values.TBT, 'ms')}, load ${loadavg()[0]!.toFixed(2)}`,
+          );
           all.push(run);
         } finally {
           await browser.close();

@@ -25,11 +25,12 @@ import { runOnlyScale } from './scale-only.ts';
 const quick = process.argv.includes('--quick');
 // `--only=hot-row,writes`: those sections alone (names as in sections.ts, lower case, spaces as
 // dashes), on the small data set only (no SQL feeds, no growth to the large scale).
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const slug = (name: string): string => name.toLowerCase().replace(/\s+/g, '-');
-const config = quick
-  ? { small: 10_000, large: 50_000, sqlRuns: 5, label: 'quick' }
-  : { small: 100_000, large: 1_000_000, sqlRuns: 40, label: 'full' };
+const config = quick ? { small: 10_000, large: 50_000, sqlRuns: 5, label: 'quick' } : { small: 100_000, large: 1_000_000, sqlRuns: 40, label: 'full' };
 if (only) config.large = config.small;
 const report = new Report();
 const started = nowMs();
@@ -71,7 +72,18 @@ function reportSqlFeeds(small: SqlFeedRun, large: SqlFeedRun): string[] {
     // 20 at 1M fetches and builds ten times the rows, whatever the access path.
     const comparable = big.rowsBefore === little.rowsBefore && big.rows === little.rows;
     const ratio = comparable ? big.p50 / Math.max(little.p50, 0.001) : Number.NaN;
-    perVariant.push({ key, [`p50_${s}`]: round(little.p50, 3), [`p95_${s}`]: round(little.p95, 3), [`p50_${l}`]: round(big.p50, 3), [`p95_${l}`]: round(big.p95, 3), ratio: round(ratio), rows: big.rows, [`rows_${s}`]: little.rows, rowsBefore: big.rowsBefore, [`rowsBefore_${s}`]: little.rowsBefore });
+    perVariant.push({
+      key,
+      [`p50_${s}`]: round(little.p50, 3),
+      [`p95_${s}`]: round(little.p95, 3),
+      [`p50_${l}`]: round(big.p50, 3),
+      [`p95_${l}`]: round(big.p95, 3),
+      ratio: round(ratio),
+      rows: big.rows,
+      [`rows_${s}`]: little.rows,
+      rowsBefore: big.rowsBefore,
+      [`rowsBefore_${s}`]: little.rowsBefore,
+    });
     if (big.p95 > worst.p95) worst = { key, p95: big.p95 };
     if (comparable && big.p50 >= INDEX_PROBE_MS && ratio > worstRatio.ratio) worstRatio = { key, ratio };
     if (big.p95 > 5) overBudget.push(key);
@@ -94,9 +106,30 @@ function reportSqlFeeds(small: SqlFeedRun, large: SqlFeedRun): string[] {
   report.add('SQL feeds', `worst variant p95 at ${l} (${worst.key})`, worst.p95, 'ms', { op: '<=', limit: 5 });
   report.add('SQL feeds', `variants with p95 over 5 ms at ${l}`, overBudget.length, `of ${large.results.size}`, { op: '<=', limit: 0 }, overBudget.join(', '));
   report.add('SQL feeds', `worst ${l}/${s} p50 ratio, scan-bound variants (${worstRatio.key || 'none'})`, worstRatio.ratio, 'x', { op: '<=', limit: 2 });
-  report.add('SQL feeds', `scan-bound variants (p50 at ${l} >= ${INDEX_PROBE_MS} ms) with ${l}/${s} ratio over 2`, ratioOverBudget.length, `of ${comparableScanBound}`, { op: '<=', limit: 0 }, ratioOverBudget.join(', '));
-  report.add('SQL feeds', `index-probe variants (p50 at ${l} < ${INDEX_PROBE_MS} ms) with ${l}/${s} ratio over 2, judged on 5 ms`, probesOverRatio.length, `of ${large.results.size - notComparable.length - comparableScanBound}`, undefined, probesOverRatio.join(', '));
-  report.add('SQL feeds', `variants whose page differs between ${s} and ${l} (fewer rows, or no page 50 at ${s}: ratio not comparable)`, notComparable.length, `of ${large.results.size}`, undefined, notComparable.join(', '));
+  report.add(
+    'SQL feeds',
+    `scan-bound variants (p50 at ${l} >= ${INDEX_PROBE_MS} ms) with ${l}/${s} ratio over 2`,
+    ratioOverBudget.length,
+    `of ${comparableScanBound}`,
+    { op: '<=', limit: 0 },
+    ratioOverBudget.join(', '),
+  );
+  report.add(
+    'SQL feeds',
+    `index-probe variants (p50 at ${l} < ${INDEX_PROBE_MS} ms) with ${l}/${s} ratio over 2, judged on 5 ms`,
+    probesOverRatio.length,
+    `of ${large.results.size - notComparable.length - comparableScanBound}`,
+    undefined,
+    probesOverRatio.join(', '),
+  );
+  report.add(
+    'SQL feeds',
+    `variants whose page differs between ${s} and ${l} (fewer rows, or no page 50 at ${s}: ratio not comparable)`,
+    notComparable.length,
+    `of ${large.results.size}`,
+    undefined,
+    notComparable.join(', '),
+  );
   for (const key of overBudget) {
     const r = large.results.get(key)!;
     report.add('SQL feeds', `over budget: ${key}`, r.p95, 'ms', { op: '<=', limit: 5 });
@@ -129,7 +162,12 @@ async function main(): Promise<void> {
   const t0 = nowMs();
   await ensureStack();
   const firstStartMs = nowMs() - t0;
-  report.add('Stack', freshClone ? 'cold start (fresh data directory)' : wasRunning ? 'cold start (not measured: stack already running)' : 'start with existing data', wasRunning ? 'n/a' : firstStartMs / 1000, wasRunning ? '' : 's');
+  report.add(
+    'Stack',
+    freshClone ? 'cold start (fresh data directory)' : wasRunning ? 'cold start (not measured: stack already running)' : 'start with existing data',
+    wasRunning ? 'n/a' : firstStartMs / 1000,
+    wasRunning ? '' : 's',
+  );
   await sleep(quick ? 1000 : 5000);
   const memory = stackMemory();
   report.add('Stack', `memory at rest, PSS of ${memory.processes} processes`, memory.pssMb, 'MB');
@@ -148,7 +186,12 @@ async function main(): Promise<void> {
         const t = nowMs();
         await loadChismes(client, 1, config.small);
         const rows = await countRows(client);
-        report.add('Data', `load ${scaleLabel(config.small)}: ${rows.chismes} chismes, ${rows.likes} likes, ${rows.comments} comments`, (nowMs() - t) / 1000, 's');
+        report.add(
+          'Data',
+          `load ${scaleLabel(config.small)}: ${rows.chismes} chismes, ${rows.likes} likes, ${rows.comments} comments`,
+          (nowMs() - t) / 1000,
+          's',
+        );
       });
       if (only) return;
       await section(`SQL feeds at ${scaleLabel(config.small)}`, async () => {
@@ -158,7 +201,12 @@ async function main(): Promise<void> {
         const t = nowMs();
         await loadChismes(client, config.small + 1, config.large);
         const rows = await countRows(client);
-        report.add('Data', `grow to ${scaleLabel(config.large)}: ${rows.chismes} chismes, ${rows.likes} likes, ${rows.comments} comments`, (nowMs() - t) / 1000, 's');
+        report.add(
+          'Data',
+          `grow to ${scaleLabel(config.large)}: ${rows.chismes} chismes, ${rows.likes} likes, ${rows.comments} comments`,
+          (nowMs() - t) / 1000,
+          's',
+        );
         report.detail('data', rows);
       });
       await section(`SQL feeds at ${scaleLabel(config.large)}`, async () => {
@@ -184,11 +232,13 @@ async function main(): Promise<void> {
       await client.end();
     }
   } finally {
-    await withDatabaseOnly((client) => section('Cleanup', async () => {
-      const t = nowMs();
-      await cleanup(client);
-      report.add('Data', 'cleanup of every bench row', (nowMs() - t) / 1000, 's');
-    }));
+    await withDatabaseOnly((client) =>
+      section('Cleanup', async () => {
+        const t = nowMs();
+        await cleanup(client);
+        report.add('Data', 'cleanup of every bench row', (nowMs() - t) / 1000, 's');
+      }),
+    );
     await section('Stack restart', async () => {
       const t = nowMs();
       await startStack();
@@ -206,9 +256,13 @@ async function main(): Promise<void> {
     // the commit measured (with "+dirty" when the work tree had uncommitted changes)
     commit: commitAtStart,
     machine: {
-      cores: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version,
+      cores: cpus().length,
+      cpu: cpus()[0]?.model,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
       // other programs share the machine: the 1/5/15-minute load averages at start and end
-      loadAverageAtStart: loadAtStart.map((v) => round(v)), loadAverageAtEnd: loadavg().map((v) => round(v)),
+      loadAverageAtStart: loadAtStart.map((v) => round(v)),
+      loadAverageAtEnd: loadavg().map((v) => round(v)),
     },
     scales: { small: config.small, large: config.large },
     durationS: round((nowMs() - started) / 1000, 1),

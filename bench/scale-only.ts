@@ -36,9 +36,13 @@ export async function runOnlyScale(report: Report): Promise<void> {
   }
   report.print();
   const run = {
-    design, date: new Date().toISOString(), commit: head ? `${head}${dirty ? '+dirty' : ''}` : '', cores: cpus().length,
+    design,
+    date: new Date().toISOString(),
+    commit: head ? `${head}${dirty ? '+dirty' : ''}` : '',
+    cores: cpus().length,
     // the machine is shared: the 1/5/15-minute load averages at start and end
-    loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg().map((v) => round(v)),
+    loadAverageAtStart: loadAtStart,
+    loadAverageAtEnd: loadavg().map((v) => round(v)),
   };
   const path = new URL('results.json', import.meta.url).pathname;
   const results = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { figures?: { section: string }[]; details?: Record<string, unknown> }) : {};

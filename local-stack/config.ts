@@ -75,7 +75,7 @@ function sizeToBytes(size: string): number {
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
-const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
 
 /** The CLI's PasswordRequirements.ToChar(), split on its `:` separator. */
 export function requiredCharacters(requirement: string): string[] {

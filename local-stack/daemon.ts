@@ -66,7 +66,9 @@ function continueStarting(): void {
 function within(ms: number, what: string, closing: Promise<unknown> | undefined): Promise<void> {
   return new Promise<void>((resolve) => {
     const timer = setTimeout(() => (log(`${what} did not close within ${ms / 1000} s; going on`), resolve()), ms);
-    void Promise.resolve(closing).catch(() => undefined).finally(() => (clearTimeout(timer), resolve()));
+    void Promise.resolve(closing)
+      .catch(() => undefined)
+      .finally(() => (clearTimeout(timer), resolve()));
   });
 }
 
@@ -123,7 +125,11 @@ async function main(): Promise<void> {
   } catch (error) {
     if (fresh) {
       // A half-made cluster would look initialised next time: stop it and start over then.
-      try { stopDatabase(); } catch { /* already down */ }
+      try {
+        stopDatabase();
+      } catch {
+        /* already down */
+      }
       databaseStarted = false;
       rmSync(dbDataDir, { recursive: true, force: true });
       rmSync(`${stackDir}/bootstrap-applied.json`, { force: true });

@@ -120,9 +120,11 @@ export async function startStack(options: { fresh?: boolean } = {}): Promise<boo
     for (const port of [GATEWAY_PORT, DB_PORT, MAIL_PORT, SMTP_PORT]) {
       if (await portInUse(port)) {
         const otherStack = port === GATEWAY_PORT && (await gatewayAnswers());
-        throw new Error(otherStack
-          ? `port ${port} on ${HOST} is in use by a local stack started from another checkout; stop it there (npm run stack:stop) and try again`
-          : `port ${port} on ${HOST} is already in use by another program; stop it (or run npm run stack:stop) and try again`);
+        throw new Error(
+          otherStack
+            ? `port ${port} on ${HOST} is in use by a local stack started from another checkout; stop it there (npm run stack:stop) and try again`
+            : `port ${port} on ${HOST} is already in use by another program; stop it (or run npm run stack:stop) and try again`,
+        );
       }
     }
     if (options.fresh) {

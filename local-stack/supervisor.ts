@@ -66,19 +66,25 @@ export function createSupervisor(hooks: SupervisorHooks) {
     health.set(first.name, health.get(first.name) ?? { state: 'running', restarts: 0 });
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       const reason = `died (${signal ?? `exit code ${code}`}); see ${first.logFile}`;
-      lost(first.name, reason, async () => {
-        const { service, ready } = await spawn();
-        hooks.update(first.name, health.get(first.name)!, service);
-        superviseProcess(service, spawn, attempt + 1);
-        try {
-          await ready;
-        } catch (error) {
-          // Not serving: its exit (now, or after this kill) reports it and restarts it again.
-          if (service.child.exitCode === null && service.child.signalCode === null) service.child.kill('SIGKILL');
-          hooks.log(`${first.name}: restart did not come up: ${oneLine(error)}`);
-          throw new AlreadyReported();
-        }
-      }, upSince, attempt);
+      lost(
+        first.name,
+        reason,
+        async () => {
+          const { service, ready } = await spawn();
+          hooks.update(first.name, health.get(first.name)!, service);
+          superviseProcess(service, spawn, attempt + 1);
+          try {
+            await ready;
+          } catch (error) {
+            // Not serving: its exit (now, or after this kill) reports it and restarts it again.
+            if (service.child.exitCode === null && service.child.signalCode === null) service.child.kill('SIGKILL');
+            hooks.log(`${first.name}: restart did not come up: ${oneLine(error)}`);
+            throw new AlreadyReported();
+          }
+        },
+        upSince,
+        attempt,
+      );
     };
     // It may have died already, between becoming ready and being handed over here.
     if (first.child.exitCode !== null || first.child.signalCode !== null) onExit(first.child.exitCode, first.child.signalCode);
@@ -93,10 +99,16 @@ export function createSupervisor(hooks: SupervisorHooks) {
     return (reason, reconnect) => {
       const previous = Date.now() - upSince > STABLE_MS ? 0 : attempt;
       attempt = previous + 1;
-      lost(name, reason, async () => {
-        await reconnect();
-        upSince = Date.now();
-      }, Date.now(), previous);
+      lost(
+        name,
+        reason,
+        async () => {
+          await reconnect();
+          upSince = Date.now();
+        },
+        Date.now(),
+        previous,
+      );
     };
   }
 

@@ -45,7 +45,8 @@ export function unsupportedSettings(file = join(supabaseDir, 'config.toml')): st
   for (const [table, values] of toml) {
     if (table.startsWith('auth.hook.') && values.get('enabled') === true) found.push(`[${table}] enabled (Auth hooks)`);
     const provider = /^auth\.external\.(.+)$/.exec(table)?.[1];
-    if (provider && values.get('enabled') === true && !SIMULATED_PROVIDERS.has(provider)) found.push(`[${table}] enabled (only Google and Facebook are simulated)`);
+    if (provider && values.get('enabled') === true && !SIMULATED_PROVIDERS.has(provider))
+      found.push(`[${table}] enabled (only Google and Facebook are simulated)`);
   }
   return found;
 }

@@ -1,10 +1,13 @@
-// Writes the migration that maps letters of other scripts that look like Latin letters to those
+// Writes the schema file that maps letters of other scripts that look like Latin letters to those
 // letters (private.fold_confusables), from Unicode's confusables data as shipped by the npm
 // package `unhomoglyph` (pinned in package.json; its data.json is generated from confusables.txt
-// of Unicode Technical Standard #39). No hand list: the migration is this script's output.
+// of Unicode Technical Standard #39). No hand list: the file is this script's output.
 //
-//   npx tsx scripts/confusables.ts          rewrite the migration
-//   npx tsx scripts/confusables.ts --check  fail when the committed migration differs (test:db)
+//   npx tsx scripts/confusables.ts          rewrite supabase/schemas/06-confusables.sql
+//   npx tsx scripts/confusables.ts --check  fail when the committed file differs (test:db)
+//
+// A change of the data then reaches the migrations like any schema change: `npm run db:diff`
+// (docs/database.md).
 //
 // Kept: one code point that is a letter, outside ASCII, that NFKC does not already turn into
 // ASCII (private.normalize_text applies NFKC first), whose prototype is one ASCII letter. Where
@@ -16,7 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const confusablesMigration = join(root, 'supabase', 'migrations', '20261127120000_create_confusable_letters.sql');
+export const confusablesFile = join(root, 'supabase', 'schemas', '06-confusables.sql');
 
 const require = createRequire(import.meta.url);
 const data = require('unhomoglyph/data.json') as Record<string, string>;
@@ -46,7 +49,7 @@ function sqlString(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
-export function renderMigration(): string {
+export function renderSchemaFile(): string {
   const map = confusableLetters();
   const sources = [...map.keys()].join('');
   const targets = [...map.values()].join('');
@@ -80,16 +83,16 @@ grant execute on function private.fold_confusables(text) to anon, authenticated,
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const fresh = renderMigration();
+  const fresh = renderSchemaFile();
   if (process.argv.includes('--check')) {
-    const committed = readFileSync(confusablesMigration, 'utf8');
+    const committed = readFileSync(confusablesFile, 'utf8');
     if (committed !== fresh) {
-      console.error(`${confusablesMigration} is stale: run \`npx tsx scripts/confusables.ts\` and commit it`);
+      console.error(`${confusablesFile} is stale: run \`npx tsx scripts/confusables.ts\` and commit it`);
       process.exit(1);
     }
-    console.log('confusable letters migration is up to date');
+    console.log('confusable letters schema file is up to date');
   } else {
-    writeFileSync(confusablesMigration, fresh);
-    console.log(`wrote ${confusablesMigration}`);
+    writeFileSync(confusablesFile, fresh);
+    console.log(`wrote ${confusablesFile}`);
   }
 }

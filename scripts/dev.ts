@@ -44,7 +44,13 @@ function placeholder(): Promise<Server> {
 function lastLogLine(): string {
   const file = join(logDir, 'stack.log');
   if (!existsSync(file)) return '';
-  return readFileSync(file, 'utf8').trim().split('\n').filter((line) => line.includes('FAILED')).pop() ?? '';
+  return (
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .filter((line) => line.includes('FAILED'))
+      .pop() ?? ''
+  );
 }
 
 let interrupted = false;

@@ -1,5 +1,5 @@
 // `npm run mutation:sql`: mutation testing of the database rules. On the throwaway cluster
-// `test:db` builds (scripts/db-types.ts: withMigratedCluster, migrations and seed), each
+// `test:db` builds (scripts/db-cluster.ts: withMigratedCluster, migrations and seed), each
 // mutation of mutation/sql-mutations.json is applied alone — a text of the function's current
 // definition (pg_get_functiondef) replaced by another, e.g. a 20-minute window by 21 — then the
 // pgTAP files it names run with pg_prove, then the original definition is restored. A mutation
@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { root, withMigratedCluster } from './db-types.ts';
+import { root, withMigratedCluster } from './db-cluster.ts';
 
 interface Mutation {
   id: string;
@@ -34,25 +34,43 @@ const data = JSON.parse(readFileSync(join(root, 'mutation', 'sql-mutations.json'
 const mutations: Mutation[] = data.mutations;
 const threshold: number = data.thresholds.break;
 
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const selected = only ? mutations.filter((m) => only.includes(m.id)) : mutations;
 const verbose = process.argv.includes('--verbose');
-const allFiles = readdirSync(testsDir).filter((name) => name.endsWith('.sql')).sort();
+const allFiles = readdirSync(testsDir)
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
 
-function filesFor(prefixes: string[]): string[] {
-  const files = allFiles.filter((name) => name.startsWith('000') || prefixes.some((p) => name.startsWith(p)));
-  for (const prefix of prefixes) {
-    if (!allFiles.some((name) => name.startsWith(prefix))) throw new Error(`no pgTAP file starts with ${prefix}`);
+function filesFor(names: string[]): string[] {
+  for (const name of names) {
+    if (!allFiles.includes(name)) throw new Error(`no pgTAP file ${name} in supabase/tests/database`);
   }
-  return files;
+  return allFiles.filter((name) => name.startsWith('000-') || names.includes(name));
 }
 
 function prove(port: number, files: string[]): { ok: boolean; failed: string[]; output: string } {
-  const result = spawnSync('pg_prove', [
-    '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres',
-    '--set', `corpus=${corpusFile}`, '--set', `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
-    ...files.map((name) => join(testsDir, name)),
-  ], { cwd: root, encoding: 'utf8', env: { ...process.env, PGPASSWORD: 'postgres' } });
+  const result = spawnSync(
+    'pg_prove',
+    [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-d',
+      'postgres',
+      '--set',
+      `corpus=${corpusFile}`,
+      '--set',
+      `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
+      ...files.map((name) => join(testsDir, name)),
+    ],
+    { cwd: root, encoding: 'utf8', env: { ...process.env, PGPASSWORD: 'postgres' } },
+  );
   const output = `${result.stdout}${result.stderr}`;
   // TAP::Harness's "Test Summary Report" names each failing file: `<path> (Wstat: … Failed: …)`.
   const failed = [...output.matchAll(/^(\S+\.sql)\s+\(Wstat:/gm)].map((m) => m[1]!.split('/').pop()!);
@@ -64,7 +82,9 @@ async function definitionOf(client: pg.Client, mutation: Mutation): Promise<stri
   const [schema, name] = mutation.function.split('.');
   const { rows } = await client.query<{ def: string }>(
     `select pg_get_functiondef(p.oid) as def from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-     where n.nspname = $1 and p.proname = $2`, [schema, name]);
+     where n.nspname = $1 and p.proname = $2`,
+    [schema, name],
+  );
   const holding = rows.filter((row) => row.def.includes(mutation.find));
   if (holding.length !== 1) {
     throw new Error(`${mutation.id}: ${holding.length} definitions of ${mutation.function} (of ${rows.length}) hold ${JSON.stringify(mutation.find)}`);
@@ -144,7 +164,12 @@ async function main(): Promise<number> {
   });
 }
 
-main().then((code) => { process.exitCode = code; }, (error: unknown) => {
-  console.error(`mutation:sql: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`mutation:sql: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

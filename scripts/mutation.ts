@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { root } from './db-types.ts';
+import { root } from './db-cluster.ts';
 
 interface Target {
   name: 'web' | 'functions';

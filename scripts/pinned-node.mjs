@@ -72,7 +72,10 @@ export function ensurePinnedNode() {
   const tarball = execFileSync('npm', ['pack', '--silent', `${packageName}@${version}`, '--pack-destination', dir], {
     cwd: dir,
     encoding: 'utf8',
-  }).trim().split('\n').pop();
+  })
+    .trim()
+    .split('\n')
+    .pop();
   execFileSync('tar', ['-xzf', join(dir, tarball), '-C', dir]);
   const binary = bootstrapBinary();
   if (versionOf(binary) !== version) throw new Error(`the unpacked ${packageName} does not run as Node ${version}`);

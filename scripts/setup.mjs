@@ -20,7 +20,7 @@ export const systemPackages = [
   'postgresql-15-cron',
   'chromium',
   'fonts-liberation',
-  // The Spanish word list pgTAP 211 reads (/usr/share/dict/spanish): false positives of the
+  // The Spanish word list pgTAP 007-text-rules-spanish-words reads (/usr/share/dict/spanish): false positives of the
   // text rules are measured on every word of it.
   'wspanish',
 ];

@@ -1,19 +1,24 @@
-// `npm run test:db`: a throwaway PostgreSQL cluster (own data folder, own free port), the
+// `npm run test:db`: the freshness of docs/rules.md (scripts/rules.ts); a throwaway PostgreSQL cluster (own data folder, own free port), the
 // Supabase platform bootstrap, the project's migrations and seed pushed with the real Supabase
-// CLI; then the Supabase advisors (security at every level, performance at warn: "unused
+// CLI (scripts/db-cluster.ts); first the drift check (scripts/db-schemas.ts: a second cluster
+// built from supabase/schemas/ must have the same catalogue) and the migration linter (Squawk,
+// .squawk.toml); then the Supabase advisors (security at every level, performance at warn: "unused
 // index" is inherent on a fresh database), `supabase db lint` (plpgsql_check) and a freshness
 // check of the committed web/src/lib/database.ts and of the generated confusable-letters
-// migration (scripts/confusables.ts); then every pgTAP file with pg_prove (given the shared
+// schema file (scripts/confusables.ts); then every pgTAP file with pg_prove (given the shared
 // rule corpus and the Spanish word list as psql variables `corpus` and `dictionary`); then
 // the advisors once more at every level, when the suite has exercised every index. The
 // cluster is removed afterwards, whether the checks pass or fail.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateTypes, root, run, typesFile, withMigratedCluster } from './db-types.ts';
+import { root, run, withMigratedCluster } from './db-cluster.ts';
+import { checkDrift } from './db-schemas.ts';
+import { generateTypes, typesFile } from './db-types.ts';
 
-// Read by pgTAP 210-211 through psql (a client-side `cat`): `postgres` may not read server files.
+// Read by pgTAP 007-text-rules-corpus and 007-text-rules-spanish-words through psql (a
+// client-side `cat`): `postgres` may not read server files.
 const corpusFile = join(root, 'supabase', 'tests', 'corpus', 'text-rules.json');
-// Debian's `wspanish` (scripts/setup.mjs installs it); pgTAP 211 skips when it is absent.
+// Debian's `wspanish` (scripts/setup.mjs installs it); pgTAP 007-text-rules-spanish-words skips when it is absent.
 const dictionaryFile = '/usr/share/dict/spanish';
 
 const testsDir = join(root, 'supabase', 'tests', 'database');
@@ -29,28 +34,74 @@ function checkTypesAreFresh(url: string): void {
 }
 
 async function main(): Promise<void> {
-  await withMigratedCluster({ seed: true }, (cluster) => {
+  run('docs/rules.md is up to date (scripts/rules.ts)', 'npx', ['tsx', 'scripts/rules.ts', '--check']);
+  await withMigratedCluster({ seed: true }, async (cluster) => {
+    await checkDrift(cluster.url);
+    run('migration linter (Squawk, .squawk.toml)', 'npx', ['squawk', 'supabase/migrations/*.sql']);
     // Checks first: pgTAP installs itself into `extensions`, and its own code does not pass lint.
     run('supabase db advisors (security, every level)', 'npx', [
-      'supabase', 'db', 'advisors', `--remote=${cluster.url}`, '--type', 'security', '--level', 'info', '--fail-on', 'info',
+      'supabase',
+      'db',
+      'advisors',
+      `--remote=${cluster.url}`,
+      '--type',
+      'security',
+      '--level',
+      'info',
+      '--fail-on',
+      'info',
     ]);
     run('supabase db advisors (performance, warn and above)', 'npx', [
-      'supabase', 'db', 'advisors', `--remote=${cluster.url}`, '--type', 'performance', '--level', 'warn', '--fail-on', 'warn',
+      'supabase',
+      'db',
+      'advisors',
+      `--remote=${cluster.url}`,
+      '--type',
+      'performance',
+      '--level',
+      'warn',
+      '--fail-on',
+      'warn',
     ]);
-    run('supabase db lint (plpgsql_check)', 'npx', [
-      'supabase', 'db', 'lint', `--remote=${cluster.url}`, '--fail-on', 'warning',
-    ]);
+    run('supabase db lint (plpgsql_check)', 'npx', ['supabase', 'db', 'lint', `--remote=${cluster.url}`, '--fail-on', 'warning']);
     checkTypesAreFresh(cluster.url);
     run('generated confusable letters are up to date (scripts/confusables.ts)', 'npx', ['tsx', 'scripts/confusables.ts', '--check']);
-    const testFiles = readdirSync(testsDir).filter((name) => name.endsWith('.sql')).sort();
-    run('pgTAP (pg_prove)', 'pg_prove', [
-      '-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'postgres', '-d', 'postgres', '--failures',
-      '--set', `corpus=${corpusFile}`, '--set', `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
-      ...testFiles.map((name) => join(testsDir, name)),
-    ], { PGPASSWORD: 'postgres' });
+    const testFiles = readdirSync(testsDir)
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
+    run(
+      'pgTAP (pg_prove)',
+      'pg_prove',
+      [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(cluster.port),
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '--failures',
+        '--set',
+        `corpus=${corpusFile}`,
+        '--set',
+        `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
+        ...testFiles.map((name) => join(testsDir, name)),
+      ],
+      { PGPASSWORD: 'postgres' },
+    );
     // After the suite every index has been used, so even "unused index" must be silent now.
     run('supabase db advisors (all, every level, after the suite)', 'npx', [
-      'supabase', 'db', 'advisors', `--remote=${cluster.url}`, '--type', 'all', '--level', 'info', '--fail-on', 'info',
+      'supabase',
+      'db',
+      'advisors',
+      `--remote=${cluster.url}`,
+      '--type',
+      'all',
+      '--level',
+      'info',
+      '--fail-on',
+      'info',
     ]);
   });
 }

@@ -38,7 +38,11 @@ interface SuiteResult {
 }
 
 const unitSuites: Suite[] = [
-  { label: 'shared modules, configs, import boundaries', cwd: '_tests', args: ['--allow-read=..', '../_shared', 'deno-config.test.ts', 'architecture.test.ts'] },
+  {
+    label: 'shared modules, configs, import boundaries',
+    cwd: '_tests',
+    args: ['--allow-read=..', '../_shared', 'deno-config.test.ts', 'architecture.test.ts'],
+  },
   { label: 'chisme-image (pure modules, handler)', cwd: 'chisme-image', args: ['--allow-read=.'] },
   { label: 'chisme-image-url (view rules, handler)', cwd: 'chisme-image-url', args: ['--allow-read=.'] },
   { label: 'chisme-image-purge (purge, handler)', cwd: 'chisme-image-purge', args: ['--allow-read=.'] },
@@ -96,13 +100,7 @@ async function runIntegration(): Promise<IntegrationResult> {
       // The private-image tests (docs/decisions/0011-private-cotilleo-images.md): the stack's state file gives the processes' pids, `kill` SIGKILLs the
       // function mid-upload (the supervisor restarts it), ps gives their memory and ss the
       // function's port.
-      args: [
-        '--allow-net=127.0.0.1',
-        '--allow-env',
-        '--allow-read=..,../../../.local-stack/stack.json',
-        '--allow-run=ps,ss,kill',
-        'integration/',
-      ],
+      args: ['--allow-net=127.0.0.1', '--allow-env', '--allow-read=..,../../../.local-stack/stack.json', '--allow-run=ps,ss,kill', 'integration/'],
       env: { SUPABASE_URL: API_URL, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_DB_URL: DB_URL, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY },
     });
   } finally {

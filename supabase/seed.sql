@@ -7,7 +7,7 @@
 -- (setseed), idempotent only on a fresh database.
 
 -- The offensive-word list (casual mode). Matched as whole words in folded form (see
--- 20261127120100_update_offensive_matching_both_ways.sql).
+-- supabase/schemas/08-offensive-words.sql).
 insert into public.offensive_words (word) values
   ('idiota'), ('imbécil'), ('imbecil'), ('estúpido'), ('estupido'), ('estúpida'), ('estupida'),
   ('pendejo'), ('pendeja'), ('cabrón'), ('cabron'), ('cabrona'), ('gilipollas'), ('mierda'),

@@ -16,9 +16,7 @@ import { precompress } from './vite-plugins/precompress.ts';
 function preconnectToApi(apiUrl: string): Plugin {
   return {
     name: 'chismes-preconnect-api',
-    transformIndexHtml: () => [
-      { tag: 'link', attrs: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: '' }, injectTo: 'head-prepend' },
-    ],
+    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: '' }, injectTo: 'head-prepend' }],
   };
 }
 

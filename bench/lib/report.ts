@@ -27,7 +27,9 @@ export class Report {
     }
     const budgetText = budget ? `${budget.op} ${budget.limit}${unit ? ` ${unit}` : ''}` : '';
     this.figures.push({ section, name, value, unit, budget: budgetText, verdict, ...(note ? { note } : {}) });
-    console.log(`  ${verdict === 'fail' ? 'FAIL' : verdict === 'pass' ? 'ok  ' : '    '} ${section} · ${name}: ${format(value)} ${unit}${budgetText ? ` (budget ${budgetText})` : ''}`);
+    console.log(
+      `  ${verdict === 'fail' ? 'FAIL' : verdict === 'pass' ? 'ok  ' : '    '} ${section} · ${name}: ${format(value)} ${unit}${budgetText ? ` (budget ${budgetText})` : ''}`,
+    );
   }
 
   detail(key: string, value: unknown): void {
@@ -55,7 +57,10 @@ export class Report {
     const previous = readPrevious(path);
     const figures = this.figures.map((f) => {
       const before = previous.get(`${f.section}\u0000${f.name}`);
-      return { ...f, history: [...(before?.history ?? []), { date: meta.date, commit: meta.commit ?? '', value: f.value, verdict: f.verdict }].slice(-HISTORY) };
+      return {
+        ...f,
+        history: [...(before?.history ?? []), { date: meta.date, commit: meta.commit ?? '', value: f.value, verdict: f.verdict }].slice(-HISTORY),
+      };
     });
     writeFileSync(path, `${JSON.stringify({ ...meta, figures, details: this.details }, null, 2)}\n`);
   }

@@ -46,8 +46,7 @@ export async function measureHttpFeeds(context: SectionContext): Promise<void> {
 
   const clients = await Promise.all(Array.from({ length: 32 }, (_, i) => clientFor(FREE_USER_BASE + 1 + i)));
   const total = quick ? 320 : 6400;
-  const { samples, wallMs } = await runConcurrently(total, 32, (index, worker) =>
-    fetchPage(clients[worker]!, variants[index % variants.length]!, context));
+  const { samples, wallMs } = await runConcurrently(total, 32, (index, worker) => fetchPage(clients[worker]!, variants[index % variants.length]!, context));
   const many = summarize(samples);
   report.add('HTTP feeds', '32 clients, p50', many.p50, 'ms');
   report.add('HTTP feeds', '32 clients, p95', many.p95, 'ms');

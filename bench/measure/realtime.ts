@@ -25,8 +25,8 @@ async function subscribe(userIndex: number, topic: string): Promise<Subscriber> 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('realtime subscribe timed out')), 30_000);
     channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') (clearTimeout(timer), resolve());
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') (clearTimeout(timer), reject(error ?? new Error(status)));
+      if (status === 'SUBSCRIBED') clearTimeout(timer), resolve();
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') clearTimeout(timer), reject(error ?? new Error(status));
     });
   });
   return { client, channel, arrivals };
@@ -40,11 +40,18 @@ export async function measureRealtime(context: SectionContext): Promise<void> {
   const writer = await clientFor(FREE_USER_BASE + 30);
   const author = await clientFor(FREE_USER_BASE + 29);
   const { data: created, error: createError } = await author.rpc('create_chisme', {
-    p_gender: 'Hombre', p_years: 33, p_content: 'Chisme para medir el tiempo real de los contadores.', p_tags: [], p_country: 'España', p_cotilleo: false,
+    p_gender: 'Hombre',
+    p_years: 33,
+    p_content: 'Chisme para medir el tiempo real de los contadores.',
+    p_tags: [],
+    p_country: 'España',
+    p_cotilleo: false,
   });
   if (createError) throw new Error(`create_chisme: ${createError.message}`);
   const chismeId = (created as { id: string }).id;
-  const { rows } = await admin.query<{ topic: string }>('select private.chisme_topic(cotilleo, created_at) as topic from public.chismes where id = $1', [chismeId]);
+  const { rows } = await admin.query<{ topic: string }>('select private.chisme_topic(cotilleo, created_at) as topic from public.chismes where id = $1', [
+    chismeId,
+  ]);
   const topic = rows[0]!.topic;
   let liked = false;
   const subscribers: Subscriber[] = [];
@@ -52,7 +59,9 @@ export async function measureRealtime(context: SectionContext): Promise<void> {
   try {
     for (const level of levels) {
       while (subscribers.length < level) {
-        const batch = Array.from({ length: Math.min(50, level - subscribers.length) }, (_, k) => subscribe(FREE_USER_BASE + 31 + ((subscribers.length + k) % 60), topic));
+        const batch = Array.from({ length: Math.min(50, level - subscribers.length) }, (_, k) =>
+          subscribe(FREE_USER_BASE + 31 + ((subscribers.length + k) % 60), topic),
+        );
         subscribers.push(...(await Promise.all(batch)));
       }
       await sleep(500);
@@ -78,8 +87,14 @@ export async function measureRealtime(context: SectionContext): Promise<void> {
       const s = summarize(latencies);
       details[String(level)] = { inserts, deliveries: latencies.length, missing, p50: round(s.p50, 2), p95: round(s.p95, 2) };
       report.add('Realtime', `${level} subscribers, like + flush → counts message p50`, s.p50, 'ms');
-      report.add('Realtime', `${level} subscribers, like + flush → counts message p95`, s.p95, 'ms', level === 500 ? { op: '<=', limit: 150 } : undefined,
-        missing ? `${missing} deliveries missing after 5 s` : undefined);
+      report.add(
+        'Realtime',
+        `${level} subscribers, like + flush → counts message p95`,
+        s.p95,
+        'ms',
+        level === 500 ? { op: '<=', limit: 150 } : undefined,
+        missing ? `${missing} deliveries missing after 5 s` : undefined,
+      );
       if (missing) report.add('Realtime', `${level} subscribers, deliveries missing`, missing, '', { op: '<=', limit: 0 });
     }
     if (quick) report.add('Realtime', '500 subscribers', 'not run in quick mode', '');

@@ -59,7 +59,10 @@ interface Subscriber {
 }
 
 /** Letters, not digits: long digit runs read as phone numbers to the personal-data rule. */
-const series = Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 8);
+const series = Math.random()
+  .toString(36)
+  .replace(/[^a-z]/g, '')
+  .slice(0, 8);
 
 const topicOf = (createdAt: Date) => `chismes:casual:${Math.floor(createdAt.getTime() / BUCKET_MS)}`;
 
@@ -73,7 +76,7 @@ async function userConnection(userIndex: number): Promise<pg.Client> {
 /** Pareto ranks: rank 0 (the viral chisme) takes the most; alpha 1.2 over RECENT ranks. */
 function paretoRank(n: number): number {
   for (;;) {
-    const rank = Math.floor(Math.pow(1 - Math.random(), -1 / 1.2)) - 1;
+    const rank = Math.floor((1 - Math.random()) ** (-1 / 1.2)) - 1;
     if (rank < n) return rank;
   }
 }
@@ -82,8 +85,8 @@ function joinChannel(channel: RealtimeChannel): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('realtime subscribe timed out')), 60_000);
     channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') (clearTimeout(timer), resolve());
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') (clearTimeout(timer), reject(error ?? new Error(status)));
+      if (status === 'SUBSCRIBED') clearTimeout(timer), resolve();
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') clearTimeout(timer), reject(error ?? new Error(status));
     });
   });
 }
@@ -144,15 +147,17 @@ export async function measureScale(context: SectionContext, options: Partial<Opt
     const authors = await Promise.all(AUTHORS.map(userConnection));
     connections.push(...authors);
     const recent: { id: string; createdAt: Date }[] = [];
-    await Promise.all(authors.map(async (author, a) => {
-      for (let k = a; k < RECENT; k += authors.length) {
-        const { rows } = await author.query<{ id: string; created_at: Date }>(
-          `select c.id, c.created_at from json_populate_record(null::public.feed_chisme, public.create_chisme('Mujer', '30', $1, '[]', 'España', 'false')) c`,
-          [`Chisme reciente de la escala número ${k}, serie ${series}.`],
-        );
-        recent.push({ id: rows[0]!.id, createdAt: rows[0]!.created_at });
-      }
-    }));
+    await Promise.all(
+      authors.map(async (author, a) => {
+        for (let k = a; k < RECENT; k += authors.length) {
+          const { rows } = await author.query<{ id: string; created_at: Date }>(
+            `select c.id, c.created_at from json_populate_record(null::public.feed_chisme, public.create_chisme('Mujer', '30', $1, '[]', 'España', 'false')) c`,
+            [`Chisme reciente de la escala número ${k}, serie ${series}.`],
+          );
+          recent.push({ id: rows[0]!.id, createdAt: rows[0]!.created_at });
+        }
+      }),
+    );
     recent.sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (x.id < y.id ? 1 : -1));
     await sleep(5000); // their own creation news is flushed before anyone listens
 
@@ -198,28 +203,36 @@ export async function measureScale(context: SectionContext, options: Partial<Opt
     };
     const liked = likers.map(() => new Set<string>());
     const storm = [
-      ...likers.map((conn, w) => paced(o.likesPerS / likers.length, async () => {
-        const target = recent[paretoRank(recent.length)]!.id;
-        const unlike = liked[w]!.has(target);
-        await conn.query(unlike ? 'select public.unlike_chisme($1)' : 'select public.like_chisme($1)', [target]);
-        if (unlike) (liked[w]!.delete(target), done.unlikes++);
-        else (liked[w]!.add(target), done.likes++);
-        const list = changes.get(target) ?? [];
-        list.push(nowMs());
-        changes.set(target, list);
-      })),
-      ...commenters.map((conn) => paced(o.commentsPerS / commenters.length, async (k) => {
-        const target = recent[paretoRank(recent.length)]!.id;
-        await conn.query(`select public.add_comment($1, null, $2, 'Hombre', '30', 'México')`, [target, `Qué fuerte, no me lo esperaba, comentario ${k}.`]);
-        done.comments++;
-        const list = changes.get(target) ?? [];
-        list.push(nowMs());
-        changes.set(target, list);
-      })),
-      ...posters.map((conn, p) => paced(o.chismesPerS / posters.length, async (k) => {
-        await conn.query(`select public.create_chisme('Hombre', '41', $1, '[]', 'México', 'false')`, [`Nuevo chisme en plena tormenta ${p}-${k}, serie ${series}.`]);
-        done.chismes++;
-      })),
+      ...likers.map((conn, w) =>
+        paced(o.likesPerS / likers.length, async () => {
+          const target = recent[paretoRank(recent.length)]!.id;
+          const unlike = liked[w]!.has(target);
+          await conn.query(unlike ? 'select public.unlike_chisme($1)' : 'select public.like_chisme($1)', [target]);
+          if (unlike) liked[w]!.delete(target), done.unlikes++;
+          else liked[w]!.add(target), done.likes++;
+          const list = changes.get(target) ?? [];
+          list.push(nowMs());
+          changes.set(target, list);
+        }),
+      ),
+      ...commenters.map((conn) =>
+        paced(o.commentsPerS / commenters.length, async (k) => {
+          const target = recent[paretoRank(recent.length)]!.id;
+          await conn.query(`select public.add_comment($1, null, $2, 'Hombre', '30', 'México')`, [target, `Qué fuerte, no me lo esperaba, comentario ${k}.`]);
+          done.comments++;
+          const list = changes.get(target) ?? [];
+          list.push(nowMs());
+          changes.set(target, list);
+        }),
+      ),
+      ...posters.map((conn, p) =>
+        paced(o.chismesPerS / posters.length, async (k) => {
+          await conn.query(`select public.create_chisme('Hombre', '41', $1, '[]', 'México', 'false')`, [
+            `Nuevo chisme en plena tormenta ${p}-${k}, serie ${series}.`,
+          ]);
+          done.chismes++;
+        }),
+      ),
     ];
     await Promise.all(storm);
     const stormMs = nowMs() - start;
@@ -259,27 +272,67 @@ export async function measureScale(context: SectionContext, options: Partial<Opt
     const d = summarize(delays);
     const totalPerS = subscribers.reduce((n, s) => n + s.messages, 0) / o.stormS;
     const at10k = (avg * PEOPLE) / 60;
-    const rates = { likes: (done.likes + done.unlikes) / (stormMs / 1000), comments: done.comments / (stormMs / 1000), chismes: done.chismes / (stormMs / 1000) };
+    const rates = {
+      likes: (done.likes + done.unlikes) / (stormMs / 1000),
+      comments: done.comments / (stormMs / 1000),
+      chismes: done.chismes / (stormMs / 1000),
+    };
 
-    report.add(label, `write storm: like/unlike per second (target ${o.likesPerS}, Pareto, one viral)`, rates.likes, '/s', o.design === 'groups' ? { op: '>=', limit: o.likesPerS } : undefined);
+    report.add(
+      label,
+      `write storm: like/unlike per second (target ${o.likesPerS}, Pareto, one viral)`,
+      rates.likes,
+      '/s',
+      o.design === 'groups' ? { op: '>=', limit: o.likesPerS } : undefined,
+    );
     report.add(label, `write storm: comments per second (target ${o.commentsPerS})`, rates.comments, '/s');
     report.add(label, `write storm: new chismes per second (target ${o.chismesPerS})`, rates.chismes, '/s');
     report.add(label, 'write storm: writes refused or failed', done.errors, '', undefined, [...errors].map(([k, v]) => `${v}× ${k}`).join('; '));
     report.add(label, `subscribers (real websockets, ${SHOWN} chismes shown each), channels joined`, `${subscribers.length}, ${joins}`, '');
-    report.add(label, 'messages per subscriber per minute, average', avg, 'msg/min', o.design === 'groups' ? { op: '<=', limit: BUDGET_PER_MINUTE } : undefined);
+    report.add(
+      label,
+      'messages per subscriber per minute, average',
+      avg,
+      'msg/min',
+      o.design === 'groups' ? { op: '<=', limit: BUDGET_PER_MINUTE } : undefined,
+    );
     report.add(label, 'messages per subscriber per minute, p99', percentile(perMinute, 99), 'msg/min');
     report.add(label, 'delay counter change → message at a subscriber showing it, p50', d.p50 / 1000, 's');
-    report.add(label, 'delay counter change → message at a subscriber showing it, max', maxDelay / 1000, 's', o.design === 'groups' ? { op: '<=', limit: 5 } : undefined);
-    report.add(label, 'counter changes not followed by a message for a subscriber showing the chisme', missing, '', o.design === 'groups' ? { op: '<=', limit: 0 } : undefined);
+    report.add(
+      label,
+      'delay counter change → message at a subscriber showing it, max',
+      maxDelay / 1000,
+      's',
+      o.design === 'groups' ? { op: '<=', limit: 5 } : undefined,
+    );
+    report.add(
+      label,
+      'counter changes not followed by a message for a subscriber showing the chisme',
+      missing,
+      '',
+      o.design === 'groups' ? { op: '<=', limit: 0 } : undefined,
+    );
     report.add(label, 'messages delivered per second, all subscribers', totalPerS, 'msg/s');
-    report.add(label, `extrapolated to ${PEOPLE.toLocaleString('en')} people online (Team limit ${TEAM_MESSAGES_PER_S}/s)`, at10k, 'msg/s',
-      o.design === 'groups' ? { op: '<=', limit: TEAM_MESSAGES_PER_S } : undefined);
+    report.add(
+      label,
+      `extrapolated to ${PEOPLE.toLocaleString('en')} people online (Team limit ${TEAM_MESSAGES_PER_S}/s)`,
+      at10k,
+      'msg/s',
+      o.design === 'groups' ? { op: '<=', limit: TEAM_MESSAGES_PER_S } : undefined,
+    );
     report.detail(o.design === 'groups' ? 'scale' : 'scaleFeedTopic', {
-      design: o.design, subscribers: subscribers.length, joins, shownPerSubscriber: SHOWN, recentChismes: RECENT, stormS: round(stormMs / 1000, 1),
-      writes: done, ratesPerS: { likes: round(rates.likes), comments: round(rates.comments), chismes: round(rates.chismes) },
+      design: o.design,
+      subscribers: subscribers.length,
+      joins,
+      shownPerSubscriber: SHOWN,
+      recentChismes: RECENT,
+      stormS: round(stormMs / 1000, 1),
+      writes: done,
+      ratesPerS: { likes: round(rates.likes), comments: round(rates.comments), chismes: round(rates.chismes) },
       messagesPerMinute: { avg: round(avg, 2), p50: round(pm.p50, 2), p99: round(percentile(perMinute, 99), 2), max: round(Math.max(...perMinute), 2) },
       delayS: { p50: round(d.p50 / 1000, 2), p95: round(d.p95 / 1000, 2), max: round(maxDelay / 1000, 2), samples: delays.length, missing },
-      deliveredPerS: round(totalPerS), extrapolatedTo10kPerS: round(at10k),
+      deliveredPerS: round(totalPerS),
+      extrapolatedTo10kPerS: round(at10k),
     });
   } finally {
     counting.on = false;

@@ -11,8 +11,15 @@ const ARGS = `p_tab => $1, p_cotilleo => $2, p_gender => $3, p_country => $4, p_
 function params(variant: Variant, cursor: Cursor | undefined): unknown[] {
   const f = FILTERS[variant.filter]!;
   return [
-    variant.tab, variant.cotilleo, f.p_gender ?? null, f.p_country ?? null, f.p_years_from ?? null,
-    f.p_years_to ?? null, f.p_tags ?? null, cursor?.p_cursor_created_at ?? null, cursor?.p_cursor_likes ?? null,
+    variant.tab,
+    variant.cotilleo,
+    f.p_gender ?? null,
+    f.p_country ?? null,
+    f.p_years_from ?? null,
+    f.p_years_to ?? null,
+    f.p_tags ?? null,
+    cursor?.p_cursor_created_at ?? null,
+    cursor?.p_cursor_likes ?? null,
     cursor?.p_cursor_id ?? null,
   ];
 }
@@ -37,7 +44,9 @@ export async function page50Cursor(client: pg.Client, variant: Variant): Promise
   while (seen < 980) {
     const take = Math.min(100, 980 - seen);
     const { rows } = await client.query<{ id: string; likes: number; created_at: Date }>(
-      `select id, likes, created_at from public.get_feed(${ARGS}, p_limit => $11)`, [...rpcParams(variant, cursor), String(take)]);
+      `select id, likes, created_at from public.get_feed(${ARGS}, p_limit => $11)`,
+      [...rpcParams(variant, cursor), String(take)],
+    );
     if (rows.length === 0) break;
     const last = rows[rows.length - 1]!;
     cursor = { p_cursor_created_at: last.created_at.toISOString(), p_cursor_likes: last.likes, p_cursor_id: last.id };
@@ -69,11 +78,15 @@ export async function measureSqlFeeds(client: pg.Client, runs: number, variants 
       info = await page50Cursor(client, variant);
       cursors.set(variant.key, info);
     }
-    const { rows } = await client.query<{ times: number[] }>(
-      `select bench.time_feed($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as times`, [...params(variant, info?.cursor), runs + 1]);
+    const { rows } = await client.query<{ times: number[] }>(`select bench.time_feed($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as times`, [
+      ...params(variant, info?.cursor),
+      runs + 1,
+    ]);
     const times = rows[0]!.times.slice(1); // the first call warms the cache and the plan
     const page = await client.query<{ rows: number }>(
-      `select count(*)::int as rows from public.get_feed(${ARGS}, p_limit => '20')`, rpcParams(variant, info?.cursor));
+      `select count(*)::int as rows from public.get_feed(${ARGS}, p_limit => '20')`,
+      rpcParams(variant, info?.cursor),
+    );
     results.set(variant.key, { key: variant.key, ...summarize(times), rows: page.rows[0]!.rows, ...(info ? { rowsBefore: info.rowsBefore } : {}) });
   }
   await client.query('reset role');

@@ -15,7 +15,9 @@ function parentOf(pid: number): number | undefined {
 }
 
 function descendants(roots: number[]): number[] {
-  const all = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  const all = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
   const found = new Set(roots.filter((pid) => existsSync(`/proc/${pid}`)));
   let grew = true;
   while (grew) {

@@ -74,7 +74,11 @@ export async function measureWeb(context: SectionContext): Promise<void> {
   try {
     const session = await signedInSession();
     const routes: [string, string | undefined][] = [
-      ['/login', undefined], ['/chismes/', session], ['/chismes/top/', session], ['/notifications/', session], ['/profile/', session],
+      ['/login', undefined],
+      ['/chismes/', session],
+      ['/chismes/top/', session],
+      ['/notifications/', session],
+      ['/profile/', session],
     ];
     const perRoute: Record<string, unknown> = {};
     for (const [route, withSession] of routes) {

@@ -29,37 +29,64 @@ export async function measureWrites(context: SectionContext): Promise<void> {
   const ops: [string, (index: number, worker: number) => Promise<unknown>, { op: '>='; limit: number } | undefined][] = [
     ['like', (i, w) => rpc(writers[w]!, 'like_chisme', { p_chisme_id: target(i, w) }), { op: '>=', limit: 300 }],
     ['unlike', (i, w) => rpc(writers[w]!, 'unlike_chisme', { p_chisme_id: target(i, w) }), undefined],
-    ['comment', async (i, w) => {
-      const row = (await rpc(writers[w]!, 'add_comment', {
-        p_chisme_id: target(i, w), p_parent_id: null, p_content: 'Esto ya lo sabía medio barrio, qué fuerte.',
-        p_gender: 'Mujer', p_years: 30, p_country: 'España',
-      })) as { id: string };
-      comments[w]!.push(row.id);
-    }, undefined],
-    ['reply', (i, w) => {
-      const other = comments[(w + 1) % WRITERS]!;
-      return rpc(writers[w]!, 'add_comment', {
-        p_chisme_id: target(i, (w + 1) % WRITERS), p_parent_id: other[i % other.length], p_content: 'No me lo puedo creer, de verdad.',
-        p_gender: 'Hombre', p_years: 40, p_country: 'México',
-      });
-    }, undefined],
+    [
+      'comment',
+      async (i, w) => {
+        const row = (await rpc(writers[w]!, 'add_comment', {
+          p_chisme_id: target(i, w),
+          p_parent_id: null,
+          p_content: 'Esto ya lo sabía medio barrio, qué fuerte.',
+          p_gender: 'Mujer',
+          p_years: 30,
+          p_country: 'España',
+        })) as { id: string };
+        comments[w]!.push(row.id);
+      },
+      undefined,
+    ],
+    [
+      'reply',
+      (i, w) => {
+        const other = comments[(w + 1) % WRITERS]!;
+        return rpc(writers[w]!, 'add_comment', {
+          p_chisme_id: target(i, (w + 1) % WRITERS),
+          p_parent_id: other[i % other.length],
+          p_content: 'No me lo puedo creer, de verdad.',
+          p_gender: 'Hombre',
+          p_years: 40,
+          p_country: 'México',
+        });
+      },
+      undefined,
+    ],
     ['report', (i, w) => rpc(writers[w]!, 'report_chisme', { p_chisme_id: target(i, w), p_reason: 'Sin especificar' }), undefined],
-    ['new chisme (with broadcast)', (i, w) => rpc(writers[w]!, 'create_chisme', {
-      p_gender: 'Mujer', p_years: 25 + (i % 40), p_content: `Me han contado en el mercado una historia increíble número ${i}.`,
-      p_tags: ['#barrio'], p_country: 'España', p_cotilleo: i % 3 === 0,
-    }), undefined],
+    [
+      'new chisme (with broadcast)',
+      (i, w) =>
+        rpc(writers[w]!, 'create_chisme', {
+          p_gender: 'Mujer',
+          p_years: 25 + (i % 40),
+          p_content: `Me han contado en el mercado una historia increíble número ${i}.`,
+          p_tags: ['#barrio'],
+          p_country: 'España',
+          p_cotilleo: i % 3 === 0,
+        }),
+      undefined,
+    ],
   ];
   for (const [name, op, budget] of ops) {
     // Each writer does exactly its own share, so unlike, reply find what like and comment made.
     const samples: number[] = [];
     const start = nowMs();
-    await Promise.all(writers.map(async (_, worker) => {
-      for (let index = 0; index < perWriter; index++) {
-        const t0 = nowMs();
-        await op(index, worker);
-        samples.push(nowMs() - t0);
-      }
-    }));
+    await Promise.all(
+      writers.map(async (_, worker) => {
+        for (let index = 0; index < perWriter; index++) {
+          const t0 = nowMs();
+          await op(index, worker);
+          samples.push(nowMs() - t0);
+        }
+      }),
+    );
     const wallMs = nowMs() - start;
     const s = summarize(samples);
     report.add('Writes', `${name}, 8 writers`, total / (wallMs / 1000), 'ops/s', budget);
@@ -96,7 +123,13 @@ async function measureNotificationCap(context: SectionContext): Promise<void> {
     result[String(history)] = { p50: round(s.p50, 3), p95: round(s.p95, 3), keptAfter: rows[0]!.kept };
     report.add('Notification cap', `insert with ${history} historic notifications, p50`, s.p50, 'ms');
   }
-  report.add('Notification cap', 'cost growth 10 → 10,000 history (p50 ratio)', p50s[2]! / p50s[0]!, 'x', { op: '<=', limit: 1.5 },
-    'flat = the ratio stays near 1');
+  report.add(
+    'Notification cap',
+    'cost growth 10 → 10,000 history (p50 ratio)',
+    p50s[2]! / p50s[0]!,
+    'x',
+    { op: '<=', limit: 1.5 },
+    'flat = the ratio stays near 1',
+  );
   report.detail('notificationCap', result);
 }

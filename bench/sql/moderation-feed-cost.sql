@@ -1,6 +1,10 @@
 -- Feed cost of the moderation hide condition (docs/decisions/0010-automatic-hiding.md), before/after, inside one rolled-back
 -- transaction on the running local stack:
 --   psql postgresql://postgres:postgres@127.0.0.1:54322/postgres -q -f bench/sql/moderation-feed-cost.sql
+-- The two definitions it compares were migrations since squashed into the baseline
+-- (docs/database.md): restore them first from the last commit that had them, e.g.
+--   git show 7372ce4:supabase/migrations/20261122031000_update_get_feed_set_based.sql > supabase/migrations/20261122031000_update_get_feed_set_based.sql
+-- (and 20261123140100_update_chisme_reads_hide_moderated.sql), and delete them afterwards.
 -- 200k extra chismes (1/3 cotilleo; 2 % with one report, 0.1 % hidden; '#amor' on 20 %, '#raro'
 -- on 0.1 %), then get_feed as a signed-in user, 40 calls per variant, alternating main's
 -- get_feed (before) and the one with the hide predicate (after), twice. Prints p50/p95 in ms.

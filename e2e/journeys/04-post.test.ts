@@ -52,7 +52,12 @@ describe('journey 4: post a casual chisme', () => {
     await snap(reader, '04-post-new-chismes-pill');
     expect(await readerFirst.innerText()).toBe(before.text);
     expect((await readerFirst.boundingBox())?.y).toBe(before.y);
-    expect(await reader.getByRole('status').filter({ hasText: /chismes? nuevos?/ }).count()).toBe(1);
+    expect(
+      await reader
+        .getByRole('status')
+        .filter({ hasText: /chismes? nuevos?/ })
+        .count(),
+    ).toBe(1);
     await pill.click();
     const first = list.getByRole('article').first();
     await first.filter({ hasText: content }).waitFor();

@@ -10,7 +10,9 @@ import { createAccount, signIn } from '../support/users.ts';
 useBrowser();
 
 async function openComments(page: Page, content: string): Promise<Locator> {
-  await card(page, content).getByRole('button', { name: / comentarios$/ }).click();
+  await card(page, content)
+    .getByRole('button', { name: / comentarios$/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Comentarios' });
   await dialog.waitFor();
   return dialog;
@@ -29,8 +31,7 @@ async function sendComment(dialog: Locator, text: string, gender: 'Hombre' | 'Mu
 }
 
 /** The comment box (its own paper, not its replies) with this text. */
-const commentWith = (dialog: Locator, text: string) =>
-  dialog.getByTestId('comment').filter({ hasText: text }).last();
+const commentWith = (dialog: Locator, text: string) => dialog.getByTestId('comment').filter({ hasText: text }).last();
 
 const liveToast = (page: Page) => page.getByRole('alert').filter({ hasText: 'Nueva notificación' });
 
@@ -66,7 +67,12 @@ describe('journey 6: comments', () => {
     await authorDialog.getByRole('option', { name: 'Hombre', exact: true }).click();
     await authorDialog.getByRole('textbox', { name: 'Edad' }).fill('30');
     await authorDialog.getByRole('button', { name: 'Enviar comentario' }).click();
-    await authorDialog.getByRole('alert').filter({ hasText: 'Comentario enviado exitosamente' }).or(author.getByRole('alert').filter({ hasText: 'Comentario enviado exitosamente' })).first().waitFor();
+    await authorDialog
+      .getByRole('alert')
+      .filter({ hasText: 'Comentario enviado exitosamente' })
+      .or(author.getByRole('alert').filter({ hasText: 'Comentario enviado exitosamente' }))
+      .first()
+      .waitFor();
     const showReplies = root.getByRole('button', { name: /^Ver respuestas/ });
     if (await showReplies.count()) await showReplies.first().click();
     const reply = commentWith(authorDialog, 'Respuesta de quien lo contó');
@@ -79,7 +85,10 @@ describe('journey 6: comments', () => {
     // Level 3: the neighbour replies to the reply; a depth-3 comment has no reply button.
     const again = await openComments(neighbour, content);
     const againRoot = commentWith(again, 'Comentario raíz de la vecina');
-    await againRoot.getByRole('button', { name: /^Ver respuestas/ }).first().click();
+    await againRoot
+      .getByRole('button', { name: /^Ver respuestas/ })
+      .first()
+      .click();
     await commentWith(again, 'Respuesta de quien lo contó').getByRole('button', { name: 'Responder' }).click();
     await again.getByTestId('reply-banner').filter({ hasText: 'Respuesta de quien lo contó' }).waitFor();
     await again.getByRole('textbox', { name: 'Comentario' }).fill('Y yo respondo a la respuesta');
@@ -87,7 +96,10 @@ describe('journey 6: comments', () => {
     await liveToast(author).nth(0).waitFor();
     const replyBox = commentWith(again, 'Respuesta de quien lo contó');
     const showDeep = replyBox.getByRole('button', { name: /^Ver respuestas/ });
-    await showDeep.or(again.getByTestId('comment').filter({ hasText: 'Y yo respondo a la respuesta' })).first().waitFor();
+    await showDeep
+      .or(again.getByTestId('comment').filter({ hasText: 'Y yo respondo a la respuesta' }))
+      .first()
+      .waitFor();
     if (await showDeep.count()) await showDeep.first().click();
     const deepest = commentWith(again, 'Y yo respondo a la respuesta');
     await deepest.waitFor();

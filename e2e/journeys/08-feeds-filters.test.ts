@@ -25,12 +25,22 @@ const rows: FixtureRow[] = [
   { label: 'E', gender: 'Prefiero no decirlo', years: 60, country: 'Chile', likes: 0, minutesAgo: 5 * D, tag },
 ];
 const pageRows: FixtureRow[] = Array.from({ length: 23 }, (_, i) => ({
-  label: `P${String(i).padStart(2, '0')}`, gender: 'Hombre', years: 30, country: 'Perú', likes: 0, minutesAgo: 40 + i, tag: pageTag,
+  label: `P${String(i).padStart(2, '0')}`,
+  gender: 'Hombre',
+  years: 30,
+  country: 'Perú',
+  likes: 0,
+  minutesAgo: 40 + i,
+  tag: pageTag,
 }));
 
 /** The fixture labels of the cards in the list, top to bottom. */
 async function labels(page: Page): Promise<string[]> {
-  const texts = await page.getByRole('list', { name: 'Lista de chismes' }).getByRole('article').allInnerTexts().catch(() => []);
+  const texts = await page
+    .getByRole('list', { name: 'Lista de chismes' })
+    .getByRole('article')
+    .allInnerTexts()
+    .catch(() => []);
   return texts.map((text) => /Fixture (\w+) /.exec(text)?.[1]).filter((label): label is string => Boolean(label));
 }
 
@@ -112,11 +122,19 @@ describe('journey 8: feeds and filters', () => {
     await dialog.waitFor({ state: 'detached' });
     // Reset: everyone's chismes again (the seed's and other journeys'), not only the fixtures.
     await page.getByRole('tab', { name: 'Recent' }).click();
-    await expect.poll(async () => (await page.getByRole('list', { name: 'Lista de chismes' }).getByRole('article').allInnerTexts()).some((text) => !text.includes('Fixture'))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await page.getByRole('list', { name: 'Lista de chismes' }).getByRole('article').allInnerTexts()).some((text) => !text.includes('Fixture')),
+      )
+      .toBe(true);
 
     // Infinite scroll: 23 rows with the paging tag, 20 per page.
     await applyFilters(page, { tags: [pageTag.slice(1)] });
-    await tab(page, 'Recent', pageRows.slice(0, 20).map((row) => row.label));
+    await tab(
+      page,
+      'Recent',
+      pageRows.slice(0, 20).map((row) => row.label),
+    );
     await page.getByRole('list', { name: 'Lista de chismes' }).getByRole('article').last().scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 5000);
     await expect.poll(() => labels(page), { timeout: 20_000 }).toEqual(pageRows.map((row) => row.label));

@@ -20,7 +20,6 @@ useBrowser();
 const image = fileURLToPath(new URL('../fixtures/gradient.png', import.meta.url));
 const rootHasCotilleoClass = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('cotilleo-mode'));
 
-
 describe('journey 9: cotilleo', () => {
   it('persists the mode, posts an image, shows it for 10 s, and closes it after 20 minutes', async () => {
     const [authorAccount, viewerAccount] = await Promise.all([createAccount('cotilla'), createAccount('mirona')]);
@@ -68,7 +67,10 @@ describe('journey 9: cotilleo', () => {
     // The countdown starts when the dialog mounts; the image load and the snapshot below take
     // seconds on a loaded machine, so the time it stays open is measured from here.
     const opened = Date.now();
-    await imageDialog.getByRole('timer').filter({ hasText: /^Se cerrará en \d+ s$/ }).waitFor();
+    await imageDialog
+      .getByRole('timer')
+      .filter({ hasText: /^Se cerrará en \d+ s$/ })
+      .waitFor();
     const img = imageDialog.getByRole('img', { name: 'Imagen del chisme' });
     await img.waitFor();
     await expect.poll(() => img.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(96);

@@ -54,7 +54,14 @@ describe('journey 10: notifications and profile', () => {
     const { id } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
     expect((await rpcAs(other, 'like_chisme', { p_chisme_id: id })).status).toBe(200);
     for (const text of ['Primer comentario de visita', 'Segundo comentario de visita']) {
-      const added = await rpcAs(other, 'add_comment', { p_chisme_id: id, p_parent_id: null, p_content: text, p_gender: 'Hombre', p_years: 40, p_country: 'México' });
+      const added = await rpcAs(other, 'add_comment', {
+        p_chisme_id: id,
+        p_parent_id: null,
+        p_content: text,
+        p_gender: 'Hombre',
+        p_years: 40,
+        p_country: 'México',
+      });
       expect(added.status).toBe(200);
     }
     await expect.poll(() => unreadCount(ownerAccount.email)).toBe(2);
@@ -74,7 +81,14 @@ describe('journey 10: notifications and profile', () => {
 
     // A live one arrives unread (read notifications are never collapsed into) and is marked read
     // 3 s after it is shown.
-    const third = await rpcAs(other, 'add_comment', { p_chisme_id: id, p_parent_id: null, p_content: 'Tercer comentario de visita', p_gender: 'Hombre', p_years: 40, p_country: 'México' });
+    const third = await rpcAs(other, 'add_comment', {
+      p_chisme_id: id,
+      p_parent_id: null,
+      p_content: 'Tercer comentario de visita',
+      p_gender: 'Hombre',
+      p_years: 40,
+      p_country: 'México',
+    });
     expect(third.status).toBe(200);
     const unread = owner.locator('[data-testid="notification-item"][data-read="false"]');
     await unread.first().waitFor();

@@ -107,10 +107,9 @@ describe('journey 13: moderation', () => {
     await deletedItem.waitFor({ state: 'detached' });
     const [gone] = await sql<{ n: string }>('select count(*) as n from public.chismes where id = $1', [deletedId]);
     expect(gone).toEqual({ n: '0' });
-    const audit = await sql<{ action: string }>(
-      'select action from public.moderation_audit where target_id = any($1::uuid[]) order by id',
-      [[hiddenId, deletedId]],
-    );
+    const audit = await sql<{ action: string }>('select action from public.moderation_audit where target_id = any($1::uuid[]) order by id', [
+      [hiddenId, deletedId],
+    ]);
     expect(audit.map((row) => row.action)).toEqual(['restore', 'delete']);
 
     // Suspend the author by content (a new report puts the restored chisme back in the queue).
@@ -126,7 +125,10 @@ describe('journey 13: moderation', () => {
     await author.reload();
     const dialog = await openNewChisme(author);
     await fillAndSubmit(dialog, { gender: 'Mujer', age: '30', content: uniqueContent('Intento tras la suspensión') });
-    await dialog.getByRole('alert').filter({ hasText: /Tu cuenta está suspendida hasta el \d{2}\/\d{2}\/\d{4}/ }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /Tu cuenta está suspendida hasta el \d{2}\/\d{2}\/\d{4}/ })
+      .waitFor();
     await snap(author, '13-suspended');
 
     // A non-moderator opening /moderacion is turned away, and has no menu entry.

@@ -21,7 +21,6 @@ const photo = fileURLToPath(new URL('../fixtures/gps-photo.jpg', import.meta.url
 const metadata = ['Exif', 'GPSLatitude', 'ChismeCam', 'Autora Secreta', 'xmpmeta', '8BIM', 'Comentario oculto'];
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
-
 describe('journey 14: private cotilleo image', () => {
   it('a GPS-tagged photo uploaded in the UI reaches another person without any metadata, and no third party is contacted', async () => {
     // The guard every journey runs under tells the app and the API from anyone else.
@@ -45,10 +44,7 @@ describe('journey 14: private cotilleo image', () => {
     await fillAndSubmit(dialog, { gender: 'Mujer', age: '30', content, image: photo });
     await dialog.waitFor({ state: 'detached', timeout: 60_000 });
     await card(author, content).getByRole('button', { name: 'Ver imagen' }).waitFor();
-    const chisme = await sqlOne<{ id: string; file_exist: boolean }>(
-      'select id, file_exist from public.chismes where content = $1',
-      [content],
-    );
+    const chisme = await sqlOne<{ id: string; file_exist: boolean }>('select id, file_exist from public.chismes where content = $1', [content]);
     expect(chisme.file_exist).toBe(true);
 
     const viewer = await person('viewer');
@@ -56,7 +52,7 @@ describe('journey 14: private cotilleo image', () => {
     await switchToCotilleo(viewer);
     const imageUrlAnswer = viewer.waitForResponse((response) => response.url().endsWith('/functions/v1/chisme-image-url'));
     await card(viewer, content).getByRole('button', { name: 'Ver imagen' }).click();
-    const issued = await (await imageUrlAnswer).json() as { url: string; expires_in: number };
+    const issued = (await (await imageUrlAnswer).json()) as { url: string; expires_in: number };
     expect(issued.expires_in).toBeGreaterThan(0);
     expect(issued.expires_in).toBeLessThanOrEqual(60);
     const imageDialog = viewer.getByRole('dialog', { name: 'Imagen del chisme' });

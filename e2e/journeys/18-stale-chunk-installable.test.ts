@@ -71,7 +71,10 @@ describe('journey 18: installable, and resilient to a deploy', () => {
         () =>
           new Promise<void>((resolve, reject) => {
             navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
-            navigator.serviceWorker.getRegistration().then((registration) => registration?.update()).catch(reject);
+            navigator.serviceWorker
+              .getRegistration()
+              .then((registration) => registration?.update())
+              .catch(reject);
           }),
       );
       await expect.poll(() => page.evaluate((path) => caches.match(path).then((r) => r?.status ?? null), chunkPath)).toBe(null);

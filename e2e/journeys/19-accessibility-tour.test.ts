@@ -59,7 +59,11 @@ describe('journey 19: accessibility tour', () => {
       const own = card(page, content);
       await own.waitFor();
       await expectAccessible(page, `${mode}: recent feed`);
-      for (const [tab, path] of [['trending', '/chismes/tranding/'], ['top', '/chismes/top/'], ['old', '/chismes/old/']] as const) {
+      for (const [tab, path] of [
+        ['trending', '/chismes/tranding/'],
+        ['top', '/chismes/top/'],
+        ['old', '/chismes/old/'],
+      ] as const) {
         await visit(page, path, (p) => p.getByRole('article').first().waitFor(), `${mode}: ${tab} feed`);
       }
       await page.goto('/chismes/');

@@ -92,7 +92,14 @@ describe('journey 20: a cotilleo image never comes from the service worker', () 
     // ...and the URL already seen, asked for again from the page (through the worker, past the
     // HTTP cache), is refused by storage once its token has expired: no cache answers for it.
     const statusOfSeenUrl = () =>
-      viewer.evaluate((url) => fetch(url, { cache: 'no-store' }).then((r) => r.status, () => 0), issued.url);
+      viewer.evaluate(
+        (url) =>
+          fetch(url, { cache: 'no-store' }).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        issued.url,
+      );
     await expect.poll(statusOfSeenUrl, { timeout: (issued.expires_in + 30) * 1000, interval: 2000 }).toBeGreaterThanOrEqual(400);
     expect(imageResponses.filter((r) => r.fromServiceWorker)).toEqual([]);
     expect((await cacheStorage(viewer)).filter((entry) => entry.type.startsWith('image/') || new URL(entry.url).origin !== WEB_URL)).toEqual([]);

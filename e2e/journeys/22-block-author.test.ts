@@ -13,14 +13,17 @@ useBrowser();
 
 const notFound = 'Este chisme no existe o ya no está disponible';
 const comment = (chismeId: string, text: string, parentId: string | null = null) => ({
-  p_chisme_id: chismeId, p_parent_id: parentId, p_content: text, p_gender: 'Hombre', p_years: 33, p_country: 'España',
+  p_chisme_id: chismeId,
+  p_parent_id: parentId,
+  p_content: text,
+  p_gender: 'Hombre',
+  p_years: 33,
+  p_country: 'España',
 });
 
 describe('journey 22: block an anonymous author', () => {
   it('stops seeing a harasser everywhere from one comment, and unblocks', { timeout: 480_000 }, async () => {
-    const [blockerAccount, harasserAccount, neighbourAccount] = await Promise.all([
-      createAccount('bloquea'), createAccount('acosa'), createAccount('vecino'),
-    ]);
+    const [blockerAccount, harasserAccount, neighbourAccount] = await Promise.all([createAccount('bloquea'), createAccount('acosa'), createAccount('vecino')]);
     const blocker = await person('blocker');
     const harasser = await person('harasser');
     const neighbour = await person('neighbour');
@@ -71,7 +74,9 @@ describe('journey 22: block an anonymous author', () => {
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notificaciones: 1 sin leer');
     const { n } = await sqlOne<{ n: string }>(
       `select count(*) as n from public.notifications n join auth.users u on u.id = n.user_id
-       where u.email = $1 and not n.is_read`, [blockerAccount.email]);
+       where u.email = $1 and not n.is_read`,
+      [blockerAccount.email],
+    );
     expect(Number(n)).toBe(1);
 
     // The harasser notices nothing: the blocker's chisme and all their own comments are there.

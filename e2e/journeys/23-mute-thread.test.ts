@@ -9,17 +9,23 @@ import { createAccount, rpcAs, signIn } from '../support/users.ts';
 useBrowser();
 
 const comment = (chismeId: string, text: string) => ({
-  p_chisme_id: chismeId, p_parent_id: null, p_content: text, p_gender: 'Mujer', p_years: 28, p_country: 'Chile',
+  p_chisme_id: chismeId,
+  p_parent_id: null,
+  p_content: text,
+  p_gender: 'Mujer',
+  p_years: 28,
+  p_country: 'Chile',
 });
 
 async function notificationsOf(email: string): Promise<number> {
-  const { n } = await sqlOne<{ n: string }>(
-    'select count(*) as n from public.notifications n join auth.users u on u.id = n.user_id where u.email = $1', [email]);
+  const { n } = await sqlOne<{ n: string }>('select count(*) as n from public.notifications n join auth.users u on u.id = n.user_id where u.email = $1', [
+    email,
+  ]);
   return Number(n);
 }
 
 describe('journey 23: mute a thread', () => {
-  it('stops and restarts a chisme\'s notifications', async () => {
+  it("stops and restarts a chisme's notifications", async () => {
     const [authorAccount, otherAccount] = await Promise.all([createAccount('silencio'), createAccount('charla')]);
     const author = await person('author');
     const other = await person('other');
@@ -40,8 +46,7 @@ describe('journey 23: mute a thread', () => {
     await author.getByRole('menuitem', { name: 'Activar notificaciones de este chisme' }).click();
     await author.getByRole('alert').filter({ hasText: 'Volverás a recibir notificaciones de este chisme.' }).waitFor();
     expect((await rpcAs(other, 'add_comment', comment(id, 'Ahora sí se entera'))).status).toBe(200);
-    await expect.poll(() => author.getByTestId('notifications-bell').getAttribute('aria-label'), { timeout: 20_000 })
-      .toBe('Notificaciones: 1 sin leer');
+    await expect.poll(() => author.getByTestId('notifications-bell').getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notificaciones: 1 sin leer');
     expect(await notificationsOf(authorAccount.email)).toBe(1);
   });
 });

@@ -13,7 +13,7 @@ useBrowser();
 const notFound = 'Este chisme no existe o ya no está disponible';
 
 describe('journey 24: my data', () => {
-  it('exports the person\'s data, then deletes the account', { timeout: 360_000 }, async () => {
+  it("exports the person's data, then deletes the account", { timeout: 360_000 }, async () => {
     const [leaverAccount, otherAccount] = await Promise.all([createAccount('exporta'), createAccount('testigo')]);
     const leaver = await person('leaver');
     const other = await person('other');
@@ -24,10 +24,7 @@ describe('journey 24: my data', () => {
 
     // Export
     await leaver.getByRole('button', { name: 'Abrir menú' }).click();
-    const [download] = await Promise.all([
-      leaver.waitForEvent('download'),
-      leaver.getByRole('button', { name: 'Descargar mis datos' }).click(),
-    ]);
+    const [download] = await Promise.all([leaver.waitForEvent('download'), leaver.getByRole('button', { name: 'Descargar mis datos' }).click()]);
     expect(download.suggestedFilename()).toBe('mis-datos-chismes.json');
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { account: { email: string }; chismes: { content: string }[] };
     expect(data.account.email).toBe(leaverAccount.email);

@@ -26,7 +26,10 @@ describe('journey 26: sign-up confirmation', () => {
     await register.getByLabel('Confirmar contraseña').fill(PASSWORD);
     await register.getByRole('button', { name: 'Registrarse', exact: true }).click();
     const pending = page.getByRole('dialog', { name: 'Revisa tu correo' });
-    await pending.getByRole('status').filter({ hasText: `Te hemos enviado un enlace a ${email}` }).waitFor();
+    await pending
+      .getByRole('status')
+      .filter({ hasText: `Te hemos enviado un enlace a ${email}` })
+      .waitFor();
     const first = await waitForMail(email, CONFIRM);
     await snap(page, '26-check-inbox');
 
@@ -39,7 +42,14 @@ describe('journey 26: sign-up confirmation', () => {
     await login.getByRole('alert').filter({ hasText: 'Aún no has confirmado tu correo' }).waitFor();
     // GoTrue's wait between two mails to one address ([auth.email] max_frequency) has passed.
     await expect
-      .poll(async () => (await sqlOne<{ waited: boolean }>(`select confirmation_sent_at < now() - interval '1.5 seconds' as waited from auth.users where email = $1`, [email])).waited)
+      .poll(
+        async () =>
+          (
+            await sqlOne<{ waited: boolean }>(`select confirmation_sent_at < now() - interval '1.5 seconds' as waited from auth.users where email = $1`, [
+              email,
+            ])
+          ).waited,
+      )
       .toBe(true);
     await login.getByRole('button', { name: 'Reenviar correo' }).click();
     await login.getByRole('status').filter({ hasText: 'Te hemos enviado otro correo.' }).waitFor();

@@ -69,7 +69,12 @@ function scanInPage(page: Page): Promise<SchemeResult[] | null> {
         });
         results.push({
           scheme,
-          violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) })),
+          violations: result.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            targets: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
+          })),
         });
         if (root.getAttribute('data-mantine-color-scheme') !== scheme) break; // the app changed it: stop flipping
       }
@@ -120,9 +125,7 @@ function stateSignature(): string {
     const byId = labelledBy ? document.getElementById(labelledBy.split(' ')[0]!)?.textContent : undefined;
     return `${el.getAttribute('role')}:${el.getAttribute('aria-label') ?? byId ?? ''}`.trim();
   };
-  const route = location.pathname
-    .replace(/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi, '/:id')
-    .replace(/\/\d+(?=\/|$)/g, '/:n');
+  const route = location.pathname.replace(/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi, '/:id').replace(/\/\d+(?=\/|$)/g, '/:n');
   const open = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="menu"]')].map(nameOf).sort();
   // The part a scan checks (see scanNow): the dialogs when one is open, else the page.
   const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')];
@@ -225,9 +228,7 @@ const screenOf = (signature: string) => signature.split(' | scheme:')[0]!;
 /** The signature of where the person is now (see stateSignature), or undefined off the app. */
 async function currentSignature(page: Page): Promise<string | undefined> {
   if (page.isClosed() || !page.url().startsWith('http')) return undefined;
-  return page
-    .evaluate(() => (window as unknown as { __chismesAxeSignature?: () => string }).__chismesAxeSignature?.())
-    .catch(() => undefined);
+  return page.evaluate(() => (window as unknown as { __chismesAxeSignature?: () => string }).__chismesAxeSignature?.()).catch(() => undefined);
 }
 
 /** Rules a scan that overlapped an opening or closing menu/dialog can fail on a half-built DOM

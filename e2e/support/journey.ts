@@ -15,7 +15,12 @@ import { recordThirdPartyRequests } from './request-hosts.ts';
 
 let browser: Browser | undefined;
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 
 /** Call at the top of a journey file: one Chromium for the file. */
 export function useBrowser(): void {
@@ -55,7 +60,10 @@ export async function person(name: string): Promise<Page> {
       console.log(`── ${name}: Realtime frames and console errors (last ${liveLog().length}) ──\n${liveLog().join('\n')}`);
       await snap(page, `${evidence}-failure`).catch(() => undefined);
       // What a screen reader would see: the quickest way to read why a locator did not match.
-      const tree = await page.locator('body').ariaSnapshot().catch(() => '');
+      const tree = await page
+        .locator('body')
+        .ariaSnapshot()
+        .catch(() => '');
       mkdirSync(resultsDir, { recursive: true });
       writeFileSync(join(resultsDir, `${evidence}-failure.aria.yml`), tree);
     }

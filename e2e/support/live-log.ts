@@ -19,10 +19,14 @@ function summarize(direction: '→' | '←', text: string | Buffer): string | un
   }
   if (frame.topic === 'phoenix') return undefined; // heartbeats
   const payload = frame.payload ?? {};
-  const detail = frame.event === 'broadcast' ? payload.event
-    : frame.event === 'phx_reply' ? `${payload.status} ${JSON.stringify(payload.response ?? {}).slice(0, 80)}`
-    : frame.event === 'system' ? JSON.stringify(payload).slice(0, 120)
-    : '';
+  const detail =
+    frame.event === 'broadcast'
+      ? payload.event
+      : frame.event === 'phx_reply'
+        ? `${payload.status} ${JSON.stringify(payload.response ?? {}).slice(0, 80)}`
+        : frame.event === 'system'
+          ? JSON.stringify(payload).slice(0, 120)
+          : '';
   return `${direction} ${frame.topic} ${frame.event} ${detail ?? ''}`.trim();
 }
 

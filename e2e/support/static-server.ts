@@ -32,7 +32,10 @@ const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 /** The precompressed copy of `file` the request accepts (brotli first), if the build made one. */
 function encodedCopy(file: string, headers: IncomingHttpHeaders): { path: string; encoding: string } | null {
   const accepted = String(headers['accept-encoding'] ?? '');
-  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
     if (new RegExp(`\\b${encoding}\\b`).test(accepted) && isFile(file + suffix)) return { path: file + suffix, encoding };
   }
   return null;

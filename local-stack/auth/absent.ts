@@ -11,7 +11,10 @@ import { AuthError } from './store.ts';
 
 /** GoTrue's OAuthError: HTTP 400 with `{ error, error_description }`. */
 export class OAuthError extends Error {
-  constructor(readonly error: string, readonly description: string) {
+  constructor(
+    readonly error: string,
+    readonly description: string,
+  ) {
     super(description);
   }
 }
@@ -54,7 +57,10 @@ export function absentSignUp(body: Record<string, unknown>): void {
  * undefined when the route is not one of these.
  */
 export async function absentRoute(
-  req: IncomingMessage, method: string, path: string, signedIn: () => Promise<unknown>,
+  req: IncomingMessage,
+  method: string,
+  path: string,
+  signedIn: () => Promise<unknown>,
   resendEmail: (body: Record<string, unknown>, type: string, email: string) => Promise<Record<string, unknown>>,
 ): Promise<Record<string, unknown> | undefined> {
   if (path === '/sso' || path.startsWith('/sso/')) throw new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');

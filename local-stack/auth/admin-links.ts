@@ -17,7 +17,11 @@ const DUPLICATE_EMAIL = 'A user with this email address has already been registe
 type Json = Record<string, unknown>;
 
 /** Sends one of GoTrue's mails; the stack's mailer (mailer.ts) or nothing. */
-export type SendMail = (template: 'invite', to: string, data: { confirmationUrl: string; token: string; tokenHash: string; redirectTo: string }) => Promise<void>;
+export type SendMail = (
+  template: 'invite',
+  to: string,
+  data: { confirmationUrl: string; token: string; tokenHash: string; redirectTo: string },
+) => Promise<void>;
 
 export function createAdminLinks(store: AuthStore, allowedRedirect: (target: string | undefined) => string, sendMail: SendMail) {
   const { transaction, findUserByEmail, loadUser, userJson, checkPassword, insertUser, insertIdentity } = store;

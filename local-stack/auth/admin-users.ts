@@ -43,7 +43,10 @@ export function mergeMetadata(current: Json | null, updates: Json): Json {
   return next;
 }
 
-const obfuscate = (id: string, value: string): string => createHash('sha256').update(id + value).digest('base64url');
+const obfuscate = (id: string, value: string): string =>
+  createHash('sha256')
+    .update(id + value)
+    .digest('base64url');
 
 export function createAdminUsers(store: AuthStore) {
   const { transaction, loadUser, findUserByEmail, userJson, checkPassword, insertUser, insertIdentity } = store;
@@ -74,10 +77,7 @@ export function createAdminUsers(store: AuthStore) {
     const size = perPage < 1 ? 20 : perPage;
     const offset = (Math.max(page, 1) - 1) * size;
     const { rows: counted } = await db.query<{ count: string }>(`select count(*) from auth.users where ${where}`, params);
-    const { rows } = await db.query<UserRow>(
-      `select * from auth.users where ${where} order by created_at desc limit ${size} offset ${offset}`,
-      params,
-    );
+    const { rows } = await db.query<UserRow>(`select * from auth.users where ${where} order by created_at desc limit ${size} offset ${offset}`, params);
     const count = Number(counted[0]?.count ?? 0);
     // addPaginationHeaders: next (when there is one) and last, with Go's sorted query encoding.
     const totalPages = Math.ceil(count / size);
@@ -176,7 +176,10 @@ export function createAdminUsers(store: AuthStore) {
         await db.query('update auth.users set raw_app_meta_data = $2 where id = $1', [id, mergeMetadata(current.raw_app_meta_data, body.app_metadata as Json)]);
       }
       if (body.user_metadata && typeof body.user_metadata === 'object') {
-        await db.query('update auth.users set raw_user_meta_data = $2 where id = $1', [id, mergeMetadata(current.raw_user_meta_data, body.user_metadata as Json)]);
+        await db.query('update auth.users set raw_user_meta_data = $2 where id = $1', [
+          id,
+          mergeMetadata(current.raw_user_meta_data, body.user_metadata as Json),
+        ]);
       }
       if (banned !== undefined) await db.query('update auth.users set banned_until = $2 where id = $1', [id, banned]);
       await db.query('update auth.users set updated_at = now() where id = $1', [id]);

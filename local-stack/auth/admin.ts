@@ -4,7 +4,7 @@
 // with them off: a user's MFA factors (none can exist), OAuth server clients and custom
 // providers (404 feature_disabled, as with `supabase init`'s defaults).
 import type { IncomingMessage } from 'node:http';
-import pg from 'pg';
+import type pg from 'pg';
 import { requireAdmin } from './admin-access.ts';
 import { createAdminLinks } from './admin-links.ts';
 import { createAdminUsers } from './admin-users.ts';

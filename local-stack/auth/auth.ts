@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bcrypt from 'bcryptjs';
-import pg from 'pg';
+import type pg from 'pg';
 import { absentGrant, absentRoute, absentSignUp, OAuthError } from './absent.ts';
 import { createAdmin } from './admin.ts';
 import { bearerClaims } from './bearer.ts';
@@ -70,7 +70,13 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
    * the confirmation mail again (password and metadata unchanged: nobody proved the address),
    * a confirmed one a 200 with a sanitised stand-in (new random id, no identities, no dates).
    */
-  async function repeatedSignUp(db: Db, user: UserRow, req: IncomingMessage, body: Record<string, unknown>, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async function repeatedSignUp(
+    db: Db,
+    user: UserRow,
+    req: IncomingMessage,
+    body: Record<string, unknown>,
+    data: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     if (!user.email_confirmed_at) {
       await emails.confirmSignUp(db, user, req, body);
       return userJson(db, (await loadUser(db, user.id))!);
@@ -78,9 +84,22 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
     const now = new Date().toISOString();
     const real = await userJson(db, user, false);
     return {
-      ...real, id: randomUUID(), role: '', new_email: undefined, phone: '', created_at: now, updated_at: now, confirmation_sent_at: now,
-      last_sign_in_at: null, confirmed_at: null, email_change_sent_at: null, email_confirmed_at: null, phone_confirmed_at: null,
-      identities: [], user_metadata: data, app_metadata: { provider: 'email', providers: ['email'] },
+      ...real,
+      id: randomUUID(),
+      role: '',
+      new_email: undefined,
+      phone: '',
+      created_at: now,
+      updated_at: now,
+      confirmation_sent_at: now,
+      last_sign_in_at: null,
+      confirmed_at: null,
+      email_change_sent_at: null,
+      email_confirmed_at: null,
+      phone_confirmed_at: null,
+      identities: [],
+      user_metadata: data,
+      app_metadata: { provider: 'email', providers: ['email'] },
     };
   }
 
@@ -192,10 +211,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
         await emails.mailEmailChange(db, user, email, emails.referrerOf(req, body));
       }
       if (body.data && typeof body.data === 'object') {
-        await db.query(
-          `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb where id = $1`,
-          [user.id, body.data],
-        );
+        await db.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb where id = $1`, [user.id, body.data]);
       }
       await db.query('update auth.users set updated_at = now() where id = $1', [user.id]);
       return userJson(db, (await loadUser(db, user.id))!);
@@ -231,13 +247,21 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
       if (method === 'GET' && path === '/settings') {
         const external: Record<string, boolean> = { email: true, phone: false };
         for (const provider of config.oauthProviders) external[provider] = true;
-        return sendJson(res, 200, { external, disable_signup: !config.enableSignup, mailer_autoconfirm: !config.enableConfirmations, phone_autoconfirm: false, sms_provider: '', saml_enabled: false });
+        return sendJson(res, 200, {
+          external,
+          disable_signup: !config.enableSignup,
+          mailer_autoconfirm: !config.enableConfirmations,
+          phone_autoconfirm: false,
+          sms_provider: '',
+          saml_enabled: false,
+        });
       }
       if (method === 'GET' && path === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [] });
       if (method === 'POST' && path === '/signup') return sendJson(res, 200, await signUp(req), version);
       if (method === 'POST' && path === '/token') {
         const grant = url.searchParams.get('grant_type') ?? '';
-        if (!['password', 'refresh_token', 'pkce', 'web3', 'id_token'].includes(grant)) throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+        if (!['password', 'refresh_token', 'pkce', 'web3', 'id_token'].includes(grant))
+          throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
         limitTokens(req);
         if (grant === 'web3' || grant === 'id_token') return await absentGrant(req, grant, config.oauthProviders);
         const body = await readAuthJson(req);

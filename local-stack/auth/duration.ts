@@ -1,6 +1,6 @@
 // Go's time.ParseDuration, which GoTrue uses for the admin API's `ban_duration`
 // ("24h", "1h30m", "90s", "-1.5h"), with Go's error texts.
-const units: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, 'μs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const units: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** Milliseconds, or an Error whose message is Go's. */
 export function parseGoDuration(text: string): number {

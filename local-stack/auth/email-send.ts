@@ -40,7 +40,13 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
     checkFrequency(kind === 'signup' ? user.confirmation_sent_at : user.recovery_sent_at);
     await db.query(`update auth.users set ${column}_token = $2, ${column}_sent_at = now() where id = $1`, [user.id, hash]);
     const template = kind === 'signup' ? 'confirmation' : kind === 'magiclink' ? 'magic_link' : 'recovery';
-    await send(template, user.email!, { confirmationUrl: actionLink(hash, kind, referrer), token: otp, tokenHash: hash, redirectTo: referrer, email: user.email! });
+    await send(template, user.email!, {
+      confirmationUrl: actionLink(hash, kind, referrer),
+      token: otp,
+      tokenHash: hash,
+      redirectTo: referrer,
+      email: user.email!,
+    });
   }
 
   /** A new e-mail user as sign-up makes it (confirmed at once unless confirmations are on). */
@@ -111,7 +117,12 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
     const common = { email: user.email ?? '', newEmail, redirectTo: referrer };
     await send('email_change', newEmail, { ...common, confirmationUrl: actionLink(hashNew, 'email_change', referrer), token: otpNew, tokenHash: hashNew });
     if (hashCurrent) {
-      await send('email_change', user.email!, { ...common, confirmationUrl: actionLink(hashCurrent, 'email_change', referrer), token: otpCurrent, tokenHash: hashCurrent });
+      await send('email_change', user.email!, {
+        ...common,
+        confirmationUrl: actionLink(hashCurrent, 'email_change', referrer),
+        token: otpCurrent,
+        tokenHash: hashCurrent,
+      });
     }
   }
 

@@ -27,17 +27,35 @@ function render(template: Template, data: MailData): { subject: string; html: st
   const url = escapeHtml(data.confirmationUrl ?? '');
   switch (template) {
     case 'invite':
-      return { subject: "You've been invited", html: `<h2>You've been invited</h2>\n<p>You've been invited to create an account. Follow the link below to accept.</p>\n<p><a href="${url}">Accept invitation</a></p>` };
+      return {
+        subject: "You've been invited",
+        html: `<h2>You've been invited</h2>\n<p>You've been invited to create an account. Follow the link below to accept.</p>\n<p><a href="${url}">Accept invitation</a></p>`,
+      };
     case 'confirmation':
-      return { subject: 'Confirm your email address', html: `<h2>Confirm your email address</h2>\n<p>Follow the link below to confirm this email address and finish signing up.</p>\n<p><a href="${url}">Confirm email address</a></p>\n` };
+      return {
+        subject: 'Confirm your email address',
+        html: `<h2>Confirm your email address</h2>\n<p>Follow the link below to confirm this email address and finish signing up.</p>\n<p><a href="${url}">Confirm email address</a></p>\n`,
+      };
     case 'recovery':
-      return { subject: 'Reset your password', html: `<h2>Reset your password</h2>\n<p>We received a request to reset your password. Follow the link below to choose a new one.</p>\n<p><a href="${url}">Reset password</a></p>\n<p>If you didn't request this, you can safely ignore this email.</p>` };
+      return {
+        subject: 'Reset your password',
+        html: `<h2>Reset your password</h2>\n<p>We received a request to reset your password. Follow the link below to choose a new one.</p>\n<p><a href="${url}">Reset password</a></p>\n<p>If you didn't request this, you can safely ignore this email.</p>`,
+      };
     case 'magic_link':
-      return { subject: 'Your sign-in link', html: `<h2>Your sign-in link</h2>\n<p>Follow the link below to sign in. This link expires shortly and can only be used once.</p>\n<p><a href="${url}">Sign in</a></p>` };
+      return {
+        subject: 'Your sign-in link',
+        html: `<h2>Your sign-in link</h2>\n<p>Follow the link below to sign in. This link expires shortly and can only be used once.</p>\n<p><a href="${url}">Sign in</a></p>`,
+      };
     case 'email_change':
-      return { subject: 'Confirm your new email address', html: `<h2>Confirm your new email address</h2>\n<p>Follow the link below to confirm ${escapeHtml(data.newEmail ?? '')} as your new email address.</p>\n<p><a href="${url}">Confirm new email address</a></p>\n<p>If you didn't request this change, you can safely ignore this email.</p>` };
+      return {
+        subject: 'Confirm your new email address',
+        html: `<h2>Confirm your new email address</h2>\n<p>Follow the link below to confirm ${escapeHtml(data.newEmail ?? '')} as your new email address.</p>\n<p><a href="${url}">Confirm new email address</a></p>\n<p>If you didn't request this change, you can safely ignore this email.</p>`,
+      };
     case 'reauthentication':
-      return { subject: `${data.token ?? ''} is your verification code`, html: `<h2>Your verification code</h2>\n<p>Use the code below to verify your identity. It expires shortly.</p>\n<p>${escapeHtml(data.token ?? '')}</p>` };
+      return {
+        subject: `${data.token ?? ''} is your verification code`,
+        html: `<h2>Your verification code</h2>\n<p>Use the code below to verify your identity. It expires shortly.</p>\n<p>${escapeHtml(data.token ?? '')}</p>`,
+      };
   }
 }
 

@@ -3,15 +3,16 @@
 // /auth/v1/callback, which signs in exactly as the real provider callback does.
 const providerNames: Record<string, string> = { google: 'Google', facebook: 'Facebook' };
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function renderSimulator(provider: string, state: string, known: { email: string; name: string }[]): string {
   const title = `${providerNames[provider] ?? provider} (simulador local)`;
-  const callback = (email: string, name: string) =>
-    `/auth/v1/callback?${new URLSearchParams({ state, email, name })}`;
+  const callback = (email: string, name: string) => `/auth/v1/callback?${new URLSearchParams({ state, email, name })}`;
   const accounts = known
-    .map((account) => `<li><a href="${escapeHtml(callback(account.email, account.name))}">${escapeHtml(account.name || account.email)} &lt;${escapeHtml(account.email)}&gt;</a></li>`)
+    .map(
+      (account) =>
+        `<li><a href="${escapeHtml(callback(account.email, account.name))}">${escapeHtml(account.name || account.email)} &lt;${escapeHtml(account.email)}&gt;</a></li>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="es">

@@ -3,7 +3,7 @@
 // identity and redirects back with the session in the fragment (or ?code= for PKCE).
 import { createHash, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import pg from 'pg';
+import type pg from 'pg';
 import { AuthError, randomToken, type AuthStore, type Db } from './store.ts';
 import type { StackConfig } from '../config.ts';
 import { API_URL } from '../keys.ts';
@@ -70,15 +70,13 @@ export function createOAuth(pool: pg.Pool, config: StackConfig, store: AuthStore
       picture: '',
       avatar_url: '',
     };
-    const { rows } = await db.query<{ user_id: string }>(
-      'select user_id from auth.identities where provider = $1 and provider_id = $2',
-      [provider, sub],
-    );
+    const { rows } = await db.query<{ user_id: string }>('select user_id from auth.identities where provider = $1 and provider_id = $2', [provider, sub]);
     if (rows[0]) {
-      await db.query(
-        'update auth.identities set identity_data = $3, last_sign_in_at = now(), updated_at = now() where provider = $1 and provider_id = $2',
-        [provider, sub, identityData],
-      );
+      await db.query('update auth.identities set identity_data = $3, last_sign_in_at = now(), updated_at = now() where provider = $1 and provider_id = $2', [
+        provider,
+        sub,
+        identityData,
+      ]);
       return rows[0].user_id;
     }
     const existing = await findUserByEmail(db, email);

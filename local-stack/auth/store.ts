@@ -2,7 +2,7 @@
 // and the session JSON and access-token JWT GoTrue hands out (local-stack/CONTRACT.md §1.4, §1.5).
 import { randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import pg from 'pg';
+import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import { signJwt } from '../jwt.ts';
 import { API_URL } from '../keys.ts';
@@ -89,10 +89,7 @@ export function createAuthStore(pool: pg.Pool, config: StackConfig) {
   }
 
   async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-    const { rows } = await db.query<UserRow>(
-      'select * from auth.users where lower(email) = lower($1) and is_sso_user = false',
-      [email],
-    );
+    const { rows } = await db.query<UserRow>('select * from auth.users where lower(email) = lower($1) and is_sso_user = false', [email]);
     return rows[0];
   }
 
@@ -119,17 +116,19 @@ export function createAuthStore(pool: pg.Pool, config: StackConfig) {
       last_sign_in_at: iso(user.last_sign_in_at),
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
-      identities: !withIdentities ? null : rows.map((identity) => ({
-        identity_id: identity.id,
-        id: identity.provider_id,
-        user_id: identity.user_id,
-        identity_data: identity.identity_data,
-        provider: identity.provider,
-        last_sign_in_at: iso(identity.last_sign_in_at),
-        created_at: iso(identity.created_at),
-        updated_at: iso(identity.updated_at),
-        email: identity.email ?? undefined,
-      })),
+      identities: !withIdentities
+        ? null
+        : rows.map((identity) => ({
+            identity_id: identity.id,
+            id: identity.provider_id,
+            user_id: identity.user_id,
+            identity_data: identity.identity_data,
+            provider: identity.provider,
+            last_sign_in_at: iso(identity.last_sign_in_at),
+            created_at: iso(identity.created_at),
+            updated_at: iso(identity.updated_at),
+            email: identity.email ?? undefined,
+          })),
       created_at: iso(user.created_at),
       updated_at: iso(user.updated_at),
       banned_until: iso(user.banned_until),
@@ -180,10 +179,7 @@ export function createAuthStore(pool: pg.Pool, config: StackConfig) {
   async function createSession(db: Db, userId: string, method: string): Promise<Record<string, unknown>> {
     const sessionId = randomUUID();
     const refreshToken = randomToken();
-    await db.query(
-      `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`,
-      [sessionId, userId],
-    );
+    await db.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, userId]);
     await db.query(
       `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
        values ($1, $2, now(), now(), $3)`,

@@ -13,7 +13,9 @@ export function generateOtp(digits = OTP_LENGTH): string {
 }
 
 export function tokenHash(emailOrPhone: string, otp: string): string {
-  return createHash('sha224').update(emailOrPhone + otp).digest('hex');
+  return createHash('sha224')
+    .update(emailOrPhone + otp)
+    .digest('hex');
 }
 
 /** GoTrue's encodeRedirectURL: escaped only when it holds `&`, `=` or `#`. */

@@ -39,7 +39,13 @@ const sentColumn = (column: string): string => (column.startsWith('email_change'
 /** Issues a PKCE auth code for the user (oauth.ts). */
 type IssueAuthCode = (userId: string, codeChallenge: string, method: string, provider: string) => string;
 
-export function createVerify(config: StackConfig, store: AuthStore, allowedRedirect: (target: string | undefined) => string, pkce: PkceFlows, issueAuthCode: IssueAuthCode) {
+export function createVerify(
+  config: StackConfig,
+  store: AuthStore,
+  allowedRedirect: (target: string | undefined) => string,
+  pkce: PkceFlows,
+  issueAuthCode: IssueAuthCode,
+) {
   const { transaction, findUserByEmail, loadUser, createSession, userJson } = store;
 
   function validate(method: string, params: Json): void {
@@ -156,11 +162,22 @@ export function createVerify(config: StackConfig, store: AuthStore, allowedRedir
         return;
       }
       fragment = session
-        ? new URLSearchParams({ access_token: String(session.access_token), expires_at: String(session.expires_at), expires_in: String(session.expires_in), refresh_token: String(session.refresh_token), token_type: 'bearer', type })
+        ? new URLSearchParams({
+            access_token: String(session.access_token),
+            expires_at: String(session.expires_at),
+            expires_in: String(session.expires_in),
+            refresh_token: String(session.refresh_token),
+            token_type: 'bearer',
+            type,
+          })
         : new URLSearchParams({ message: SINGLE_CONFIRMATION });
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
-      fragment = new URLSearchParams({ error: error.status >= 500 ? 'server_error' : 'access_denied', error_code: error.code, error_description: error.message });
+      fragment = new URLSearchParams({
+        error: error.status >= 500 ? 'server_error' : 'access_denied',
+        error_code: error.code,
+        error_description: error.message,
+      });
     }
     res.writeHead(303, { location: `${redirect}#${fragment.toString()}` });
     res.end();

@@ -63,7 +63,10 @@ async function mark(db: pg.Client, sql: string): Promise<void> {
 async function refuseClashes(db: pg.Client, sql: string): Promise<void> {
   const clash = await existing(db, sql, false);
   const rows = [...clash.tables, ...clash.functions].map((name) => ({ name }));
-  if (rows.length) throw new Error(`the suite's fixtures would replace the project's public.${rows.map((row) => row.name).join(', public.')}; run against a project without them`);
+  if (rows.length)
+    throw new Error(
+      `the suite's fixtures would replace the project's public.${rows.map((row) => row.name).join(', public.')}; run against a project without them`,
+    );
 }
 
 async function cleanup(db: pg.Client, sql: string): Promise<void> {

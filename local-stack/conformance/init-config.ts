@@ -24,7 +24,8 @@ export function checkAgainstInit(entries: OutOfScope[]): string[] {
       if (seen.has(name)) continue;
       seen.add(name);
       const value = toml.get(table)?.get(key);
-      if (value !== undefined && value !== false) throw new Error(`out-of-scope.ts says ${name} is off in \`supabase init\`'s config, but it is ${JSON.stringify(value)} there`);
+      if (value !== undefined && value !== false)
+        throw new Error(`out-of-scope.ts says ${name} is off in \`supabase init\`'s config, but it is ${JSON.stringify(value)} there`);
       lines.push(`${name} = ${value === undefined ? '(absent: off)' : String(value)} in \`supabase init\`'s config`);
     }
     return lines;

@@ -24,7 +24,9 @@ export interface Counts {
 export function table(rows: Counts[]): string {
   const lines = ['| package | passed / ran | in scope | out of scope (passed / ran) | passwords | time |', '|---|---|---|---|---|---|'];
   for (const row of rows) {
-    lines.push(`| ${row.suite} | ${row.passed} / ${row.ran} | ${row.inScopePassed} / ${row.inScope} | ${row.outPassed} / ${row.out} | ${row.passwords ?? ''} | ${row.seconds.toFixed(0)} s |`);
+    lines.push(
+      `| ${row.suite} | ${row.passed} / ${row.ran} | ${row.inScopePassed} / ${row.inScope} | ${row.outPassed} / ${row.out} | ${row.passwords ?? ''} | ${row.seconds.toFixed(0)} s |`,
+    );
   }
   return lines.join('\n');
 }
@@ -33,9 +35,13 @@ export function table(rows: Counts[]): string {
 export function report(suite: string, results: JestResults, seconds: number): Counts {
   const tests = results.testResults.flatMap((file) => file.assertionResults.map((test) => ({ ...test, file: file.name.split('/').pop() })));
   const ran = tests.filter((test) => test.status === 'passed' || test.status === 'failed');
-  const reasonFor = (test: (typeof ran)[number]) => outOfScope.find((entry) =>
-    entry.suite === suite && entry.test.test(test.fullName)
-    && (!entry.failure || (test.status === 'failed' && entry.failure.test(test.failureMessages.join('\n')))))?.reason;
+  const reasonFor = (test: (typeof ran)[number]) =>
+    outOfScope.find(
+      (entry) =>
+        entry.suite === suite &&
+        entry.test.test(test.fullName) &&
+        (!entry.failure || (test.status === 'failed' && entry.failure.test(test.failureMessages.join('\n')))),
+    )?.reason;
   const inScope = ran.filter((test) => !reasonFor(test));
   const excluded = ran.filter((test) => reasonFor(test));
   const passed = (list: typeof ran) => list.filter((test) => test.status === 'passed').length;
@@ -50,5 +56,14 @@ export function report(suite: string, results: JestResults, seconds: number): Co
   for (const test of excluded.filter((t) => t.status === 'passed')) {
     console.log(`  note: out-of-scope test passes now: ${test.fullName}`);
   }
-  return { suite, passed: passed(ran), ran: ran.length, inScopePassed: passed(inScope), inScope: inScope.length, outPassed: passed(excluded), out: excluded.length, seconds };
+  return {
+    suite,
+    passed: passed(ran),
+    ran: ran.length,
+    inScopePassed: passed(inScope),
+    inScope: inScope.length,
+    outPassed: passed(excluded),
+    out: excluded.length,
+    seconds,
+  };
 }

@@ -47,7 +47,16 @@ async function main(): Promise<number> {
       const config = writeJestConfig(workDir, suite);
       const output = join(workDir, 'results', `${suite.name}.json`);
       // Node 20 has WebSocket only behind this flag (Node 22 by default), which realtime-js needs.
-      const args = ['--experimental-websocket', join(workDir, 'node_modules/jest/bin/jest.js'), '--config', config, '--runInBand', '--json', `--outputFile=${output}`, '--forceExit'];
+      const args = [
+        '--experimental-websocket',
+        join(workDir, 'node_modules/jest/bin/jest.js'),
+        '--config',
+        config,
+        '--runInBand',
+        '--json',
+        `--outputFile=${output}`,
+        '--forceExit',
+      ];
       if (suite.testNamePattern) args.push('-t', suite.testNamePattern);
       args.push(...suite.files.map((file) => join(workDir, 'packages/core', suite.name, file)));
       const auth = readToml(join(workDir, 'packages/core', suite.name, suite.config)).get('auth');
@@ -61,9 +70,7 @@ async function main(): Promise<number> {
         stack = await ensureStack();
       }
       stack ??= await ensureStack();
-      const passwords = alreadyRunning
-        ? "project's (the stack already ran)"
-        : `suite's (${length} characters${requirements ? `, ${requirements}` : ''})`;
+      const passwords = alreadyRunning ? "project's (the stack already ran)" : `suite's (${length} characters${requirements ? `, ${requirements}` : ''})`;
       const undoFixtures = await applyFixtures(join(workDir, 'packages/core', suite.name), suite.name);
       const started = Date.now();
       try {

@@ -53,7 +53,9 @@ function applyEdits(packageDir: string, suite: Suite): void {
     const found = text.split(edit.find).length - 1;
     const expected = edit.count ?? 1;
     if (found !== expected) {
-      throw new Error(`${suite.name}/${edit.file}: expected ${expected} occurrence(s) of the text to adapt, found ${found}; supabase-js changed, update suites.ts`);
+      throw new Error(
+        `${suite.name}/${edit.file}: expected ${expected} occurrence(s) of the text to adapt, found ${found}; supabase-js changed, update suites.ts`,
+      );
     }
     writeFileSync(path, text.split(edit.find).join(edit.replace));
   }
@@ -80,7 +82,12 @@ export function writeJestConfig(workDir: string, suite: Suite): string {
   const config = {
     rootDir: join(core, suite.name),
     testEnvironment: 'node',
-    transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, isolatedModules: true, tsconfig: { module: 'commonjs', target: 'es2022', esModuleInterop: true, allowJs: true } }] },
+    transform: {
+      '^.+\\.tsx?$': [
+        'ts-jest',
+        { diagnostics: false, isolatedModules: true, tsconfig: { module: 'commonjs', target: 'es2022', esModuleInterop: true, allowJs: true } },
+      ],
+    },
     moduleNameMapper: map,
     setupFilesAfterEnv: existsSync(join(core, suite.name, 'jest.setup.ts')) ? ['<rootDir>/jest.setup.ts'] : [],
     testPathIgnorePatterns: ['/node_modules/'],

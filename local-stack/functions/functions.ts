@@ -28,22 +28,27 @@ export async function startFunction(name: string, port?: number): Promise<Functi
   const args = ['run', '--allow-all', '--watch', '--no-clear-screen'];
   if (existsSync(envFile)) args.push(`--env-file=${envFile}`);
   args.push(join(functionsDir, name, 'index.ts'));
-  const service = spawnService(`function-${name}`, join(binDir, 'deno'), args, {
-    DENO_SERVE_ADDRESS: `tcp:${HOST}:${port}`,
-    SUPABASE_URL: API_URL,
-    SUPABASE_ANON_KEY: ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
-    SUPABASE_DB_URL: DB_URL,
-    NO_COLOR: '1',
-    // Functions use their own deno.json; the repository's npm workspace is not theirs.
-    DENO_NO_PACKAGE_JSON: '1',
-  }, join(functionsDir, name));
+  const service = spawnService(
+    `function-${name}`,
+    join(binDir, 'deno'),
+    args,
+    {
+      DENO_SERVE_ADDRESS: `tcp:${HOST}:${port}`,
+      SUPABASE_URL: API_URL,
+      SUPABASE_ANON_KEY: ANON_KEY,
+      SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+      SUPABASE_DB_URL: DB_URL,
+      NO_COLOR: '1',
+      // Functions use their own deno.json; the repository's npm workspace is not theirs.
+      DENO_NO_PACKAGE_JSON: '1',
+    },
+    join(functionsDir, name),
+  );
   return { ...service, functionName: name, port };
 }
 
 /** Waits until a function's Deno listens (the first start may download npm packages). */
-export const functionReady = (service: FunctionService): Promise<void> =>
-  waitForHttp(`http://${HOST}:${service.port}/`, 90_000, service, true);
+export const functionReady = (service: FunctionService): Promise<void> => waitForHttp(`http://${HOST}:${service.port}/`, 90_000, service, true);
 
 /** Spawns every function, hands each to track() at once, then waits until all listen. */
 export async function startFunctions(track: (service: Service) => void, disabled: Set<string>): Promise<FunctionService[]> {

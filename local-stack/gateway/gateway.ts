@@ -16,8 +16,15 @@ import type { Realtime } from '../realtime/realtime.ts';
 // the functions are real processes and send their own.
 const AUTH_EXPOSED_HEADERS = 'X-Total-Count, Link, X-Supabase-Api-Version';
 const STORAGE_EXPOSED_HEADERS = [
-  'Content-Range', 'Range-Unit', 'Content-Location', 'Content-Disposition', 'Content-Length', 'ETag',
-  'X-Supabase-Api-Version', 'X-Sb-Error-Code', 'X-Relay-Error',
+  'Content-Range',
+  'Range-Unit',
+  'Content-Location',
+  'Content-Disposition',
+  'Content-Length',
+  'ETag',
+  'X-Supabase-Api-Version',
+  'X-Sb-Error-Code',
+  'X-Relay-Error',
 ].join(', ');
 
 /** Kong routes /auth/v1/verify, /callback and /authorize to GoTrue with `cors` only: no Authorization rewrite. */
@@ -48,8 +55,7 @@ export const FUNCTION_BODY_LIMIT = 20 * 1024 * 1024;
  */
 export const REST_BODY_LIMIT = 1024 * 1024;
 
-const upstreamUnavailable = (res: ServerResponse, error: Error): void =>
-  sendJson(res, 502, { message: `Upstream unavailable: ${error.message}` });
+const upstreamUnavailable = (res: ServerResponse, error: Error): void => sendJson(res, 502, { message: `Upstream unavailable: ${error.message}` });
 
 const functionUnavailable = (res: ServerResponse, error: Error): void =>
   sendJson(res, 503, { msg: `Function unavailable (see .local-stack/logs): ${error.message}` }, { 'x-relay-error': 'true' });
@@ -83,8 +89,13 @@ export function createGateway(targets: GatewayTargets): Server {
     // Retried for a few seconds while `deno --watch` restarts the function after an edit (its
     // port is closed for a moment); no body byte is read before the connection is made.
     proxyBounded(req, res, {
-      port, path: path + search, limit: FUNCTION_BODY_LIMIT, timeoutMs: 150_000, retryRefusedMs: 5000,
-      unavailable: functionUnavailable, responseHeaders: KONG_RESPONSE_HEADERS,
+      port,
+      path: path + search,
+      limit: FUNCTION_BODY_LIMIT,
+      timeoutMs: 150_000,
+      retryRefusedMs: 5000,
+      unavailable: functionUnavailable,
+      responseHeaders: KONG_RESPONSE_HEADERS,
     });
   }
 
@@ -107,8 +118,12 @@ export function createGateway(targets: GatewayTargets): Server {
         // PostgREST 12 has no body-size setting and reads the whole body before its transaction,
         // so the gateway caps it (docs/api.md "Request bodies"); the body is streamed, never held.
         return proxyBounded(req, res, {
-          port: targets.postgrestPort, path: path + url.search, limit: REST_BODY_LIMIT, timeoutMs: 60_000,
-          unavailable: upstreamUnavailable, responseHeaders: KONG_RESPONSE_HEADERS,
+          port: targets.postgrestPort,
+          path: path + url.search,
+          limit: REST_BODY_LIMIT,
+          timeoutMs: 60_000,
+          unavailable: upstreamUnavailable,
+          responseHeaders: KONG_RESPONSE_HEADERS,
         });
       case 'storage':
         res.setHeader('Access-Control-Expose-Headers', STORAGE_EXPOSED_HEADERS);

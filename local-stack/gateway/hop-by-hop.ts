@@ -7,16 +7,25 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 
 export const HOP_BY_HOP_HEADERS: ReadonlySet<string> = new Set([
-  'connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade',
-  'proxy-authenticate', 'proxy-authorization', 'proxy-connection',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
 ]);
 
 /** The headers without the hop-by-hop ones and without those the Connection header lists. */
 export function withoutHopByHop(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const connection = headers.connection;
   const named = new Set(
-    (Array.isArray(connection) ? connection.join(',') : connection ?? '')
-      .split(',').map((name) => name.trim().toLowerCase()).filter(Boolean),
+    (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
   );
   const kept: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {

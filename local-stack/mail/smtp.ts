@@ -26,7 +26,12 @@ export function createSmtpServer(store: MailStore): SMTPServer {
         simpleParser(raw).then(
           (parsed) => {
             const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-            store.add(parsed, raw, from, session.envelope.rcptTo.map((entry) => entry.address));
+            store.add(
+              parsed,
+              raw,
+              from,
+              session.envelope.rcptTo.map((entry) => entry.address),
+            );
             callback();
           },
           (error: Error) => callback(error),

@@ -44,7 +44,10 @@ function page(store: MailStore, id: string | null): string {
   const chosen = id ? store.find(id) : undefined;
   if (chosen) chosen.Read = true;
   const rows = store.messages
-    .map((message) => `<li${message.ID === chosen?.ID ? ' aria-current="true"' : ''}><a href="/?id=${message.ID}">${escapeHtml(message.Subject || '(no subject)')}</a> — ${escapeHtml(message.To.map((to) => to.Address).join(', '))} <small>${message.Created}</small></li>`)
+    .map(
+      (message) =>
+        `<li${message.ID === chosen?.ID ? ' aria-current="true"' : ''}><a href="/?id=${message.ID}">${escapeHtml(message.Subject || '(no subject)')}</a> — ${escapeHtml(message.To.map((to) => to.Address).join(', '))} <small>${message.Created}</small></li>`,
+    )
     .join('');
   const body = chosen
     ? `<h2>${escapeHtml(chosen.Subject)}</h2><p>From ${escapeHtml(chosen.From?.Address ?? '')} to ${escapeHtml(chosen.To.map((to) => to.Address).join(', '))}</p>
@@ -74,7 +77,16 @@ export function createMailWeb(store: MailStore): Server {
         const all = store.messages;
         const messages = all.slice(start, start + limit).map(summary);
         const unread = all.filter((message) => !message.Read).length;
-        return sendJson(res, 200, { total: all.length, unread, count: messages.length, messages_count: all.length, messages_unread: unread, start, tags: [], messages });
+        return sendJson(res, 200, {
+          total: all.length,
+          unread,
+          count: messages.length,
+          messages_count: all.length,
+          messages_unread: unread,
+          start,
+          tags: [],
+          messages,
+        });
       }
       if (method === 'DELETE' && path === '/api/v1/messages') {
         let ids: string[] | undefined;

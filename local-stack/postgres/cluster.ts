@@ -60,8 +60,7 @@ export function freePort(): Promise<number> {
  * Debian's packages install here (scripts/setup.mjs); the rest are listed in local-stack/README.md.
  */
 export function preloadLibraries(): string[] {
-  return ['pg_stat_statements', 'plpgsql', 'plpgsql_check', 'pg_cron']
-    .filter((name) => existsSync(`/usr/lib/postgresql/15/lib/${name}.so`));
+  return ['pg_stat_statements', 'plpgsql', 'plpgsql_check', 'pg_cron'].filter((name) => existsSync(`/usr/lib/postgresql/15/lib/${name}.so`));
 }
 
 /** The settings of Supabase's image that our product depends on; written at every start, so an older cluster gets them too. */
@@ -111,8 +110,16 @@ export function initCluster(dataDir: string, port: number): Cluster {
   const pwFile = join(dataDir, '..', `.pwfile-${port}`);
   writeFileSync(pwFile, 'postgres\n', { mode: 0o644 });
   runAsOwner('initdb', [
-    '-D', dataDir, '-U', 'supabase_admin', '--pwfile', pwFile, '--auth-local=trust',
-    '--auth-host=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8',
+    '-D',
+    dataDir,
+    '-U',
+    'supabase_admin',
+    '--pwfile',
+    pwFile,
+    '--auth-local=trust',
+    '--auth-host=scram-sha-256',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
   ]);
   writeSettings(dataDir, port);
   if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dataDir]);
@@ -143,7 +150,9 @@ export function runSqlFile(url: string, file: string): void {
 
 /** The Supabase platform a plain PostgreSQL lacks: roles, schemas, auth, storage, realtime. */
 export function applyBootstrap(cluster: Cluster): void {
-  for (const file of readdirSync(bootstrapDir).filter((name) => name.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(bootstrapDir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()) {
     runSqlFile(cluster.adminUrl, join(bootstrapDir, file));
   }
 }

@@ -13,7 +13,9 @@ export const cluster = describeCluster(dbDataDir, DB_PORT);
 const appliedBootstrapFile = join(stackDir, 'bootstrap-applied.json');
 
 function bootstrapFiles(): string[] {
-  return readdirSync(bootstrapDir).filter((name) => name.endsWith('.sql')).sort();
+  return readdirSync(bootstrapDir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
 }
 
 /** Platform SQL files not applied to this cluster yet (all of them on a fresh cluster). */
@@ -36,6 +38,20 @@ async function pendingMigrations(): Promise<string[]> {
     if (!exists.rows[0]?.ok) return local;
     const { rows } = await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
     const done = new Set(rows.map((row) => row.version));
+    const localVersions = new Set(local.map((name) => name.split('_')[0]!));
+    const unknown = rows
+      .map((row) => row.version)
+      .filter((version) => !localVersions.has(version))
+      .sort();
+    if (unknown.length > 0) {
+      // Data made from a migration history this checkout no longer has (the migrations were
+      // squashed into a baseline, docs/database.md): pushing on top would fail obscurely.
+      throw new Error(
+        `.local-stack/db was built from ${unknown.length} migration(s) this checkout does not have ` +
+          `(${unknown[0]}${unknown.length > 1 ? ` … ${unknown.at(-1)}` : ''}): run \`npm run stack:reset\` ` +
+          'to rebuild the local database from the current migrations and seed (its data is lost)',
+      );
+    }
     return local.filter((name) => !done.has(name.split('_')[0]!));
   } finally {
     await client.end();
@@ -53,7 +69,12 @@ async function dbPush(includeSeed: boolean): Promise<void> {
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   writeFileSync(join(logDir, 'db-push.log'), output, { flag: 'a' });
   if (code !== 0) {
-    const reason = output.trim().split('\n').filter((line) => line && !line.startsWith('npm warn')).slice(-3).join(' | ');
+    const reason = output
+      .trim()
+      .split('\n')
+      .filter((line) => line && !line.startsWith('npm warn'))
+      .slice(-3)
+      .join(' | ');
     throw new Error(`supabase db push failed: ${reason}`);
   }
 }
@@ -79,7 +100,9 @@ async function refuseSuperuserPostgres(): Promise<void> {
   try {
     const { rows } = await client.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user');
     if (rows[0]?.rolsuper) {
-      throw new Error('local stack: .local-stack/db was created when `postgres` was a superuser; Supabase\'s image makes it a non-superuser, and so does the stack now: run `npm run stack:reset` (it recreates the database from the migrations and seed)');
+      throw new Error(
+        "local stack: .local-stack/db was created when `postgres` was a superuser; Supabase's image makes it a non-superuser, and so does the stack now: run `npm run stack:reset` (it recreates the database from the migrations and seed)",
+      );
     }
   } finally {
     await client.end();

@@ -32,7 +32,9 @@ export function spawnPostgrest(port: number, adminPort: number): { service: Post
  * Spawns PostgREST, hands it to track() at once (so a failed start still stops it), waits until
  * ready. `respawn` starts a new one on the same ports (the gateway keeps proxying to them).
  */
-export async function startPostgrest(track: (service: Service) => void): Promise<PostgrestService & { respawn(): Promise<{ service: Service; ready: Promise<void> }> }> {
+export async function startPostgrest(
+  track: (service: Service) => void,
+): Promise<PostgrestService & { respawn(): Promise<{ service: Service; ready: Promise<void> }> }> {
   const port = await freePort();
   const adminPort = await freePort();
   const { service, ready } = spawnPostgrest(port, adminPort);

@@ -23,10 +23,11 @@ export async function checkToken(token: string): Promise<Claims | string> {
 
 /** Sets the caller's role, claims and topic for the rest of the open transaction. */
 export async function actAs(db: pg.PoolClient, claims: Claims, topic: string): Promise<void> {
-  await db.query(
-    `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('realtime.topic', $3, true)`,
-    [String(claims.role), JSON.stringify(claims), topic],
-  );
+  await db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('realtime.topic', $3, true)`, [
+    String(claims.role),
+    JSON.stringify(claims),
+    topic,
+  ]);
 }
 
 /**
@@ -36,27 +37,31 @@ export async function actAs(db: pg.PoolClient, claims: Claims, topic: string): P
  */
 export async function authorize(pool: pg.Pool, name: string, claims: Claims, extension: 'broadcast' | 'presence' = 'broadcast'): Promise<Access> {
   try {
-    return await inTransaction(pool, async (db) => {
-      const { rows } = await db.query<{ id: string }>(
-        `insert into realtime.messages (topic, extension, private, event, payload)
+    return await inTransaction(
+      pool,
+      async (db) => {
+        const { rows } = await db.query<{ id: string }>(
+          `insert into realtime.messages (topic, extension, private, event, payload)
          values ($1, $2, true, 'local_stack_probe', '{}') returning id`,
-        [name, extension],
-      );
-      await actAs(db, claims, name);
-      const read = await db.query('select 1 from realtime.messages where id = $1', [rows[0]!.id]);
-      let canWrite = true;
-      await db.query('savepoint probe_write');
-      try {
-        await db.query(
-          `insert into realtime.messages (topic, extension, private, event, payload) values ($1, $2, true, 'local_stack_probe', '{}')`,
           [name, extension],
         );
-      } catch {
-        canWrite = false;
-        await db.query('rollback to savepoint probe_write');
-      }
-      return { canRead: (read.rowCount ?? 0) > 0, canWrite };
-    }, 'rollback');
+        await actAs(db, claims, name);
+        const read = await db.query('select 1 from realtime.messages where id = $1', [rows[0]!.id]);
+        let canWrite = true;
+        await db.query('savepoint probe_write');
+        try {
+          await db.query(`insert into realtime.messages (topic, extension, private, event, payload) values ($1, $2, true, 'local_stack_probe', '{}')`, [
+            name,
+            extension,
+          ]);
+        } catch {
+          canWrite = false;
+          await db.query('rollback to savepoint probe_write');
+        }
+        return { canRead: (read.rowCount ?? 0) > 0, canWrite };
+      },
+      'rollback',
+    );
   } catch {
     return { canRead: false, canWrite: false };
   }

@@ -57,8 +57,11 @@ export function broadcastApi(pool: pg.Pool, deliver: (message: BroadcastMessage)
         // A message the caller may not write is dropped, as Realtime does (no error per message).
         await inTransaction(pool, async (db) => {
           await actAs(db, claims, topic);
-          await db.query(`insert into realtime.messages (topic, extension, private, event, payload) values ($1, 'broadcast', true, $2, $3)`,
-            [topic, event, message.payload ?? {}]);
+          await db.query(`insert into realtime.messages (topic, extension, private, event, payload) values ($1, 'broadcast', true, $2, $3)`, [
+            topic,
+            event,
+            message.payload ?? {},
+          ]);
         }).catch(() => undefined);
       } else {
         deliver({ topic, event, payload: message.payload, isPrivate: false });

@@ -14,8 +14,13 @@ import { PLUG_BODY_LIMIT } from './input.ts';
 export const singleBroadcastPath = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)$/;
 
 export async function singleBroadcast(
-  pool: pg.Pool, req: IncomingMessage, res: ServerResponse, claims: Claims,
-  match: RegExpExecArray, url: URL, deliver: (message: BroadcastMessage) => void,
+  pool: pg.Pool,
+  req: IncomingMessage,
+  res: ServerResponse,
+  claims: Claims,
+  match: RegExpExecArray,
+  url: URL,
+  deliver: (message: BroadcastMessage) => void,
 ): Promise<void> {
   let topic: string;
   let event: string;
@@ -33,7 +38,9 @@ export async function singleBroadcast(
     if (error instanceof PayloadTooLarge) return sendJson(res, 413, 'Content Too Large');
     throw error;
   }
-  const contentType = String(req.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const contentType = String(req.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
   const binary = contentType === 'application/octet-stream';
   let payload: unknown;
   if (!binary) {

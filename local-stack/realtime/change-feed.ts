@@ -1,7 +1,7 @@
 // The change feed behind Realtime's postgres_changes: a logical replication slot with
 // PostgreSQL's built-in `test_decoding` plugin, read after commit, parsed into row changes.
 // (The real Realtime uses its own WAL reader; only committed transactions arrive either way.)
-import pg from 'pg';
+import type pg from 'pg';
 
 export interface RowChange {
   schema: string;
@@ -79,11 +79,7 @@ const IDLE_TICKS_BEFORE_DROP = 20;
  * uses broadcast only. Decoding a bulk load nobody asked for also once exhausted the heap (the
  * row limit of pg_logical_slot_get_changes only applies between transactions).
  */
-export async function startChangeFeed(
-  pool: pg.Pool,
-  listening: () => boolean,
-  onCommit: (changes: RowChange[]) => void,
-): Promise<ChangeFeed> {
+export async function startChangeFeed(pool: pg.Pool, listening: () => boolean, onCommit: (changes: RowChange[]) => void): Promise<ChangeFeed> {
   const dropSlot = () => pool.query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1`, [SLOT]);
   await dropSlot(); // a slot left by a daemon that was killed
   let stopped = false;

@@ -1,5 +1,5 @@
 // The realtime flush's scheduler on the local stack. On hosted Supabase pg_cron 1.5+ calls
-// private.flush_realtime() every 4 seconds (supabase/migrations/20261127100000_*); Debian's
+// private.flush_realtime() every 4 seconds (supabase/schemas/80-realtime.sql); Debian's
 // pg_cron 1.4 has no second schedules, so here the daemon calls it on the same cadence, the
 // next call 4 s after the previous one ended (calls never pile up behind a slow one).
 import type pg from 'pg';

@@ -11,12 +11,7 @@ export interface Listener {
 
 export type OnLost = (reason: string, reconnect: () => Promise<void>) => void;
 
-export async function listen(
-  dbUrl: string,
-  channel: string,
-  onNotification: (notification: pg.Notification) => void,
-  onLost: OnLost,
-): Promise<Listener> {
+export async function listen(dbUrl: string, channel: string, onNotification: (notification: pg.Notification) => void, onLost: OnLost): Promise<Listener> {
   let current: pg.Client | undefined;
   let closing = false;
 

@@ -2,7 +2,7 @@
 // `supabase_realtime` publication at join; each committed change goes to the bindings it
 // matches (schema, table, event, filter), after an RLS check as the subscriber (a SELECT of
 // the row by primary key with the subscriber's role and claims; DELETEs are not checked).
-import pg from 'pg';
+import type pg from 'pg';
 import type { Claims } from '../jwt.ts';
 import { inTransaction } from '../postgres/transaction.ts';
 import { startChangeFeed, type ChangeFeed, type RowChange } from './change-feed.ts';
@@ -51,15 +51,27 @@ function passesFilter(filter: string | undefined, row: Record<string, string | n
   const [, column = '', op, expected = ''] = match;
   const actual = row[column];
   if (actual === undefined || actual === null) return false;
-  const compare = () => (Number.isFinite(Number(actual)) && Number.isFinite(Number(expected)) ? Number(actual) - Number(expected) : actual.localeCompare(expected));
+  const compare = () =>
+    Number.isFinite(Number(actual)) && Number.isFinite(Number(expected)) ? Number(actual) - Number(expected) : actual.localeCompare(expected);
   switch (op) {
-    case 'eq': return actual === expected;
-    case 'neq': return actual !== expected;
-    case 'lt': return compare() < 0;
-    case 'lte': return compare() <= 0;
-    case 'gt': return compare() > 0;
-    case 'gte': return compare() >= 0;
-    default: return expected.replace(/^\(|\)$/g, '').split(',').map((item) => item.trim().replace(/^"|"$/g, '')).includes(actual);
+    case 'eq':
+      return actual === expected;
+    case 'neq':
+      return actual !== expected;
+    case 'lt':
+      return compare() < 0;
+    case 'lte':
+      return compare() <= 0;
+    case 'gt':
+      return compare() > 0;
+    case 'gte':
+      return compare() >= 0;
+    default:
+      return expected
+        .replace(/^\(|\)$/g, '')
+        .split(',')
+        .map((item) => item.trim().replace(/^"|"$/g, ''))
+        .includes(actual);
   }
 }
 
@@ -100,15 +112,19 @@ export async function startPostgresChanges(pool: pg.Pool, subscribers: () => Sub
 
   async function visibleTo(claims: Claims, change: RowChange, info: TableInfo): Promise<boolean> {
     try {
-      return await inTransaction(pool, async (db) => {
-        await db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [String(claims.role), JSON.stringify(claims)]);
-        const where = info.primaryKey.map((column, index) => `${quoteIdent(column)}::text = $${index + 1}`).join(' and ');
-        const { rowCount } = await db.query(
-          `select 1 from ${quoteIdent(change.schema)}.${quoteIdent(change.table)} where ${where}`,
-          info.primaryKey.map((column) => change.record[column]),
-        );
-        return (rowCount ?? 0) > 0;
-      }, 'rollback');
+      return await inTransaction(
+        pool,
+        async (db) => {
+          await db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [String(claims.role), JSON.stringify(claims)]);
+          const where = info.primaryKey.map((column, index) => `${quoteIdent(column)}::text = $${index + 1}`).join(' and ');
+          const { rowCount } = await db.query(
+            `select 1 from ${quoteIdent(change.schema)}.${quoteIdent(change.table)} where ${where}`,
+            info.primaryKey.map((column) => change.record[column]),
+          );
+          return (rowCount ?? 0) > 0;
+        },
+        'rollback',
+      );
     } catch {
       return false; // e.g. no SELECT privilege for the role
     }
@@ -126,7 +142,11 @@ export async function startPostgresChanges(pool: pg.Pool, subscribers: () => Sub
       const info = tables.get(key)!;
       const types = new Map(info.columns.map((column) => [column.name, column.type]));
       const typed = (row: Record<string, string | null>, only?: string[]) =>
-        Object.fromEntries(Object.entries(row).filter(([name]) => !only || only.includes(name)).map(([name, value]) => [name, typedValue(value, types.get(name))]));
+        Object.fromEntries(
+          Object.entries(row)
+            .filter(([name]) => !only || only.includes(name))
+            .map(([name, value]) => [name, typedValue(value, types.get(name))]),
+        );
       const base = { schema: change.schema, table: change.table, type: change.type, commit_timestamp: change.commitTimestamp, columns: info.columns };
       for (const { subscriber, ids } of targets) {
         if (change.type !== 'DELETE' && info.primaryKey.length === 0) {
@@ -169,7 +189,8 @@ export async function startPostgresChanges(pool: pg.Pool, subscribers: () => Sub
       const { rows } = await pool.query<{ schemaname: string; tablename: string }>(
         `select schemaname, tablename from pg_publication_tables where pubname = 'supabase_realtime'`,
       );
-      const describe = (binding: PostgresBinding) => `schema: ${binding.schema ?? 'public'}, table: ${binding.table ?? '*'}, filters: [${binding.filter ?? ''}]`;
+      const describe = (binding: PostgresBinding) =>
+        `schema: ${binding.schema ?? 'public'}, table: ${binding.table ?? '*'}, filters: [${binding.filter ?? ''}]`;
       const missing = bindings.filter((binding) => {
         const schema = binding.schema ?? 'public';
         const table = binding.table ?? '*';

@@ -22,8 +22,7 @@ export interface PresenceHost {
 /** Public and private channels of one name are different topics (Tenants.tenant_topic). */
 const topicOf = (channel: Channel): string => `${channel.isPrivate ? 'private' : 'public'}:${channel.name}`;
 
-const isMap = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function createPresence(host: PresenceHost) {
   const registry = new PresenceRegistry<Channel>();

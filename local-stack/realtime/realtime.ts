@@ -83,7 +83,13 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
     clearTimeout(channel.expiryTimer);
     client.channels.delete(channel.topic);
     presence.forget(channel);
-    send(client, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'system', payload: { extension: 'system', status: 'error', message, channel: channel.name } });
+    send(client, {
+      joinRef: channel.joinRef,
+      ref: null,
+      topic: channel.topic,
+      event: 'system',
+      payload: { extension: 'system', status: 'error', message, channel: channel.name },
+    });
     send(client, { joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: 'phx_close', payload: {} });
   }
 
@@ -99,12 +105,12 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
 
   async function join(client: Client, frame: Frame): Promise<void> {
     const config = (frame.payload.config ?? {}) as {
-      private?: boolean; broadcast?: { self?: boolean; ack?: boolean }; postgres_changes?: Record<string, unknown>[];
+      private?: boolean;
+      broadcast?: { self?: boolean; ack?: boolean };
+      postgres_changes?: Record<string, unknown>[];
       presence?: { key?: unknown; enabled?: boolean };
     };
-    const token = typeof frame.payload.access_token === 'string' && !frame.payload.access_token.startsWith('sb_')
-      ? frame.payload.access_token
-      : client.token;
+    const token = typeof frame.payload.access_token === 'string' && !frame.payload.access_token.startsWith('sb_') ? frame.payload.access_token : client.token;
     const claims = await checkToken(token);
     if (typeof claims === 'string') return reply(client, frame, 'error', { reason: claims });
     // hosted Realtime's limits (docs/scaling.md): channels per connection, joins per second
@@ -131,9 +137,19 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
       id: hashBinding(binding),
     }));
     const channel: Channel = {
-      topic: frame.topic, name, joinRef: frame.joinRef, isPrivate, claims, ...access,
-      self: config.broadcast?.self === true, ack: config.broadcast?.ack === true, bindings: [],
-      presenceKey: presenceKey(config.presence), presenceEnabled, presenceRead, presenceLimit: new ClientPresenceLimit(),
+      topic: frame.topic,
+      name,
+      joinRef: frame.joinRef,
+      isPrivate,
+      claims,
+      ...access,
+      self: config.broadcast?.self === true,
+      ack: config.broadcast?.ack === true,
+      bindings: [],
+      presenceKey: presenceKey(config.presence),
+      presenceEnabled,
+      presenceRead,
+      presenceLimit: new ClientPresenceLimit(),
     };
     client.channels.set(frame.topic, channel);
     armExpiry(client, channel);
@@ -143,7 +159,10 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
       const problem = await postgresChanges.validate(bindings, String(claims.role));
       if (!problem) channel.bindings = bindings;
       send(client, {
-        joinRef: frame.joinRef, ref: null, topic: frame.topic, event: 'system',
+        joinRef: frame.joinRef,
+        ref: null,
+        topic: frame.topic,
+        event: 'system',
         payload: { extension: 'postgres_changes', status: problem ? 'error' : 'ok', message: problem ?? 'Subscribed to PostgreSQL', channel: name },
       });
     }
@@ -159,9 +178,8 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
       // The policies are evaluated again with the new claims; the presence ones only if they were
       // before (realtime_channel.ex), and either read keeps the channel, as at join.
       const access = await authorize(pool, channel.name, claims);
-      const presence = channel.presenceRead === undefined && channel.presenceWrite === undefined
-        ? undefined
-        : await authorize(pool, channel.name, claims, 'presence');
+      const presence =
+        channel.presenceRead === undefined && channel.presenceWrite === undefined ? undefined : await authorize(pool, channel.name, claims, 'presence');
       if (!access.canRead && presence?.canRead !== true) {
         return closeChannel(client, channel, `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.name}`);
       }
@@ -250,9 +268,11 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
       return;
     }
     // Too large for a notification: read the committed row back.
-    void pool.query<{ event: string; payload: unknown; extension: string }>('select event, payload, extension from realtime.messages where id = $1', [row.id])
+    void pool
+      .query<{ event: string; payload: unknown; extension: string }>('select event, payload, extension from realtime.messages where id = $1', [row.id])
       .then(({ rows }) => {
-        if (rows[0] && rows[0].extension === 'broadcast') deliver({ topic: row.topic, event: rows[0].event, payload: rows[0].payload, isPrivate: row.private === true });
+        if (rows[0] && rows[0].extension === 'broadcast')
+          deliver({ topic: row.topic, event: rows[0].event, payload: rows[0].payload, isPrivate: row.private === true });
       })
       .catch((error: unknown) => console.error('realtime: reading message', row.id, error));
   };

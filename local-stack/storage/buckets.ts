@@ -2,7 +2,7 @@
 // and no policies, so in practice only the service role manages buckets, as on Supabase.
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import pg from 'pg';
+import type pg from 'pg';
 import { sendJson, str } from '../http.ts';
 import { checkBody, hasControlCharacter, readStorageJson } from './input.ts';
 import { bucketNotFound, objectFile, StorageError, type Bucket, type ObjectRow, type StorageDb } from './db.ts';
@@ -35,10 +35,14 @@ export async function buckets(req: IncomingMessage, res: ServerResponse, segment
     const name = str(body.name) ?? str(body.id) ?? '';
     await asCaller(req, 'storage.bucket.create', async (db, claims) => {
       try {
-        await db.query(
-          `insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types, owner_id) values ($1, $2, $3, $4, $5, $6)`,
-          [str(body.id) ?? name, name, body.public === true, fileSizeLimit(body.file_size_limit), body.allowed_mime_types ?? null, claims.sub ?? null],
-        );
+        await db.query(`insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types, owner_id) values ($1, $2, $3, $4, $5, $6)`, [
+          str(body.id) ?? name,
+          name,
+          body.public === true,
+          fileSizeLimit(body.file_size_limit),
+          body.allowed_mime_types ?? null,
+          claims.sub ?? null,
+        ]);
       } catch (error) {
         if ((error as { code?: string }).code === '23505') throw new StorageError('409', 'Duplicate', 'The resource already exists');
         throw error;
@@ -47,23 +51,33 @@ export async function buckets(req: IncomingMessage, res: ServerResponse, segment
     return sendJson(res, 200, { name });
   }
   if (!id) throw new StorageError('404', 'not_found', 'Route not found');
-  const run = <T>(operation: string, sql: string, params: unknown[]) =>
-    asCaller(req, operation, async (db) => (await db.query<Bucket & T>(sql, params)).rows);
+  const run = <T>(operation: string, sql: string, params: unknown[]) => asCaller(req, operation, async (db) => (await db.query<Bucket & T>(sql, params)).rows);
   if (method === 'GET') {
-    const rows = await run('storage.bucket.get',
-      'select id, name, owner, public, created_at, updated_at, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]);
+    const rows = await run(
+      'storage.bucket.get',
+      'select id, name, owner, public, created_at, updated_at, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
+      [id],
+    );
     if (!rows[0]) throw bucketNotFound();
     return sendJson(res, 200, bucketJson(rows[0]));
   }
   if (method === 'PUT') {
     // Only the fields sent change (storage-api's updateBucket); null clears a limit.
-    const rows = await run('storage.bucket.update',
+    const rows = await run(
+      'storage.bucket.update',
       `update storage.buckets set public = coalesce($2, public),
          file_size_limit = case when $5 then $3 else file_size_limit end,
          allowed_mime_types = case when $6 then $4 else allowed_mime_types end, updated_at = now()
        where id = $1 returning *`,
-      [id, typeof body.public === 'boolean' ? body.public : null, fileSizeLimit(body.file_size_limit), body.allowed_mime_types ?? null,
-        'file_size_limit' in body, 'allowed_mime_types' in body]);
+      [
+        id,
+        typeof body.public === 'boolean' ? body.public : null,
+        fileSizeLimit(body.file_size_limit),
+        body.allowed_mime_types ?? null,
+        'file_size_limit' in body,
+        'allowed_mime_types' in body,
+      ],
+    );
     if (!rows[0]) throw bucketNotFound();
     return sendJson(res, 200, { message: 'Successfully updated' });
   }

@@ -2,7 +2,7 @@
 // as the caller (role and JWT claims set locally, local-stack/CONTRACT.md §2.3) or with the admin's rights.
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import { verifyJwt, type Claims } from '../jwt.ts';
 import { storageDir } from '../paths.ts';
@@ -89,28 +89,33 @@ export function createStorageDb(pool: pg.Pool) {
   }
 
   /** Runs work in a transaction as the caller's role with its claims, as storage-api does. */
-  async function asCaller<T>(
-    req: IncomingMessage,
-    operation: string,
-    work: (db: pg.PoolClient, claims: Claims) => Promise<T>,
-    keep = true,
-  ): Promise<T> {
+  async function asCaller<T>(req: IncomingMessage, operation: string, work: (db: pg.PoolClient, claims: Claims) => Promise<T>, keep = true): Promise<T> {
     const { claims, token } = await callerClaims(req);
     try {
-      return await inTransaction(pool, async (db) => {
-        await db.query(
-          `select set_config('role', $1, true), set_config('request.jwt.claim.role', $1, true),
+      return await inTransaction(
+        pool,
+        async (db) => {
+          await db.query(
+            `select set_config('role', $1, true), set_config('request.jwt.claim.role', $1, true),
                   set_config('request.jwt', $2, true), set_config('request.jwt.claim.sub', $3, true),
                   set_config('request.jwt.claims', $4, true), set_config('request.headers', $5, true),
                   set_config('request.method', $6, true), set_config('request.path', $7, true),
                   set_config('storage.operation', $8, true), set_config('storage.allow_delete_query', 'true', true)`,
-          [
-            String(claims.role ?? 'anon'), token, claims.sub ?? '', JSON.stringify(claims),
-            JSON.stringify(req.headers), req.method ?? 'GET', req.url ?? '', operation,
-          ],
-        );
-        return work(db, claims);
-      }, keep ? 'commit' : 'rollback');
+            [
+              String(claims.role ?? 'anon'),
+              token,
+              claims.sub ?? '',
+              JSON.stringify(claims),
+              JSON.stringify(req.headers),
+              req.method ?? 'GET',
+              req.url ?? '',
+              operation,
+            ],
+          );
+          return work(db, claims);
+        },
+        keep ? 'commit' : 'rollback',
+      );
     } catch (error) {
       if ((error as { code?: string }).code === '42501') {
         throw new StorageError('403', 'Unauthorized', 'new row violates row-level security policy');

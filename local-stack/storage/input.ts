@@ -44,7 +44,8 @@ export function checkBody(body: Record<string, unknown>, schema: Record<string, 
     const value = body[field];
     if (value === undefined || value === null) continue;
     if (kind === 'string[]' && !Array.isArray(value)) throw validationError(`body/${field} must be array`);
-    if (kind === 'string[]' && !matches[kind](value)) throw validationError(`body/${field}/${(value as unknown[]).findIndex((item) => typeof item !== 'string')} must be string`);
+    if (kind === 'string[]' && !matches[kind](value))
+      throw validationError(`body/${field}/${(value as unknown[]).findIndex((item) => typeof item !== 'string')} must be string`);
     if (!matches[kind](value)) throw validationError(`body/${field} must be ${kind}`);
   }
 }

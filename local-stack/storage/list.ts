@@ -8,8 +8,10 @@ import { checkBody, hasControlCharacter, readStorageJson, validationError } from
 
 async function rowsUnder(ctx: StorageContext, req: IncomingMessage, bucketId: string, start: string, operation: string): Promise<ObjectRow[]> {
   await ctx.db.findBucket(bucketId);
-  return ctx.db.asCaller(req, operation, async (db) =>
-    (await db.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and left(name, length($2)) = $2', [bucketId, start])).rows,
+  return ctx.db.asCaller(
+    req,
+    operation,
+    async (db) => (await db.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and left(name, length($2)) = $2', [bucketId, start])).rows,
   );
 }
 
@@ -30,8 +32,13 @@ export async function list(ctx: StorageContext, req: IncomingMessage, res: Serve
       entries.set(first, { name: first, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
     } else {
       entries.set(first, {
-        name: first, id: row.id, updated_at: row.updated_at, created_at: row.created_at,
-        last_accessed_at: row.last_accessed_at, metadata: row.metadata, user_metadata: row.user_metadata,
+        name: first,
+        id: row.id,
+        updated_at: row.updated_at,
+        created_at: row.created_at,
+        last_accessed_at: row.last_accessed_at,
+        metadata: row.metadata,
+        user_metadata: row.user_metadata,
       });
     }
   }
@@ -74,8 +81,18 @@ export async function listV2(ctx: StorageContext, req: IncomingMessage, res: Ser
   for (const row of rows) {
     const slash = body.with_delimiter ? row.name.indexOf('/', prefix.length) : -1;
     if (slash === -1) {
-      entries.push({ id: row.id, key: row.name, name: row.name, bucket_id: row.bucket_id, version: row.version, metadata: row.metadata,
-        user_metadata: row.user_metadata, created_at: row.created_at, updated_at: row.updated_at, last_accessed_at: row.last_accessed_at });
+      entries.push({
+        id: row.id,
+        key: row.name,
+        name: row.name,
+        bucket_id: row.bucket_id,
+        version: row.version,
+        metadata: row.metadata,
+        user_metadata: row.user_metadata,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        last_accessed_at: row.last_accessed_at,
+      });
       continue;
     }
     const folder = row.name.slice(0, slash + 1);
@@ -88,9 +105,10 @@ export async function listV2(ctx: StorageContext, req: IncomingMessage, res: Ser
   const page = entries.slice(from, from + limit);
   const hasNext = entries.length > from + limit;
   const last = page[page.length - 1];
-  const nextCursor = hasNext && last
-    ? Buffer.from(JSON.stringify({ startAfter: String(last.name), sortColumn: column, sortOrder: order } satisfies Cursor)).toString('base64url')
-    : undefined;
+  const nextCursor =
+    hasNext && last
+      ? Buffer.from(JSON.stringify({ startAfter: String(last.name), sortColumn: column, sortOrder: order } satisfies Cursor)).toString('base64url')
+      : undefined;
   sendJson(res, 200, {
     hasNext,
     nextCursor,
@@ -106,8 +124,11 @@ export async function remove(ctx: StorageContext, req: IncomingMessage, res: Ser
   const body = raw as { prefixes: string[] };
   if (body.prefixes.some(hasControlCharacter)) throw invalidKey(body.prefixes.find(hasControlCharacter)!);
   await ctx.db.findBucket(bucketId);
-  const rows = await ctx.db.asCaller(req, 'storage.object.delete_many', async (db) =>
-    (await db.query<ObjectRow>('delete from storage.objects where bucket_id = $1 and name = any($2) returning *', [bucketId, body.prefixes])).rows,
+  const rows = await ctx.db.asCaller(
+    req,
+    'storage.object.delete_many',
+    async (db) =>
+      (await db.query<ObjectRow>('delete from storage.objects where bucket_id = $1 and name = any($2) returning *', [bucketId, body.prefixes])).rows,
   );
   for (const row of rows) if (row.version) await rm(objectFile(bucketId, row.name, row.version), { force: true });
   sendJson(res, 200, rows);

@@ -37,9 +37,11 @@ export async function sign(ctx: StorageContext, req: IncomingMessage, res: Serve
   });
   const results = [];
   for (const path of paths) {
-    results.push(visible.has(path)
-      ? { path, signedURL: await signedUrl(bucketId, path, expiresIn), error: null }
-      : { path, signedURL: null, error: 'Either the object does not exist or you do not have access to it' });
+    results.push(
+      visible.has(path)
+        ? { path, signedURL: await signedUrl(bucketId, path, expiresIn), error: null }
+        : { path, signedURL: null, error: 'Either the object does not exist or you do not have access to it' },
+    );
   }
   sendJson(res, 200, results);
 }
@@ -51,7 +53,14 @@ export async function signUpload(ctx: StorageContext, req: IncomingMessage, res:
   const upsert = str(req.headers['x-upsert']) === 'true';
   const owner = await probeWrite(ctx, req, bucketId, name, { isUpdate: false, upsert, userMetadata: userMetadata(str(req.headers['x-metadata']), true) });
   const now = Math.floor(Date.now() / 1000);
-  const token = await signJwt({ owner: owner.ownerId ?? undefined, url: `${bucketId}/${name}`, upsert, scope: 'upload', iat: now, exp: now + uploadUrlSeconds });
+  const token = await signJwt({
+    owner: owner.ownerId ?? undefined,
+    url: `${bucketId}/${name}`,
+    upsert,
+    scope: 'upload',
+    iat: now,
+    exp: now + uploadUrlSeconds,
+  });
   sendJson(res, 200, { url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token });
 }
 

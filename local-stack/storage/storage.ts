@@ -6,7 +6,7 @@
 // (signed download/upload URLs), move-copy.ts, list.ts (list, list-v2, remove), buckets.ts;
 // shared pieces in db.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import pg from 'pg';
+import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import { sendJson, str, type Handler } from '../http.ts';
 import { buckets } from './buckets.ts';
@@ -41,7 +41,10 @@ export function createStorage(pool: pg.Pool, config: StackConfig): Handler {
     const method = req.method ?? 'GET';
     let segments: string[];
     try {
-      segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+      segments = path
+        .split('/')
+        .filter(Boolean)
+        .map((segment) => decodeURIComponent(segment));
     } catch {
       throw invalidKey(path);
     }

@@ -25,7 +25,8 @@ export async function readUpload(req: IncomingMessage, bucket: Bucket, config: S
   try {
     body = await readBody(req, limit + 64 * 1024);
   } catch (error) {
-    if (error instanceof PayloadTooLarge) throw new StorageError('413', 'Payload too large', 'The object exceeded the maximum allowed size', 400, 'EntityTooLarge');
+    if (error instanceof PayloadTooLarge)
+      throw new StorageError('413', 'Payload too large', 'The object exceeded the maximum allowed size', 400, 'EntityTooLarge');
     throw error;
   }
   const contentType = req.headers['content-type'] ?? '';

@@ -33,25 +33,33 @@ async function insertRow(db: pg.PoolClient, values: unknown[], upsert: boolean, 
 
 /** May the caller write this object? Probed as the caller in a rolled-back transaction. */
 export async function probeWrite(
-  ctx: StorageContext, req: IncomingMessage, bucketId: string, name: string,
+  ctx: StorageContext,
+  req: IncomingMessage,
+  bucketId: string,
+  name: string,
   options: { isUpdate: boolean; upsert: boolean; metadata?: Record<string, unknown>; userMetadata?: Record<string, unknown> | null },
 ): Promise<Owner> {
-  return ctx.db.asCaller(req, options.isUpdate ? 'storage.object.update' : 'storage.object.upload', async (db, claims) => {
-    const sub = typeof claims.sub === 'string' ? claims.sub : null;
-    const owner = { owner: sub && uuidPattern.test(sub) ? sub : null, ownerId: sub };
-    const values = [bucketId, name, owner.owner, owner.ownerId, randomUUID(), options.metadata ?? {}, options.userMetadata ?? null];
-    if (options.isUpdate) {
-      const { rowCount } = await db.query(
-        `update storage.objects set owner = $3, owner_id = $4, version = $5, metadata = $6, user_metadata = $7
+  return ctx.db.asCaller(
+    req,
+    options.isUpdate ? 'storage.object.update' : 'storage.object.upload',
+    async (db, claims) => {
+      const sub = typeof claims.sub === 'string' ? claims.sub : null;
+      const owner = { owner: sub && uuidPattern.test(sub) ? sub : null, ownerId: sub };
+      const values = [bucketId, name, owner.owner, owner.ownerId, randomUUID(), options.metadata ?? {}, options.userMetadata ?? null];
+      if (options.isUpdate) {
+        const { rowCount } = await db.query(
+          `update storage.objects set owner = $3, owner_id = $4, version = $5, metadata = $6, user_metadata = $7
           where bucket_id = $1 and name = $2`,
-        values,
-      );
-      if (!rowCount) throw notFound();
-    } else {
-      await insertRow(db, values, options.upsert);
-    }
-    return owner;
-  }, false);
+          values,
+        );
+        if (!rowCount) throw notFound();
+      } else {
+        await insertRow(db, values, options.upsert);
+      }
+      return owner;
+    },
+    false,
+  );
 }
 
 export function systemMetadata(bytes: Buffer, mimetype: string, cacheControl: string): Record<string, unknown> {
@@ -67,29 +75,29 @@ export function systemMetadata(bytes: Buffer, mimetype: string, cacheControl: st
 }
 
 /** Stores the bytes and the row (after the probe passed); returns the object's id. */
-export async function storeObject(
-  ctx: StorageContext, bucketId: string, name: string, data: Upload, owner: Owner, upsert: boolean,
-): Promise<string> {
+export async function storeObject(ctx: StorageContext, bucketId: string, name: string, data: Upload, owner: Owner, upsert: boolean): Promise<string> {
   const version = randomUUID();
   const metadata = systemMetadata(data.bytes, data.mimetype, data.cacheControl);
   const file = objectFile(bucketId, name, version);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, data.bytes);
-  const row = await ctx.db.elevated(async (db) => {
-    await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`storage:${bucketId}/${name}`]);
-    const previous = await db.query<{ version: string | null }>(
-      'select version from storage.objects where bucket_id = $1 and name = $2 for update',
-      [bucketId, name],
-    );
-    // Without x-upsert, a row stored meanwhile by a concurrent upload wins: this one is a
-    // 409 Duplicate (its file is removed below), as storage-api answers under races.
-    if (previous.rows[0] && !upsert) throw duplicate();
-    const id = await insertRow(db, [bucketId, name, owner.owner, owner.ownerId, version, metadata, data.userMetadata], upsert, true);
-    return { id, previousVersion: previous.rows[0]?.version };
-  }).catch(async (error: unknown) => {
-    await rm(file, { force: true });
-    throw error;
-  });
+  const row = await ctx.db
+    .elevated(async (db) => {
+      await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`storage:${bucketId}/${name}`]);
+      const previous = await db.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2 for update', [
+        bucketId,
+        name,
+      ]);
+      // Without x-upsert, a row stored meanwhile by a concurrent upload wins: this one is a
+      // 409 Duplicate (its file is removed below), as storage-api answers under races.
+      if (previous.rows[0] && !upsert) throw duplicate();
+      const id = await insertRow(db, [bucketId, name, owner.owner, owner.ownerId, version, metadata, data.userMetadata], upsert, true);
+      return { id, previousVersion: previous.rows[0]?.version };
+    })
+    .catch(async (error: unknown) => {
+      await rm(file, { force: true });
+      throw error;
+    });
   if (row.previousVersion) await rm(objectFile(bucketId, name, row.previousVersion), { force: true });
   return row.id;
 }

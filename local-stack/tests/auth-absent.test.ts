@@ -26,10 +26,20 @@ describe('auth: features the stack leaves out', () => {
     assertError(await call('POST', '/passkeys/authentication/options', {}), 404, 'passkey_disabled', 'Passkeys are disabled');
     assertError(await call('POST', '/otp', { phone: '+34600000000' }), 400, 'phone_provider_disabled', 'Unsupported phone provider');
     assertError(await call('POST', '/otp', {}), 400, 'validation_failed', 'One of email or phone must be set');
-    assertError(await call('POST', '/verify', { type: 'email', email: uniqueEmail('v'), token: '123456' }), 403, 'otp_expired', 'Token has expired or is invalid');
+    assertError(
+      await call('POST', '/verify', { type: 'email', email: uniqueEmail('v'), token: '123456' }),
+      403,
+      'otp_expired',
+      'Token has expired or is invalid',
+    );
     assertError(await call('POST', '/verify', { email: 'a@b.co', token: '1' }), 400, 'validation_failed', 'Verify requires a verification type');
     assertError(await call('POST', '/token?grant_type=web3', { chain: 'solana' }), 422, 'web3_provider_disabled', 'Web3 provider is disabled');
-    assertError(await call('POST', '/token?grant_type=id_token', { provider: 'apple', id_token: 'x' }), 400, 'provider_disabled', 'Provider (issuer "https://appleid.apple.com") is not enabled');
+    assertError(
+      await call('POST', '/token?grant_type=id_token', { provider: 'apple', id_token: 'x' }),
+      400,
+      'provider_disabled',
+      'Provider (issuer "https://appleid.apple.com") is not enabled',
+    );
     const google = await call('POST', '/token?grant_type=id_token', { provider: 'google', id_token: 'not-a-google-token' });
     assert.equal(google.status, 400);
     assert.deepEqual(google.json, { error: 'invalid request', error_description: 'Bad ID token' });
@@ -42,11 +52,26 @@ describe('auth: features the stack leaves out', () => {
   test('signed in: MFA factors, identity linking; reauthenticate mails a code', async () => {
     const user = await signedInUser('absent');
     assertError(await call('POST', '/factors', { factor_type: 'totp' }, user.token), 422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
-    assertError(await call('POST', '/factors', { factor_type: 'webauthn' }, user.token), 422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
-    assertError(await call('POST', '/factors', { factor_type: 'sms' }, user.token), 400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+    assertError(
+      await call('POST', '/factors', { factor_type: 'webauthn' }, user.token),
+      422,
+      'mfa_webauthn_enroll_not_enabled',
+      'MFA enroll is disabled for WebAuthn',
+    );
+    assertError(
+      await call('POST', '/factors', { factor_type: 'sms' }, user.token),
+      400,
+      'validation_failed',
+      'factor_type needs to be totp, phone, or webauthn',
+    );
     assertError(await call('POST', '/factors/6f1d2c7e-3a8b-4c1d-9e2f-0a1b2c3d4e5f/challenge', {}, user.token), 404, 'mfa_factor_not_found', 'Factor not found');
     assertError(await call('POST', '/factors/not-a-uuid/verify', {}, user.token), 404, 'validation_failed', 'factor_id must be an UUID');
-    assertError(await call('GET', '/user/identities/authorize?provider=google', undefined, user.token), 404, 'manual_linking_disabled', 'Manual linking is disabled');
+    assertError(
+      await call('GET', '/user/identities/authorize?provider=google', undefined, user.token),
+      404,
+      'manual_linking_disabled',
+      'Manual linking is disabled',
+    );
     // Without a session Kong copies the legacy apikey to Authorization without `Bearer ` (gateway/kong.ts).
     assertError(await call('POST', '/factors', { factor_type: 'totp' }), 401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     const reauth = await call('GET', '/reauthenticate', undefined, user.token);
@@ -63,7 +88,12 @@ describe('auth: features the stack leaves out', () => {
     assertError(await call('POST', '/recover', {}), 400, 'validation_failed', 'Password recovery requires an email');
     assertError(await call('POST', '/recover', { email: 'no-es-un-correo' }), 400, 'validation_failed', 'Unable to validate email address: invalid format');
     assert.deepEqual(await call('POST', '/resend', { type: 'signup', email: user.email }), { status: 200, json: {} });
-    assertError(await call('POST', '/resend', { email: user.email }), 400, 'validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
+    assertError(
+      await call('POST', '/resend', { email: user.email }),
+      400,
+      'validation_failed',
+      'Missing one of these types: signup, email_change, sms, phone_change',
+    );
   });
 
   test('updateUser with an invalid e-mail is refused and changes nothing', async () => {

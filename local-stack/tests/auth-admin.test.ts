@@ -48,10 +48,20 @@ describe('auth admin API', () => {
     assert.equal(data.user?.identities?.[0]?.provider, 'email');
     const again = await call('POST', '/admin/users', { email, password: PASSWORD });
     assertError(again, 422, 'email_exists', 'A user with this email address has already been registered');
-    assertError(await call('POST', '/admin/users', { email: 'xx:;x@x.x', password: PASSWORD }), 400, 'validation_failed', 'Unable to validate email address: invalid format');
+    assertError(
+      await call('POST', '/admin/users', { email: 'xx:;x@x.x', password: PASSWORD }),
+      400,
+      'validation_failed',
+      'Unable to validate email address: invalid format',
+    );
     assertError(await call('POST', '/admin/users', {}), 400, 'validation_failed', 'Cannot create a user without either an email or phone');
     assertError(await call('POST', '/admin/users', { email: uniqueEmail('x'), id: 'nope' }), 400, 'validation_failed', 'ID must conform to the uuid v4 format');
-    assertError(await call('POST', '/admin/users', { email: uniqueEmail('x'), ban_duration: '1d' }), 400, 'validation_failed', 'invalid format for ban duration: time: unknown unit "d" in duration "1d"');
+    assertError(
+      await call('POST', '/admin/users', { email: uniqueEmail('x'), ban_duration: '1d' }),
+      400,
+      'validation_failed',
+      'invalid format for ban duration: time: unknown unit "d" in duration "1d"',
+    );
     // A confirmed admin-made account signs in with its password.
     const confirmed = uniqueEmail('admin-confirmed');
     const made = await admin().createUser({ email: confirmed, password: PASSWORD, email_confirm: true });
@@ -76,11 +86,19 @@ describe('auth admin API', () => {
     assert.match(raw.headers.get('link') ?? '', /^<\/admin\/users\?page=2&per_page=2>; rel="next", <\/admin\/users\?page=\d+&per_page=2>; rel="last"$/);
     assert.equal((raw.json.users as Array<Record<string, unknown>>)[0]?.identities, null);
     const filtered = await call('GET', `/admin/users?filter=${encodeURIComponent(email)}`);
-    assert.deepEqual((filtered.json.users as Array<{ email: string }>).map((user) => user.email), [email]);
+    assert.deepEqual(
+      (filtered.json.users as Array<{ email: string }>).map((user) => user.email),
+      [email],
+    );
     const bad = await admin().listUsers({ page: -1, perPage: 10 });
     assert.ok(bad.error);
     assert.deepEqual(bad.data.users, []);
-    assertError(await call('GET', '/admin/users?page=-1'), 400, 'validation_failed', 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax');
+    assertError(
+      await call('GET', '/admin/users?page=-1'),
+      400,
+      'validation_failed',
+      'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax',
+    );
   });
 
   test('get: the user with identities; unknown and malformed ids are 404', async () => {
@@ -97,7 +115,12 @@ describe('auth admin API', () => {
     const email = uniqueEmail('admin-update');
     const { data } = await admin().createUser({ email, password: PASSWORD, user_metadata: { a: 1, b: 2 } });
     const id = data.user!.id;
-    const changed = await admin().updateUserById(id, { email: `new_${email}`, user_metadata: { b: null, c: 3 }, app_metadata: { role: 'moderator' }, email_confirm: true });
+    const changed = await admin().updateUserById(id, {
+      email: `new_${email}`,
+      user_metadata: { b: null, c: 3 },
+      app_metadata: { role: 'moderator' },
+      email_confirm: true,
+    });
     assert.equal(changed.error, null);
     assert.equal(changed.data.user?.email, `new_${email}`);
     assert.deepEqual(changed.data.user?.user_metadata, { a: 1, c: 3, email_verified: true });
@@ -118,7 +141,12 @@ describe('auth admin API', () => {
     assertError(await call('GET', '/user', undefined, ANON_KEY, person.token), 403, 'user_banned', 'User is banned');
     const signIn = await client().auth.signInWithPassword({ email: person.email, password: PASSWORD });
     assert.equal(signIn.error?.code, 'user_banned');
-    assertError(await call('POST', '/token?grant_type=refresh_token', { refresh_token: session.session!.refresh_token }, ANON_KEY), 400, 'user_banned', 'Invalid Refresh Token: User Banned');
+    assertError(
+      await call('POST', '/token?grant_type=refresh_token', { refresh_token: session.session!.refresh_token }, ANON_KEY),
+      400,
+      'user_banned',
+      'Invalid Refresh Token: User Banned',
+    );
     const lifted = await admin().updateUserById(person.id, { ban_duration: 'none' });
     assert.equal(lifted.data.user?.banned_until, undefined);
     assert.equal((await client().auth.signInWithPassword({ email: person.email, password: PASSWORD })).error, null);
@@ -144,7 +172,12 @@ describe('auth admin API', () => {
 
   test('generate_link: signup, magiclink, recovery, invite, email_change_current/new; the link verifies', async () => {
     const email = uniqueEmail('admin-link');
-    const signup = await admin().generateLink({ type: 'signup', email, password: PASSWORD, options: { data: { status: 'alpha' }, redirectTo: 'http://localhost:5173' } });
+    const signup = await admin().generateLink({
+      type: 'signup',
+      email,
+      password: PASSWORD,
+      options: { data: { status: 'alpha' }, redirectTo: 'http://localhost:5173' },
+    });
     assert.equal(signup.error, null);
     assert.deepEqual(signup.data.user?.user_metadata, { status: 'alpha' });
     const props = signup.data.properties!;
@@ -166,9 +199,24 @@ describe('auth admin API', () => {
     // Unknown user for a magic link: a sign-up; for recovery: 404.
     const fresh = await admin().generateLink({ type: 'magiclink', email: uniqueEmail('admin-link-ml') });
     assert.equal(fresh.data.properties?.verification_type, 'signup');
-    assertError(await call('POST', '/admin/generate_link', { type: 'recovery', email: uniqueEmail('none') }), 404, 'user_not_found', 'User with this email not found');
-    assertError(await call('POST', '/admin/generate_link', { type: 'signup', email: 'xx:;x@x.x', password: PASSWORD }), 400, 'validation_failed', 'Unable to validate email address: invalid format');
-    assertError(await call('POST', '/admin/generate_link', { type: 'nope', email }), 400, 'validation_failed', 'Invalid email action link type requested: nope');
+    assertError(
+      await call('POST', '/admin/generate_link', { type: 'recovery', email: uniqueEmail('none') }),
+      404,
+      'user_not_found',
+      'User with this email not found',
+    );
+    assertError(
+      await call('POST', '/admin/generate_link', { type: 'signup', email: 'xx:;x@x.x', password: PASSWORD }),
+      400,
+      'validation_failed',
+      'Unable to validate email address: invalid format',
+    );
+    assertError(
+      await call('POST', '/admin/generate_link', { type: 'nope', email }),
+      400,
+      'validation_failed',
+      'Invalid email action link type requested: nope',
+    );
   });
 
   test('the admin routes of features left out answer as GoTrue with them off', async () => {
@@ -176,9 +224,19 @@ describe('auth admin API', () => {
     const listed = await admin().mfa.listFactors({ userId: data.user!.id });
     assert.deepEqual(listed.data?.factors, []);
     assertError(await call('GET', '/admin/users/83fd9e20-7a80-46e4-bf29-a86e3d6bbf66/factors'), 404, 'user_not_found', 'User not found');
-    assertError(await call('DELETE', `/admin/users/${data.user!.id}/factors/83fd9e20-7a80-46e4-bf29-a86e3d6bbf66`), 404, 'mfa_factor_not_found', 'Factor not found');
+    assertError(
+      await call('DELETE', `/admin/users/${data.user!.id}/factors/83fd9e20-7a80-46e4-bf29-a86e3d6bbf66`),
+      404,
+      'mfa_factor_not_found',
+      'Factor not found',
+    );
     assertError(await call('GET', '/admin/oauth/clients'), 404, 'feature_disabled', 'OAuth server is disabled');
-    assertError(await call('POST', '/admin/oauth/clients', { client_name: 'x', redirect_uris: ['https://example.com/cb'] }), 404, 'feature_disabled', 'OAuth server is disabled');
+    assertError(
+      await call('POST', '/admin/oauth/clients', { client_name: 'x', redirect_uris: ['https://example.com/cb'] }),
+      404,
+      'feature_disabled',
+      'OAuth server is disabled',
+    );
   });
 
   test('invite: a new user with invited_at; a confirmed e-mail and an invalid one are refused', async () => {

@@ -67,7 +67,10 @@ describe('auth rules from config.toml', () => {
       assert.equal((await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: 'nope' }, ip)).code, 'refresh_token_not_found');
     }
     assert.deepEqual(await post('/auth/v1/token?grant_type=refresh_token', { refresh_token: 'nope' }, ip), { status: 429, code: 'over_request_rate_limit' });
-    assert.deepEqual(await post('/auth/v1/token?grant_type=password', { email: uniqueEmail('x'), password: PASSWORD }, ip), { status: 429, code: 'over_request_rate_limit' });
+    assert.deepEqual(await post('/auth/v1/token?grant_type=password', { email: uniqueEmail('x'), password: PASSWORD }, ip), {
+      status: 429,
+      code: 'over_request_rate_limit',
+    });
   });
 
   test('a wrong password for an unknown e-mail costs the same bcrypt work as for a known one', async () => {

@@ -21,7 +21,9 @@ describe('auth', () => {
     assert.equal(early.error?.code, 'email_not_confirmed');
     assert.equal(early.error?.status, 400);
     const [row] = await sql<{ encrypted_password: string; providers: string[] }>(
-      `select encrypted_password, raw_app_meta_data -> 'providers' as providers from auth.users where id = $1`, [data.user!.id]);
+      `select encrypted_password, raw_app_meta_data -> 'providers' as providers from auth.users where id = $1`,
+      [data.user!.id],
+    );
     assert.match(row!.encrypted_password, /^\$2a\$10\$/, 'bcrypt as GoTrue writes it');
     assert.deepEqual(row!.providers, ['email']);
   });
@@ -37,7 +39,10 @@ describe('auth', () => {
     assert.equal(claims.sub, id);
     assert.equal(claims.iss, `${API_URL}/auth/v1`);
     assert.equal(typeof claims.session_id, 'string');
-    assert.deepEqual((claims.amr as { method: string }[]).map((entry) => entry.method), ['password']);
+    assert.deepEqual(
+      (claims.amr as { method: string }[]).map((entry) => entry.method),
+      ['password'],
+    );
     assert.ok(Number(claims.exp) - Number(claims.iat) > 90, 'tokens outlive the client 90 s refresh margin');
   });
 
@@ -65,7 +70,8 @@ describe('auth', () => {
     // An unconfirmed one gets its confirmation mail again; its password does not change.
     const pending = uniqueEmail('dup-pending');
     const first = await client().auth.signUp({ email: pending, password: PASSWORD });
-    const stored = () => sql<{ hash: string; sent: Date }>('select encrypted_password as hash, confirmation_sent_at as sent from auth.users where id = $1', [first.data.user!.id]);
+    const stored = () =>
+      sql<{ hash: string; sent: Date }>('select encrypted_password as hash, confirmation_sent_at as sent from auth.users where id = $1', [first.data.user!.id]);
     const [before] = await stored();
     await sleep(1100); // [auth.email] max_frequency
     const again = await client().auth.signUp({ email: pending, password: 'Distinta123' });
@@ -87,7 +93,9 @@ describe('auth', () => {
     assert.equal(same.error?.status, 422);
     assert.equal((await here.auth.updateUser({ password: 'Cambiada123' })).error, null);
     assert.equal((await here.auth.getUser()).error, null, 'the session that changed it goes on');
-    const raw = await fetch(`${API_URL}/auth/v1/user`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${other.data.session!.access_token}`, 'x-supabase-api-version': '2024-01-01' } });
+    const raw = await fetch(`${API_URL}/auth/v1/user`, {
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${other.data.session!.access_token}`, 'x-supabase-api-version': '2024-01-01' },
+    });
     assert.equal(raw.status, 403, 'the other session ended');
     assert.equal((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code, 'invalid_credentials');
   });
@@ -143,7 +151,9 @@ describe('auth', () => {
     assert.equal((await supabase.auth.signOut()).error, null);
     const after = await client().auth.getUser(token);
     assert.equal(after.error?.name, 'AuthSessionMissingError', 'session_not_found makes the client drop the session');
-    const raw = await fetch(`${API_URL}/auth/v1/user`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' } });
+    const raw = await fetch(`${API_URL}/auth/v1/user`, {
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' },
+    });
     assert.equal(raw.status, 403);
     assert.equal(((await raw.json()) as { code: string }).code, 'session_not_found');
   });
@@ -161,7 +171,11 @@ describe('auth', () => {
     assert.equal(body.code, 'invalid_credentials');
     const preflight = await fetch(`${API_URL}/rest/v1/anything`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey,authorization,x-client-info' },
+      headers: {
+        origin: 'http://127.0.0.1:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey,authorization,x-client-info',
+      },
     });
     assert.equal(preflight.status, 200);
     assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
@@ -195,7 +209,11 @@ describe('auth', () => {
     assert.equal(user.data.user?.identities?.[0]?.provider, 'google');
     assert.equal(user.data.user?.user_metadata.full_name, 'Gala Google');
     const identities = await sql<{ provider: string }>(`select provider from auth.identities where email = $1`, [email]);
-    assert.deepEqual(identities.map((row) => row.provider), ['google'], 'the e-mail is known as a google identity');
+    assert.deepEqual(
+      identities.map((row) => row.provider),
+      ['google'],
+      'the e-mail is known as a google identity',
+    );
     // The client accepts the session from the URL and refreshes it.
     const restored = await client().auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
     assert.equal(restored.error, null);
@@ -237,7 +255,10 @@ describe('auth', () => {
   test('a second OAuth sign-in with the same e-mail finds the same user; an e-mail account gains the provider', async () => {
     const { id: linkedId, email } = await confirmedUser('link');
     const supabase = client();
-    const { data: oauth } = await supabase.auth.signInWithOAuth({ provider: 'facebook', options: { redirectTo: 'http://127.0.0.1:5173/', skipBrowserRedirect: true } });
+    const { data: oauth } = await supabase.auth.signInWithOAuth({
+      provider: 'facebook',
+      options: { redirectTo: 'http://127.0.0.1:5173/', skipBrowserRedirect: true },
+    });
     const state = new URL((await fetch(oauth.url!, { redirect: 'manual' })).headers.get('location')!).searchParams.get('state')!;
     const callback = await fetch(`${API_URL}/auth/v1/callback?${new URLSearchParams({ state, email, name: 'Fede' })}`, { redirect: 'manual' });
     const token = new URLSearchParams(new URL(callback.headers.get('location')!).hash.slice(1)).get('access_token')!;

@@ -108,9 +108,24 @@ describe('storage: bad input', () => {
   });
 
   test('prefixes not an array, expiresIn not a number: 400 with the schema message', async () => {
-    await expectError(await storage(`/object/${bucket}`, JSON.stringify({ prefixes: 'a.txt' }), 'DELETE'), '400', 'InvalidRequest', /^body\/prefixes must be array$/);
-    await expectError(await storage(`/object/${bucket}`, JSON.stringify({ prefixes: [null] }), 'DELETE'), '400', 'InvalidRequest', /^body\/prefixes\/0 must be string$/);
-    await expectError(await storage(`/object/sign/${bucket}/a.txt`, JSON.stringify({ expiresIn: 'soon' })), '400', 'InvalidRequest', /expiresIn must be integer/);
+    await expectError(
+      await storage(`/object/${bucket}`, JSON.stringify({ prefixes: 'a.txt' }), 'DELETE'),
+      '400',
+      'InvalidRequest',
+      /^body\/prefixes must be array$/,
+    );
+    await expectError(
+      await storage(`/object/${bucket}`, JSON.stringify({ prefixes: [null] }), 'DELETE'),
+      '400',
+      'InvalidRequest',
+      /^body\/prefixes\/0 must be string$/,
+    );
+    await expectError(
+      await storage(`/object/sign/${bucket}/a.txt`, JSON.stringify({ expiresIn: 'soon' })),
+      '400',
+      'InvalidRequest',
+      /expiresIn must be integer/,
+    );
     const rows = await sql('select 1 from storage.objects where bucket_id = $1', [bucket]);
     assert.equal(rows.length, 1);
   });
@@ -132,14 +147,23 @@ describe('storage: bad input', () => {
     form.append('metadata', '{broken');
     form.append('', new Blob(['hola'], { type: 'text/plain' }), 'blob');
     const multipart = await fetch(`${API_URL}/storage/v1/object/${bucket}/form.txt`, {
-      method: 'POST', headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` }, body: form,
+      method: 'POST',
+      headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+      body: form,
     });
     assert.equal(multipart.status, 200);
     const rows = await sql<{ name: string; user_metadata: unknown }>(
-      `select name, user_metadata from storage.objects where bucket_id = $1 and name in ('raw.txt', 'form.txt') order by name`, [bucket]);
-    assert.deepEqual(rows, [{ name: 'form.txt', user_metadata: null }, { name: 'raw.txt', user_metadata: null }]);
+      `select name, user_metadata from storage.objects where bucket_id = $1 and name in ('raw.txt', 'form.txt') order by name`,
+      [bucket],
+    );
+    assert.deepEqual(rows, [
+      { name: 'form.txt', user_metadata: null },
+      { name: 'raw.txt', user_metadata: null },
+    ]);
     const broken = await fetch(`${API_URL}/storage/v1/object/${bucket}/broken.txt`, {
-      method: 'POST', headers: { ...headers, 'content-type': 'multipart/form-data; boundary=zzz' }, body: '--zzz\r\nnonsense',
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=zzz' },
+      body: '--zzz\r\nnonsense',
     });
     assert.equal(broken.status, 400);
     assert.equal(((await broken.json()) as { statusCode: string }).statusCode, '400');
@@ -152,9 +176,12 @@ describe('storage: bad input', () => {
 });
 
 describe('realtime REST broadcast: bad input', () => {
-  const broadcast = (body: BodyInit) => fetch(`${API_URL}/realtime/v1/api/broadcast`, {
-    method: 'POST', headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}`, 'content-type': 'application/json' }, body,
-  });
+  const broadcast = (body: BodyInit) =>
+    fetch(`${API_URL}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}`, 'content-type': 'application/json' },
+      body,
+    });
 
   test('broken JSON: 400 as Plug.Parsers answers', async () => {
     const response = await broadcast('{"messages": [');
@@ -187,7 +214,8 @@ describe('log-country: a deleted user', () => {
     const user = await signedInUser('gone');
     await sql('delete from auth.users where id = $1', [user.id]);
     const response = await fetch(`${API_URL}/functions/v1/log-country`, {
-      method: 'POST', headers: { apikey: ANON_KEY, authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ country: 'Chile' }),
     });
     assert.equal(response.status, 401);

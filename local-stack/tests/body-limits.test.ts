@@ -50,7 +50,9 @@ function daemonPid(): number {
 
 /** Resident memory of the stack's daemon process, in kB. */
 function daemonRssKb(): number {
-  const line = readFileSync(`/proc/${daemonPid()}/status`, 'utf8').split('\n').find((row) => row.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${daemonPid()}/status`, 'utf8')
+    .split('\n')
+    .find((row) => row.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1]);
 }
 
@@ -100,7 +102,8 @@ function assertNotHeld({ peakMb, heldMb }: DaemonMemory): void {
   assert.ok(peakMb < PEAK_BOUND_MB, `the stack's daemon grew by ${peakMb.toFixed(1)} MB`);
 }
 
-const describeMemory = ({ peakMb, heldMb }: DaemonMemory) => `daemon RSS +${peakMb.toFixed(1)} MB, held after GC ${heldMb >= 0 ? '+' : ''}${heldMb.toFixed(1)} MB`;
+const describeMemory = ({ peakMb, heldMb }: DaemonMemory) =>
+  `daemon RSS +${peakMb.toFixed(1)} MB, held after GC ${heldMb >= 0 ? '+' : ''}${heldMb.toFixed(1)} MB`;
 
 interface Sent {
   status: number;
@@ -175,7 +178,12 @@ describe('bodies bounded while streaming', () => {
   async function cotilleoOfNewAuthor(): Promise<{ token: string; chismeId: string }> {
     const author = await signedInUser('limits');
     const { data, error } = await author.client.rpc('create_chisme', {
-      p_gender: 'Mujer', p_years: 30, p_content: 'Un cotilleo con una foto enorme', p_tags: ['#prueba'], p_country: 'Costa Rica', p_cotilleo: true,
+      p_gender: 'Mujer',
+      p_years: 30,
+      p_content: 'Un cotilleo con una foto enorme',
+      p_tags: ['#prueba'],
+      p_country: 'Costa Rica',
+      p_cotilleo: true,
     });
     assert.equal(error, null);
     return { token: author.token, chismeId: (data as { id: string }).id };
@@ -183,11 +191,18 @@ describe('bodies bounded while streaming', () => {
 
   const boundary = 'limite-de-prueba';
   const uploadImage = (target: { token: string; chismeId: string }, total: number): Promise<Sent> =>
-    chunkedPost('/functions/v1/chisme-image', {
-      authorization: `Bearer ${target.token}`, apikey: ANON_KEY, 'content-type': `multipart/form-data; boundary=${boundary}`,
-    }, multipartHead(boundary, target.chismeId), total);
+    chunkedPost(
+      '/functions/v1/chisme-image',
+      {
+        authorization: `Bearer ${target.token}`,
+        apikey: ANON_KEY,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      multipartHead(boundary, target.chismeId),
+      total,
+    );
 
-  test('an 8 MiB chunked upload to chisme-image: the function\'s own Spanish 413 reaches the client through the gateway', async () => {
+  test("an 8 MiB chunked upload to chisme-image: the function's own Spanish 413 reaches the client through the gateway", async () => {
     // 8 MiB stays under the gateway's 20 MiB limit, so the only possible 413 is the function's,
     // answered after it read about 1 MiB, with the body still open.
     const result = await uploadImage(await cotilleoOfNewAuthor(), 8 * MIB);
@@ -208,7 +223,9 @@ describe('bodies bounded while streaming', () => {
     });
     const refusal = JSON.parse(result!.body) as { error?: { code: string }; message?: string };
     const refusedBy = refusal.error?.code === 'file_too_large' ? 'the function' : refusal.message === 'Request size limit exceeded' ? 'the gateway' : undefined;
-    console.log(`chisme-image via gateway: ${result!.status} from ${refusedBy}, answered after ${(result!.sentAtAnswer / MIB).toFixed(1)} MB sent; ${describeMemory(memory)}`);
+    console.log(
+      `chisme-image via gateway: ${result!.status} from ${refusedBy}, answered after ${(result!.sentAtAnswer / MIB).toFixed(1)} MB sent; ${describeMemory(memory)}`,
+    );
     assert.equal(result!.status, 413, result!.body);
     // Whose 413 comes first is the scheduler's choice, not ours: the function's, after it read
     // about 1 MiB, unless its Deno is not run before the gateway has passed its 20 MiB on
@@ -221,9 +238,16 @@ describe('bodies bounded while streaming', () => {
   test('a huge chunked upload to a 1 MiB bucket: 413 EntityTooLarge before the end, the stack does not hold the body, nothing stored', async () => {
     let result: Sent | undefined;
     const memory = await daemonMemoryDuring(async () => {
-      result = await chunkedPost(`/storage/v1/object/${bucket}/enorme.bin`, {
-        authorization: `Bearer ${SERVICE_ROLE_KEY}`, apikey: SERVICE_ROLE_KEY, 'content-type': 'application/octet-stream',
-      }, Buffer.alloc(0), UPLOAD_BYTES);
+      result = await chunkedPost(
+        `/storage/v1/object/${bucket}/enorme.bin`,
+        {
+          authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+          apikey: SERVICE_ROLE_KEY,
+          'content-type': 'application/octet-stream',
+        },
+        Buffer.alloc(0),
+        UPLOAD_BYTES,
+      );
     });
     console.log(`storage upload: ${result!.status}, answered after ${(result!.sentAtAnswer / MIB).toFixed(1)} MB sent; ${describeMemory(memory)}`);
     assert.equal(result!.status, 400);
@@ -236,9 +260,16 @@ describe('bodies bounded while streaming', () => {
     const user = await signedInUser('limits-cap');
     let result: Sent | undefined;
     const memory = await daemonMemoryDuring(async () => {
-      result = await chunkedPost('/functions/v1/log-country', {
-        authorization: `Bearer ${user.token}`, apikey: ANON_KEY, 'content-type': 'application/json',
-      }, Buffer.from('{"country":"'), UPLOAD_BYTES);
+      result = await chunkedPost(
+        '/functions/v1/log-country',
+        {
+          authorization: `Bearer ${user.token}`,
+          apikey: ANON_KEY,
+          'content-type': 'application/json',
+        },
+        Buffer.from('{"country":"'),
+        UPLOAD_BYTES,
+      );
     });
     console.log(`log-country via gateway: ${result!.status}, answered after ${(result!.sentAtAnswer / MIB).toFixed(1)} MB sent; ${describeMemory(memory)}`);
     assert.equal(result!.status, 413, result!.body);
@@ -264,7 +295,9 @@ describe('bodies bounded while streaming', () => {
     const storage = serviceClient().storage.from(bucket);
     const { error } = await storage.upload('pagina.html', Buffer.from('<script>alert(1)</script>'), { contentType: 'image/png' });
     assert.equal(error, null);
-    const authenticated = await fetch(`${API_URL}/storage/v1/object/authenticated/${bucket}/pagina.html`, { headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` } });
+    const authenticated = await fetch(`${API_URL}/storage/v1/object/authenticated/${bucket}/pagina.html`, {
+      headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+    });
     const plain = await fetch(`${API_URL}/storage/v1/object/${bucket}/pagina.html`, { headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` } });
     const { data } = await storage.createSignedUrl('pagina.html', 60);
     const signed = await fetch(data!.signedUrl);

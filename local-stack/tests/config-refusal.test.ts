@@ -27,12 +27,20 @@ describe('config refusal', () => {
 
   test('MFA, phone sign-up, SAML, image transformations, hooks and other providers are each named in one line', () => {
     const extra = [
-      '[auth.mfa.totp]', 'enroll_enabled = true', 'verify_enabled = false',
-      '[auth.sms]', 'enable_signup = true',
-      '[auth.sso]', 'enabled = true',
-      '[storage.image_transformation]', 'enabled = true',
-      '[auth.hook.custom_access_token]', 'enabled = true', 'uri = "pg-functions://postgres/public/hook"',
-      '[auth.external.github]', 'enabled = true',
+      '[auth.mfa.totp]',
+      'enroll_enabled = true',
+      'verify_enabled = false',
+      '[auth.sms]',
+      'enable_signup = true',
+      '[auth.sso]',
+      'enabled = true',
+      '[storage.image_transformation]',
+      'enabled = true',
+      '[auth.hook.custom_access_token]',
+      'enabled = true',
+      'uri = "pg-functions://postgres/public/hook"',
+      '[auth.external.github]',
+      'enabled = true',
     ].join('\n');
     withConfig(extra, (file) => {
       assert.deepEqual(unsupportedSettings(file), [

@@ -16,7 +16,10 @@ describe('functions', () => {
     const again = await user.client.functions.invoke('log-country', { body: { country: 'España' } });
     assert.deepEqual(again.data, { recorded: false });
     const rows = await sql<{ country: string }>('select country from public.country_logs where user_id = $1', [user.id]);
-    assert.deepEqual(rows.map((row) => row.country), ['España']);
+    assert.deepEqual(
+      rows.map((row) => row.country),
+      ['España'],
+    );
   });
 
   test('invoke with only the anon key passes the gateway and the function refuses it', async () => {
@@ -39,7 +42,11 @@ describe('functions', () => {
   test('a preflight is answered by the gateway (Kong cors); a plain OPTIONS reaches the function', async () => {
     const response = await fetch(`${API_URL}/functions/v1/log-country`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,apikey,content-type' },
+      headers: {
+        origin: 'http://127.0.0.1:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,apikey,content-type',
+      },
     });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
@@ -47,7 +54,7 @@ describe('functions', () => {
     const plain = await fetch(`${API_URL}/functions/v1/log-country`, { method: 'OPTIONS' });
     assert.ok(plain.status < 300);
     assert.equal(plain.headers.get('access-control-allow-origin'), '*');
-    assert.match(plain.headers.get('access-control-allow-headers') ?? '', /x-client-info/, 'the function\'s own list');
+    assert.match(plain.headers.get('access-control-allow-headers') ?? '', /x-client-info/, "the function's own list");
   });
 
   test('an Authorization that is not `Bearer <token>` is refused as the edge runtime does', async () => {

@@ -14,7 +14,7 @@ async function json(response: Response): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;
 }
 
-describe('gateway: keys as the CLI\'s Kong maps them', () => {
+describe("gateway: keys as the CLI's Kong maps them", () => {
   test('a legacy JWT apikey alone reaches Auth without `Bearer `: 401 no_authorization', async () => {
     const response = await fetch(`${API_URL}/auth/v1/user`, { headers: { apikey: ANON_KEY, ...versioned } });
     assert.equal(response.status, 401);
@@ -63,8 +63,14 @@ describe('gateway: keys as the CLI\'s Kong maps them', () => {
   });
 });
 
-describe('gateway: Kong\'s cors plugin on every route', () => {
-  for (const path of ['/rest/v1/chismes', '/auth/v1/token?grant_type=password', '/storage/v1/object/list/x', '/functions/v1/log-country', '/realtime/v1/api/broadcast']) {
+describe("gateway: Kong's cors plugin on every route", () => {
+  for (const path of [
+    '/rest/v1/chismes',
+    '/auth/v1/token?grant_type=password',
+    '/storage/v1/object/list/x',
+    '/functions/v1/log-country',
+    '/realtime/v1/api/broadcast',
+  ]) {
     test(`a preflight to ${path} is answered at the gateway, the requested headers reflected`, async () => {
       const response = await fetch(`${API_URL}${path}`, {
         method: 'OPTIONS',
@@ -89,7 +95,10 @@ describe('gateway: Kong\'s cors plugin on every route', () => {
       fetch(`${API_URL}/functions/v1/log-country`, { method: 'POST', headers: { origin }, body: '{}' }),
       fetch(`${API_URL}/functions/v1/log-country`, { method: 'POST', headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}`, origin }, body: '{}' }),
     ]);
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 404, 200, 200, 401, 401]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 404, 200, 200, 401, 401],
+    );
     for (const answer of answers) assert.equal(answer.headers.get('access-control-allow-origin'), '*', answer.url);
     await Promise.all(answers.map((answer) => answer.arrayBuffer()));
   });

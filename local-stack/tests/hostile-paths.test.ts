@@ -71,11 +71,7 @@ describe('a hostile client past the RPCs', () => {
     assert.equal(stored?.chismes, 0, 'no chisme stored');
     assert.equal(stored?.logs, 0, 'no country log stored');
     assert.notEqual(stored?.name, 'Hackeado', 'the profile is unchanged');
-    assert.deepEqual(
-      await sql('select 1 from public.chismes where content = $1', ['Un chisme escrito directamente en la tabla']),
-      [],
-      'no chisme by anyone',
-    );
+    assert.deepEqual(await sql('select 1 from public.chismes where content = $1', ['Un chisme escrito directamente en la tabla']), [], 'no chisme by anyone');
   });
 
   test('bodies up to 20 MB to the RPCs: a 413 or a key, never a 5xx', async () => {
@@ -111,38 +107,53 @@ describe('a hostile client past the RPCs', () => {
     const file = new Uint8Array(Math.round(1.2 * MB));
     const statuses: Array<number | string> = [];
     for (let batch = 0; batch < 10; batch += 1) {
-      statuses.push(...await Promise.all(Array.from({ length: 5 }, async () => {
-        const form = new FormData();
-        form.append('chisme_id', '00000000-0000-4000-8000-000000000000');
-        form.append('file', new Blob([file], { type: 'image/jpeg' }), 'grande.jpg');
-        try {
-          const response = await fetch(`${API_URL}/functions/v1/chisme-image`, {
-            method: 'POST', headers: { apikey: ANON_KEY, authorization: `Bearer ${user.token}` }, body: form,
-          });
-          await response.arrayBuffer();
-          return response.status;
-        } catch (error) {
-          return `${(error as Error).message}: ${String((error as Error).cause)}`;
-        }
-      })));
+      statuses.push(
+        ...(await Promise.all(
+          Array.from({ length: 5 }, async () => {
+            const form = new FormData();
+            form.append('chisme_id', '00000000-0000-4000-8000-000000000000');
+            form.append('file', new Blob([file], { type: 'image/jpeg' }), 'grande.jpg');
+            try {
+              const response = await fetch(`${API_URL}/functions/v1/chisme-image`, {
+                method: 'POST',
+                headers: { apikey: ANON_KEY, authorization: `Bearer ${user.token}` },
+                body: form,
+              });
+              await response.arrayBuffer();
+              return response.status;
+            } catch (error) {
+              return `${(error as Error).message}: ${String((error as Error).cause)}`;
+            }
+          }),
+        )),
+      );
     }
-    assert.deepEqual(statuses, Array.from({ length: 50 }, () => 413));
+    assert.deepEqual(
+      statuses,
+      Array.from({ length: 50 }, () => 413),
+    );
   });
 
-  test('a client\'s own Connection: close is not forwarded: 200 requests, no 502', async () => {
+  test("a client's own Connection: close is not forwarded: 200 requests, no 502", async () => {
     const user = await signedInUser('connection-close');
     cleanup.push(user.id);
     const url = new URL(`${API_URL}/rest/v1/rpc/get_my_suspension`);
     const statuses = new Map<number, number>();
     const one = (): Promise<number> =>
       new Promise<number>((resolve, reject) => {
-        const req = request({
-          host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
-          headers: { apikey: ANON_KEY, authorization: `Bearer ${user.token}`, 'content-type': 'application/json', connection: 'close' },
-        }, (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        });
+        const req = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            headers: { apikey: ANON_KEY, authorization: `Bearer ${user.token}`, 'content-type': 'application/json', connection: 'close' },
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
         req.on('error', reject);
         req.end('{}');
       });
@@ -159,9 +170,18 @@ describe('a hostile client past the RPCs', () => {
   test('hop-by-hop headers, and those Connection names, are dropped', () => {
     assert.deepEqual(
       withoutHopByHop({
-        connection: 'close, x-hop', 'keep-alive': 'timeout=5', 'transfer-encoding': 'chunked', te: 'trailers', trailer: 'x',
-        upgrade: 'websocket', 'proxy-authorization': 'Basic x', 'proxy-connection': 'keep-alive', 'x-hop': '1',
-        'content-type': 'application/json', 'content-length': '2', authorization: 'Bearer t',
+        connection: 'close, x-hop',
+        'keep-alive': 'timeout=5',
+        'transfer-encoding': 'chunked',
+        te: 'trailers',
+        trailer: 'x',
+        upgrade: 'websocket',
+        'proxy-authorization': 'Basic x',
+        'proxy-connection': 'keep-alive',
+        'x-hop': '1',
+        'content-type': 'application/json',
+        'content-length': '2',
+        authorization: 'Bearer t',
       }),
       { 'content-type': 'application/json', 'content-length': '2', authorization: 'Bearer t' },
     );

@@ -13,7 +13,12 @@ import { client, PASSWORD, serviceClient, signedInUser, sleep, uniqueEmail } fro
 
 const MAILPIT = 'http://127.0.0.1:54324';
 
-interface Summary { ID: string; Subject: string; To: Array<{ Address: string }>; From: { Address: string } }
+interface Summary {
+  ID: string;
+  Subject: string;
+  To: Array<{ Address: string }>;
+  From: { Address: string };
+}
 
 /** The newest mail to `address`, waiting for it a little. */
 async function mailTo(address: string, subject?: RegExp): Promise<{ ID: string; Subject: string; HTML: string; Text: string }> {
@@ -95,7 +100,7 @@ describe('mail catcher and Auth e-mail', () => {
     assert.equal(none.error?.code, 'otp_disabled');
   });
 
-  test('sign-up confirmation: the mail\'s link signs in (implicit flow: the session in the fragment); resend mails again', async () => {
+  test("sign-up confirmation: the mail's link signs in (implicit flow: the session in the fragment); resend mails again", async () => {
     const email = uniqueEmail('confirm');
     const supabase = client();
     const redirect = 'http://127.0.0.1:4173/chismes/';
@@ -110,7 +115,11 @@ describe('mail catcher and Auth e-mail', () => {
     assert.equal((await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: redirect } })).error, null);
     const second = await mailTo(email, /Confirm your email address/);
     assert.notEqual(link(second.HTML), link(first.HTML), 'a new token');
-    assert.equal((await fetch(link(first.HTML), { redirect: 'manual' })).headers.get('location')?.includes('error_code=otp_expired'), true, 'the first link no longer works');
+    assert.equal(
+      (await fetch(link(first.HTML), { redirect: 'manual' })).headers.get('location')?.includes('error_code=otp_expired'),
+      true,
+      'the first link no longer works',
+    );
     const viaLink = await fetch(link(second.HTML), { redirect: 'manual' });
     assert.equal(viaLink.status, 303);
     const location = new URL(viaLink.headers.get('location') ?? '');
@@ -144,7 +153,7 @@ describe('mail catcher and Auth e-mail', () => {
     assert.deepEqual(data.session?.user.email, email);
   });
 
-  test('recovery, e-mail change (both addresses) and reauthentication mails arrive with GoTrue\'s content', async () => {
+  test("recovery, e-mail change (both addresses) and reauthentication mails arrive with GoTrue's content", async () => {
     const person = await signedInUser('mail');
     await client().auth.resetPasswordForEmail(person.email);
     const recovery = await mailTo(person.email, /Reset your password/);
@@ -167,7 +176,10 @@ describe('mail catcher and Auth e-mail', () => {
     const toCurrent = await mailTo(person.email, /Confirm your new email address/);
     const first = await fetch(link(toCurrent.HTML), { redirect: 'manual' });
     assert.equal(first.status, 303);
-    assert.match(first.headers.get('location') ?? '', /#message=Confirmation\+link\+accepted\.\+Please\+proceed\+to\+confirm\+link\+sent\+to\+the\+other\+email$/);
+    assert.match(
+      first.headers.get('location') ?? '',
+      /#message=Confirmation\+link\+accepted\.\+Please\+proceed\+to\+confirm\+link\+sent\+to\+the\+other\+email$/,
+    );
     const second = await fetch(link(toNew.HTML), { redirect: 'manual' });
     assert.match(second.headers.get('location') ?? '', /#access_token=.+&type=email_change$/);
     const { data } = await serviceClient().auth.admin.getUserById(person.id);
@@ -204,7 +216,7 @@ describe('mail catcher and Auth e-mail', () => {
     assert.equal(caught.messages.filter((message) => message.To.some((entry) => entry.Address === to)).length, 5);
   });
 
-  test('/verify validates first, in GoTrue\'s order, with its errors', async () => {
+  test("/verify validates first, in GoTrue's order, with its errors", async () => {
     const cases: Array<[unknown, number, string]> = [
       [{ email: 'a@b.co', token: '1' }, 400, 'Verify requires a verification type'],
       [{ type: 'sms' }, 400, 'Verify requires either a token or a token hash'],
@@ -222,8 +234,14 @@ describe('mail catcher and Auth e-mail', () => {
       assert.equal(answer.status, status, JSON.stringify(body));
       assert.equal(answer.json.msg, message, JSON.stringify(body));
     }
-    const get = await fetch(`${API_URL}/auth/v1/verify?type=signup&token=nope&redirect_to=http://127.0.0.1:5173`, { redirect: 'manual', headers: { apikey: ANON_KEY } });
+    const get = await fetch(`${API_URL}/auth/v1/verify?type=signup&token=nope&redirect_to=http://127.0.0.1:5173`, {
+      redirect: 'manual',
+      headers: { apikey: ANON_KEY },
+    });
     assert.equal(get.status, 303);
-    assert.equal(get.headers.get('location'), 'http://127.0.0.1:5173#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+    assert.equal(
+      get.headers.get('location'),
+      'http://127.0.0.1:5173#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
   });
 });

@@ -40,13 +40,19 @@ describe('postgres as the image ships it', () => {
   test('what supautils and the image allow postgres works: policies, triggers, pgrst settings, replica mode, cron', async () => {
     assert.equal(await attempt(`create policy local_stack_probe on realtime.messages for select to authenticated using (true)`), undefined);
     assert.equal(await attempt(`create policy local_stack_probe on storage.objects for select to authenticated using (true)`), undefined);
-    assert.equal(await attempt(
-      `create function public.local_stack_probe() returns trigger language plpgsql as 'begin return new; end'`,
-      `create trigger local_stack_probe after insert on auth.users for each row execute function public.local_stack_probe()`,
-    ), undefined);
+    assert.equal(
+      await attempt(
+        `create function public.local_stack_probe() returns trigger language plpgsql as 'begin return new; end'`,
+        `create trigger local_stack_probe after insert on auth.users for each row execute function public.local_stack_probe()`,
+      ),
+      undefined,
+    );
     assert.equal(await attempt(`alter role authenticator set pgrst.db_max_rows = '1000'`), undefined);
     assert.equal(await attempt(`set local session_replication_role = replica`), undefined);
-    assert.equal(await attempt(`create extension if not exists pg_cron with schema pg_catalog`, `select cron.schedule('local-stack-probe', '1 1 1 1 *', 'select 1')`), undefined);
+    assert.equal(
+      await attempt(`create extension if not exists pg_cron with schema pg_catalog`, `select cron.schedule('local-stack-probe', '1 1 1 1 *', 'select 1')`),
+      undefined,
+    );
   });
 
   test('what needs a superuser on Supabase fails here too', async () => {
@@ -58,9 +64,14 @@ describe('postgres as the image ships it', () => {
   });
 
   test('pg_stat_statements, plpgsql_check and pg_cron are preloaded; plans carry a Query Identifier', async () => {
-    const [{ shared_preload_libraries: libraries }] = await sql<{ shared_preload_libraries: string }>('show shared_preload_libraries') as [{ shared_preload_libraries: string }];
+    const [{ shared_preload_libraries: libraries }] = (await sql<{ shared_preload_libraries: string }>('show shared_preload_libraries')) as [
+      { shared_preload_libraries: string },
+    ];
     assert.deepEqual(libraries.split(', '), ['pg_stat_statements', 'plpgsql', 'plpgsql_check', 'pg_cron']);
     const plan = await sql<{ 'QUERY PLAN': string }>('explain (verbose) select 1');
-    assert.ok(plan.some((row) => /^Query Identifier: -?\d+$/.test(row['QUERY PLAN'])), JSON.stringify(plan));
+    assert.ok(
+      plan.some((row) => /^Query Identifier: -?\d+$/.test(row['QUERY PLAN'])),
+      JSON.stringify(plan),
+    );
   });
 });

@@ -60,12 +60,22 @@ test('every read RPC answers over GET with the right rows; a write over GET is r
 
   // Writes (POST), as the web makes them
   const created = await author.client.rpc('create_chisme', {
-    p_gender: 'Mujer', p_years: 30, p_content: 'Un chisme leído por GET desde una réplica', p_tags: [tag], p_country: 'España', p_cotilleo: false,
+    p_gender: 'Mujer',
+    p_years: 30,
+    p_content: 'Un chisme leído por GET desde una réplica',
+    p_tags: [tag],
+    p_country: 'España',
+    p_cotilleo: false,
   });
   assert.equal(created.error, null);
   const chismeId = (created.data as { id: string }).id;
   const comment = await author.client.rpc('add_comment', {
-    p_chisme_id: chismeId, p_parent_id: null, p_content: 'Comentario leído por GET', p_gender: 'Mujer', p_years: 30, p_country: 'España',
+    p_chisme_id: chismeId,
+    p_parent_id: null,
+    p_content: 'Comentario leído por GET',
+    p_gender: 'Mujer',
+    p_years: 30,
+    p_country: 'España',
   });
   assert.equal(comment.error, null);
   // (by someone else: a reporter's own feeds leave out what they reported)
@@ -78,11 +88,19 @@ test('every read RPC answers over GET with the right rows; a write over GET is r
   try {
     for (const tab of ['recent', 'trending', 'top', 'old']) {
       // the tags as JSON text: a GET carries every argument in the query string (lib/get-args.ts)
-      assert.deepEqual(idsOf(await read(reader, 'get_feed', { p_tab: tab, p_cotilleo: 'false', p_tags: JSON.stringify([tag]) })), [chismeId], `get_feed ${tab}`);
+      assert.deepEqual(
+        idsOf(await read(reader, 'get_feed', { p_tab: tab, p_cotilleo: 'false', p_tags: JSON.stringify([tag]) })),
+        [chismeId],
+        `get_feed ${tab}`,
+      );
     }
     const chisme = (await read(reader, 'get_chisme', { p_id: chismeId })) as { id: string; comments: number };
     assert.deepEqual([chisme.id, chisme.comments], [chismeId, 1], 'get_chisme');
-    assert.deepEqual(idsOf(await read(reader, 'get_comments', { p_chisme_id: chismeId, p_limit: '20' })), [(comment.data as { id: string }).id], 'get_comments');
+    assert.deepEqual(
+      idsOf(await read(reader, 'get_comments', { p_chisme_id: chismeId, p_limit: '20' })),
+      [(comment.data as { id: string }).id],
+      'get_comments',
+    );
     assert.ok(idsOf(await read(author, 'get_my_chismes', { p_cotilleo: false })).includes(chismeId), 'get_my_chismes');
     assert.equal(await read(author, 'get_my_suspension'), null, 'get_my_suspension');
     const queue = (await read(moderator, 'get_moderation_queue', { p_limit: '100' })) as { id: string; pending_reports: number }[];

@@ -37,7 +37,10 @@ function restoredClient(session: unknown): SupabaseClient {
   const store = new Map([[storageKey, JSON.stringify(session)]]);
   return createClient(API_URL, ANON_KEY, {
     auth: {
-      persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storageKey,
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey,
       storage: { getItem: (key) => store.get(key) ?? null, setItem: (key, value) => void store.set(key, value), removeItem: (key) => void store.delete(key) },
     },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },

@@ -22,7 +22,12 @@ test('a like reaches its group within one flush interval, with the latest counts
   const reader = await signedInUser('rt-group-reader');
   try {
     const created = await author.client.rpc('create_chisme', {
-      p_gender: 'Mujer', p_years: 30, p_content: 'Un chisme para los grupos del stack', p_tags: [], p_country: 'España', p_cotilleo: false,
+      p_gender: 'Mujer',
+      p_years: 30,
+      p_content: 'Un chisme para los grupos del stack',
+      p_tags: [],
+      p_country: 'España',
+      p_cotilleo: false,
     });
     assert.equal(created.error, null);
     const chismeId = (created.data as { id: string }).id;
@@ -32,9 +37,11 @@ test('a like reaches its group within one flush interval, with the latest counts
     const counts: unknown[] = [];
     const elsewhere: unknown[] = [];
     await reader.client.realtime.setAuth(reader.token);
-    const own = reader.client.channel(topic, { config: { private: true } })
+    const own = reader.client
+      .channel(topic, { config: { private: true } })
       .on('broadcast', { event: 'chisme_counts' }, (message) => counts.push(message.payload));
-    const other = reader.client.channel(`chismes:casual:${bucket - 1000}`, { config: { private: true } })
+    const other = reader.client
+      .channel(`chismes:casual:${bucket - 1000}`, { config: { private: true } })
       .on('broadcast', { event: 'chisme_counts' }, (message) => elsewhere.push(message.payload));
     assert.equal((await subscribe(own)).status, 'SUBSCRIBED');
     assert.equal((await subscribe(other)).status, 'SUBSCRIBED');
@@ -57,7 +64,9 @@ test('one connection holds at most 100 channels; the 101st join is refused as ho
   const reader = await signedInUser('rt-group-many');
   try {
     await reader.client.realtime.setAuth(reader.token);
-    const joined = await Promise.all(Array.from({ length: 100 }, (_, k) => subscribe(reader.client.channel(`chismes:casual:${k + 1}`, { config: { private: true } }))));
+    const joined = await Promise.all(
+      Array.from({ length: 100 }, (_, k) => subscribe(reader.client.channel(`chismes:casual:${k + 1}`, { config: { private: true } }))),
+    );
     assert.deepEqual([...new Set(joined.map((result) => result.status))], ['SUBSCRIBED']);
     const refused = await subscribe(reader.client.channel('chismes:casual:101', { config: { private: true } }));
     assert.equal(refused.status, 'CHANNEL_ERROR');

@@ -15,9 +15,11 @@ const policy = 'local_stack_test_http_send';
 const prefix = 'local-stack-http-send';
 
 function subscribed(channel: RealtimeChannel): Promise<string> {
-  return new Promise((resolve) => channel.subscribe((status) => {
-    if (status !== 'CLOSED') resolve(status);
-  }));
+  return new Promise((resolve) =>
+    channel.subscribe((status) => {
+      if (status !== 'CLOSED') resolve(status);
+    }),
+  );
 }
 
 function next(channel: RealtimeChannel, event: string): Promise<{ payload: unknown }> {

@@ -15,9 +15,11 @@ const policy = 'local_stack_test_presence';
 const prefix = 'local-stack-presence';
 
 function subscribed(channel: RealtimeChannel): Promise<string> {
-  return new Promise((resolve) => channel.subscribe((status) => {
-    if (status !== 'CLOSED') resolve(status);
-  }));
+  return new Promise((resolve) =>
+    channel.subscribe((status) => {
+      if (status !== 'CLOSED') resolve(status);
+    }),
+  );
 }
 
 /** Resolves when the channel's presence state satisfies `check` (after a sync), or fails after 3 s. */
@@ -31,7 +33,10 @@ async function until(channel: RealtimeChannel, what: string, check: (state: Real
   throw new Error(`presence never reached: ${what}; state ${JSON.stringify(channel.presenceState())}`);
 }
 
-interface Leave { key: string; leftPresences: Record<string, unknown>[] }
+interface Leave {
+  key: string;
+  leftPresences: Record<string, unknown>[];
+}
 
 function leaves(channel: RealtimeChannel): Leave[] {
   const seen: Leave[] = [];
@@ -48,7 +53,7 @@ describe('realtime presence', () => {
   };
   after(() => Promise.all(clients.map((supabase) => supabase.removeAllChannels())));
 
-  test('two clients track on one channel; each sees the other\'s key and meta; untrack and disconnect are leaves', async () => {
+  test("two clients track on one channel; each sees the other's key and meta; untrack and disconnect are leaves", async () => {
     const topic = `presence-${randomUUID()}`;
     const ana = newClient().channel(topic, { config: { presence: { key: 'ana' } } });
     const beto = newClient().channel(topic, { config: { presence: { key: 'beto' } } });
@@ -82,7 +87,7 @@ describe('realtime presence', () => {
     assert.ok(anaLeaves.some((leave) => leave.key === 'beto' && (leave.leftPresences[0] as { estado?: string }).estado === 'escribiendo'));
 
     // Ana's socket goes away: Beto, still joined, sees her leave.
-    ana.socket.disconnect();
+    await ana.socket.disconnect();
     await until(beto, 'ana gone after disconnect', (state) => Object.keys(state).length === 0);
     assert.ok(betoLeaves.some((leave) => leave.key === 'ana'));
   });
@@ -110,8 +115,7 @@ describe('realtime presence', () => {
     const frames: { event: string; ref: string | null; payload: Record<string, unknown> }[] = [];
     ws.on('message', (data) => frames.push(JSON.parse(String(data)) as (typeof frames)[number]));
     await new Promise((resolve) => ws.once('open', resolve));
-    const push = (ref: string, event: string, payload: Record<string, unknown>) =>
-      ws.send(JSON.stringify({ topic, event, payload, ref, join_ref: '1' }));
+    const push = (ref: string, event: string, payload: Record<string, unknown>) => ws.send(JSON.stringify({ topic, event, payload, ref, join_ref: '1' }));
     const replyTo = async (ref: string) => {
       for (let waited = 0; waited < 3000; waited += 20) {
         const found = frames.find((frame) => frame.ref === ref && frame.event === 'phx_reply');
@@ -135,7 +139,10 @@ describe('realtime presence', () => {
     const system = frames.find((frame) => frame.event === 'system');
     assert.equal(system?.payload.message, 'Client presence rate limit exceeded');
     assert.ok(frames.some((frame) => frame.event === 'phx_close'));
-    assert.equal(frames.some((frame) => frame.ref === 'over'), false);
+    assert.equal(
+      frames.some((frame) => frame.ref === 'over'),
+      false,
+    );
     ws.close();
   });
 });
@@ -184,7 +191,7 @@ describe('realtime presence on private channels', () => {
     await owner.client.realtime.setAuth(refreshed.session!.access_token);
     await sleep(300);
     assert.equal(await mine.track({ rol: 'dueña' }), 'ok');
-    await until(theirs, 'the owner\'s new meta', (current) => (current.owner?.[0] as { rol?: string } | undefined)?.rol === 'dueña');
+    await until(theirs, "the owner's new meta", (current) => (current.owner?.[0] as { rol?: string } | undefined)?.rol === 'dueña');
 
     // Without presence enabled at join and without broadcast read, the join is refused.
     const stranger = client();

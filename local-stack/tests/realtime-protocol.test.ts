@@ -5,8 +5,7 @@ import { test } from 'node:test';
 import WebSocket from 'ws';
 import { ANON_KEY, API_URL, PUBLISHABLE_KEY } from '../keys.ts';
 
-const socketUrl = (apikey: string, vsn: string) =>
-  `${API_URL.replace('http', 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(apikey)}&vsn=${vsn}`;
+const socketUrl = (apikey: string, vsn: string) => `${API_URL.replace('http', 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(apikey)}&vsn=${vsn}`;
 
 function open(url: string): Promise<{ ws: WebSocket; next: () => Promise<unknown> }> {
   return new Promise((resolve, reject) => {
@@ -19,10 +18,12 @@ function open(url: string): Promise<{ ws: WebSocket; next: () => Promise<unknown
       if (waiter) waiter(message);
       else queue.push(message);
     });
-    ws.once('open', () => resolve({
-      ws,
-      next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((done) => waiters.push(done))),
-    }));
+    ws.once('open', () =>
+      resolve({
+        ws,
+        next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((done) => waiters.push(done))),
+      }),
+    );
     ws.once('error', reject);
   });
 }

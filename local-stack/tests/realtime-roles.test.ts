@@ -68,18 +68,22 @@ describe('realtime: roles outside anon/authenticated/service_role', () => {
     clients.push(supabase, anon);
     const system: Record<string, unknown>[] = [];
     const received: unknown[] = [];
-    const intruder = supabase.channel(`local-stack-roles-changes-${randomUUID()}`)
+    const intruder = supabase
+      .channel(`local-stack-roles-changes-${randomUUID()}`)
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table }, (change) => received.push(change))
       .on('system', {}, (payload) => system.push(payload));
     await subscribe(intruder);
     const anonReceived: unknown[] = [];
-    const control = anon.channel(`local-stack-roles-control-${randomUUID()}`)
+    const control = anon
+      .channel(`local-stack-roles-control-${randomUUID()}`)
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table }, (change) => anonReceived.push(change));
     assert.equal((await subscribe(control)).status, 'SUBSCRIBED');
     for (let waited = 0; system.length === 0 && waited < 2000; waited += 50) await sleep(50);
     assert.equal(system[0]?.status, 'error');
-    assert.match(String(system[0]?.message),
-      /^Unable to subscribe to changes with given parameters\. An exception happened .*Exception: ERROR 42704 \(undefined_object\) role "intruso" does not exist$/);
+    assert.match(
+      String(system[0]?.message),
+      /^Unable to subscribe to changes with given parameters\. An exception happened .*Exception: ERROR 42704 \(undefined_object\) role "intruso" does not exist$/,
+    );
     await sleep(300);
     await sql(`insert into public.${table} (note) values ('hola')`);
     for (let waited = 0; anonReceived.length === 0 && waited < 3000; waited += 50) await sleep(50);

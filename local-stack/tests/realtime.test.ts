@@ -89,7 +89,8 @@ describe('realtime', () => {
       await watcher.client.realtime.setAuth(watcher.token);
       const received: Record<string, unknown>[] = [];
       const systemMessages: Record<string, unknown>[] = [];
-      const channel = watcher.client.channel(`${prefix}-changes-${randomUUID()}`)
+      const channel = watcher.client
+        .channel(`${prefix}-changes-${randomUUID()}`)
         .on('postgres_changes', { event: '*', schema: 'public', table }, (payload) => received.push(payload as unknown as Record<string, unknown>))
         .on('system', {}, (payload) => systemMessages.push(payload));
       assert.equal((await subscribe(channel)).status, 'SUBSCRIBED');
@@ -121,7 +122,8 @@ describe('realtime', () => {
       assert.deepEqual(deleted?.old, { id: change.new.id }, 'DELETE carries the primary key (RLS table)');
 
       const unpublished: Record<string, unknown>[] = [];
-      const other = watcher.client.channel(`${prefix}-unpublished-${randomUUID()}`)
+      const other = watcher.client
+        .channel(`${prefix}-unpublished-${randomUUID()}`)
         .on('postgres_changes', { event: '*', schema: 'public', table: 'no_such_table' }, () => undefined)
         .on('system', {}, (payload) => unpublished.push(payload));
       await subscribe(other);

@@ -49,7 +49,12 @@ describe('refused writes count towards the rate limit', () => {
     const user = await establishedUser('refused-shape');
     cleanup.push(user.id);
     const refused = await user.client.rpc('create_chisme', {
-      p_gender: 'Mujer', p_years: '30', p_content: 'corto', p_tags: [], p_country: 'ES', p_cotilleo: 'false',
+      p_gender: 'Mujer',
+      p_years: '30',
+      p_content: 'corto',
+      p_tags: [],
+      p_country: 'ES',
+      p_cotilleo: 'false',
     });
     assert.equal(refused.status, 400);
     assert.equal(refused.data, null);
@@ -64,15 +69,20 @@ describe('refused writes count towards the rate limit', () => {
     const user = await establishedUser('refused-chismes');
     cleanup.push(user.id);
     await awayFromMinuteEnd();
-    const post = (content: string) => user.client.rpc('create_chisme', {
-      p_gender: 'Mujer', p_years: '30', p_content: content, p_tags: [], p_country: 'ES', p_cotilleo: 'false',
-    });
-    const refusals = [
-      await post('corto'),
-      await post('llámame al 600 123 456 esta noche'),
-      await post('x'.repeat(20_000)),
-    ];
-    assert.deepEqual(refusals.map((r) => r.error?.message), ['chisme_content_too_short', 'content_personal_data', 'chisme_content_too_long']);
+    const post = (content: string) =>
+      user.client.rpc('create_chisme', {
+        p_gender: 'Mujer',
+        p_years: '30',
+        p_content: content,
+        p_tags: [],
+        p_country: 'ES',
+        p_cotilleo: 'false',
+      });
+    const refusals = [await post('corto'), await post('llámame al 600 123 456 esta noche'), await post('x'.repeat(20_000))];
+    assert.deepEqual(
+      refusals.map((r) => r.error?.message),
+      ['chisme_content_too_short', 'content_personal_data', 'chisme_content_too_long'],
+    );
     assert.equal(await minuteEvents(user.id, 'chisme'), 3);
     const valid = await post('Un chisme perfectamente válido');
     assert.equal(valid.error?.message, 'rate_limited');
@@ -96,20 +106,34 @@ describe('refused writes count towards the rate limit', () => {
     const user = await establishedUser('refused-comments');
     cleanup.push(author.id, user.id);
     const created = await author.client.rpc('create_chisme', {
-      p_gender: 'Mujer', p_years: '40', p_content: 'Un chisme para comentar', p_tags: [], p_country: 'ES', p_cotilleo: 'false',
+      p_gender: 'Mujer',
+      p_years: '40',
+      p_content: 'Un chisme para comentar',
+      p_tags: [],
+      p_country: 'ES',
+      p_cotilleo: 'false',
     });
     assert.equal(created.error, null);
     const chismeId = (created.data as { id: string }).id;
     await awayFromMinuteEnd();
-    const comment = (content: string) => user.client.rpc('add_comment', {
-      p_chisme_id: chismeId, p_parent_id: null as unknown as string, p_content: content, p_gender: 'Mujer', p_years: '30', p_country: 'ES',
-    });
+    const comment = (content: string) =>
+      user.client.rpc('add_comment', {
+        p_chisme_id: chismeId,
+        p_parent_id: null as unknown as string,
+        p_content: content,
+        p_gender: 'Mujer',
+        p_years: '30',
+        p_country: 'ES',
+      });
     const refusals = await Promise.all(Array.from({ length: 7 }, (_, i) => comment(`escríbeme a pepa${i}@correo.es`)));
     assert.deepEqual(new Set(refusals.map((r) => r.error?.message)), new Set(['content_personal_data']));
     assert.equal(await minuteEvents(user.id, 'comment'), 7);
     const valid = [];
     for (let i = 0; i < 4; i++) valid.push(await comment(`Un comentario normal ${i + 1}`));
-    assert.deepEqual(valid.map((r) => r.error?.message ?? 'ok'), ['ok', 'ok', 'ok', 'rate_limited']);
+    assert.deepEqual(
+      valid.map((r) => r.error?.message ?? 'ok'),
+      ['ok', 'ok', 'ok', 'rate_limited'],
+    );
     assert.equal(await authored(user.id), 3);
   });
 });

@@ -45,10 +45,19 @@ describe('rest', () => {
   test('anon reads only shared rows and cannot write; users see their own and shared rows', async () => {
     const ana = await signedInUser('ana');
     const beto = await signedInUser('beto');
-    const inserted = await ana.client.from(table).insert([{ body: 'privada de Ana', shared: false }, { body: 'compartida', shared: true }]).select();
+    const inserted = await ana.client
+      .from(table)
+      .insert([
+        { body: 'privada de Ana', shared: false },
+        { body: 'compartida', shared: true },
+      ])
+      .select();
     assert.equal(inserted.error, null, JSON.stringify({ status: inserted.status, error: inserted.error }));
     assert.equal(inserted.data?.length, 2);
-    assert.ok(inserted.data?.every((row) => row.owner === ana.id), 'owner defaults to auth.uid() from request.jwt.claims');
+    assert.ok(
+      inserted.data?.every((row) => row.owner === ana.id),
+      'owner defaults to auth.uid() from request.jwt.claims',
+    );
 
     const anonWrite = await client().from(table).insert({ body: 'anónima' });
     assert.equal(anonWrite.error?.code, '42501');
@@ -57,12 +66,21 @@ describe('rest', () => {
     assert.equal(spoof.error?.code, '42501', 'insert policy refuses rows for someone else');
 
     const anonRead = await client().from(table).select('body').order('id');
-    assert.deepEqual(anonRead.data?.map((row) => row.body), ['compartida']);
+    assert.deepEqual(
+      anonRead.data?.map((row) => row.body),
+      ['compartida'],
+    );
     const betoRead = await beto.client.from(table).select('body', { count: 'exact' });
-    assert.deepEqual(betoRead.data?.map((row) => row.body), ['compartida']);
+    assert.deepEqual(
+      betoRead.data?.map((row) => row.body),
+      ['compartida'],
+    );
     assert.equal(betoRead.count, 1, 'Content-Range count reaches the client');
     const anaRead = await ana.client.from(table).select('body').order('id');
-    assert.deepEqual(anaRead.data?.map((row) => row.body), ['privada de Ana', 'compartida']);
+    assert.deepEqual(
+      anaRead.data?.map((row) => row.body),
+      ['privada de Ana', 'compartida'],
+    );
 
     const betoUpdate = await beto.client.from(table).update({ body: 'cambiada' }).eq('shared', true).select();
     assert.deepEqual(betoUpdate.data, [], 'update policy hides other users rows');

@@ -12,13 +12,16 @@ const testsDir = fileURLToPath(new URL('.', import.meta.url));
 async function main(): Promise<number> {
   const started = Date.now();
   const stack = await ensureStack({ fresh: process.argv.includes('--fresh') });
-  console.log(stack.startedHere
-    ? `started the local stack in ${((Date.now() - started) / 1000).toFixed(1)} s`
-    : 'using the local stack that was already running');
+  console.log(
+    stack.startedHere ? `started the local stack in ${((Date.now() - started) / 1000).toFixed(1)} s` : 'using the local stack that was already running',
+  );
   const stop = () => stack.stop();
   process.on('SIGINT', () => void stop().finally(() => process.exit(130)));
   try {
-    const files = readdirSync(testsDir).filter((name) => name.endsWith('.test.ts')).sort().map((name) => join(testsDir, name));
+    const files = readdirSync(testsDir)
+      .filter((name) => name.endsWith('.test.ts'))
+      .sort()
+      .map((name) => join(testsDir, name));
     const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
     return result.status ?? 1;
   } finally {

@@ -65,7 +65,10 @@ describe('storage features of the official suite', () => {
     assert.equal(statusOf(copy.error), '403');
     assert.equal(await (await owner.client.storage.from(bucket).download(path)).data!.text(), 'hola', 'the source is still there');
     const rows = await sql('select name from storage.objects where bucket_id = $1 and name like $2 order by name', [bucket, `${owner.id}/%`]);
-    assert.deepEqual(rows.map((row) => row.name), [path]);
+    assert.deepEqual(
+      rows.map((row) => row.name),
+      [path],
+    );
   });
 
   test('signed upload URLs: one upload per token unless upsert; refused to a user without INSERT', async () => {
@@ -104,9 +107,15 @@ describe('storage features of the official suite', () => {
     }
     const flat = await storage.listV2({ prefix: 'lista' });
     assert.equal(flat.error, null);
-    assert.deepEqual(flat.data?.objects.map((object) => object.name), ['lista/item-a.txt', 'lista/item-b.txt', 'lista/item-c.txt']);
+    assert.deepEqual(
+      flat.data?.objects.map((object) => object.name),
+      ['lista/item-a.txt', 'lista/item-b.txt', 'lista/item-c.txt'],
+    );
     const folders = await storage.listV2({ prefix: 'lis', with_delimiter: true });
-    assert.deepEqual(folders.data?.folders.map((folder) => [folder.key, folder.name]), [['lista', 'lista/']]);
+    assert.deepEqual(
+      folders.data?.folders.map((folder) => [folder.key, folder.name]),
+      [['lista', 'lista/']],
+    );
     assert.deepEqual(folders.data?.objects, []);
     for (const [sortBy, expected] of [
       [undefined, ['a', 'b', 'c']],
@@ -146,7 +155,16 @@ describe('storage features of the official suite', () => {
     assert.equal((await admin.createBucket(id, { public: true, fileSizeLimit: '1mb', allowedMimeTypes: ['image/png'] })).error, null);
     assert.equal((await admin.updateBucket(id, { public: false })).error, null);
     const got = await admin.getBucket(id);
-    assert.deepEqual(Object.keys(got.data ?? {}).sort(), ['allowed_mime_types', 'created_at', 'file_size_limit', 'id', 'name', 'owner', 'public', 'updated_at']);
+    assert.deepEqual(Object.keys(got.data ?? {}).sort(), [
+      'allowed_mime_types',
+      'created_at',
+      'file_size_limit',
+      'id',
+      'name',
+      'owner',
+      'public',
+      'updated_at',
+    ]);
     assert.equal(got.data?.public, false);
     assert.equal(got.data?.file_size_limit, 1_000_000);
     assert.deepEqual(got.data?.allowed_mime_types, ['image/png']);

@@ -17,8 +17,9 @@ describe('storage races', () => {
 
   test('20 concurrent uploads of one object without x-upsert: one 200, 19 Duplicate, one file', async () => {
     assert.equal((await serviceClient().storage.createBucket(bucket)).error, null);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      serviceClient().storage.from(bucket).upload('same.txt', `version ${i}`, { upsert: false })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => serviceClient().storage.from(bucket).upload('same.txt', `version ${i}`, { upsert: false })),
+    );
     const ok = results.filter((result) => result.error === null);
     const duplicates = results.filter((result) => (result.error as { statusCode?: string } | null)?.statusCode === '409');
     assert.equal(ok.length, 1);
@@ -32,8 +33,9 @@ describe('storage races', () => {
   });
 
   test('20 concurrent upserts: all 200, one row, one file (the last one written)', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      serviceClient().storage.from(bucket).upload('upserted.txt', `version ${i}`, { upsert: true })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => serviceClient().storage.from(bucket).upload('upserted.txt', `version ${i}`, { upsert: true })),
+    );
     assert.ok(results.every((result) => result.error === null));
     const rows = await sql<{ version: string }>(`select version from storage.objects where bucket_id = $1 and name = 'upserted.txt'`, [bucket]);
     assert.equal(rows.length, 1);

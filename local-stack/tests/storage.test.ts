@@ -75,7 +75,10 @@ describe('storage', () => {
     const text = await (await owner.client.storage.from(bucket).download(path)).data!.text();
     assert.equal(text, 'adiós');
     const listed = await storage.list(owner.id);
-    assert.deepEqual(listed.data?.map((entry) => entry.name), ['nota.txt']);
+    assert.deepEqual(
+      listed.data?.map((entry) => entry.name),
+      ['nota.txt'],
+    );
     const removed = await storage.remove([path]);
     assert.equal(removed.data?.length, 1);
     const gone = await owner.client.storage.from(bucket).download(path);

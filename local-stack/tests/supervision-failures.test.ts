@@ -79,8 +79,14 @@ describe('supervision: failures', () => {
     await until('stack.json saying failed', () => readState()?.status === 'failed', 15_000);
     const reason = readState()?.reason ?? '';
     assert.match(reason, /^postgres died; see .*postgres\.log$/);
-    await until('every stack process gone', () => pids.every((pid) => !isAlive(pid)), 30_000)
-      .catch((error: Error) => assert.fail(`${error.message}; alive: ${pids.filter((pid) => isAlive(pid)).map((pid) => `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 80)}`).join(', ')}`));
+    await until('every stack process gone', () => pids.every((pid) => !isAlive(pid)), 30_000).catch((error: Error) =>
+      assert.fail(
+        `${error.message}; alive: ${pids
+          .filter((pid) => isAlive(pid))
+          .map((pid) => `${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 80)}`)
+          .join(', ')}`,
+      ),
+    );
     const status = stackStatus();
     assert.equal(status.code, 1);
     assert.ok(status.output.includes(reason), status.output);
@@ -101,10 +107,17 @@ describe('supervision: failures', () => {
     await until('the daemon gone', () => !isAlive(daemon!), 5000);
     assert.equal(readState()?.status, 'failed');
     assert.ok(!(await isStackRunning()));
-    assert.ok(left.some((pid) => isAlive(pid)), 'its children outlive it (what the next start must clean)');
+    assert.ok(
+      left.some((pid) => isAlive(pid)),
+      'its children outlive it (what the next start must clean)',
+    );
     await startStack();
     assert.ok(await isStackRunning());
-    assert.deepEqual(left.filter((pid) => isAlive(pid)), [], 'nothing of the killed stack is left');
+    assert.deepEqual(
+      left.filter((pid) => isAlive(pid)),
+      [],
+      'nothing of the killed stack is left',
+    );
     assert.equal(readState()?.status, 'ready');
   });
 });

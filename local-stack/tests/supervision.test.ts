@@ -59,8 +59,7 @@ describe('supervision', () => {
 
   test("Realtime's database listener, terminated, reconnects and broadcasts from the database arrive again", async () => {
     const before = readState()?.services?.realtime?.restarts ?? 0;
-    const killed = await sql<{ ok: boolean }>(
-      `select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = 'local-stack realtime'`);
+    const killed = await sql<{ ok: boolean }>(`select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = 'local-stack realtime'`);
     assert.ok(killed.length >= 1 && killed.every((row) => row.ok));
     await until('the listener back', async () => {
       const health = readState()?.services?.realtime;
@@ -70,9 +69,12 @@ describe('supervision', () => {
     const supabase = client();
     const topic = `supervised-${Date.now()}`;
     const received = new Promise<unknown>((resolve) => {
-      supabase.channel(topic).on('broadcast', { event: 'ping' }, (message) => resolve(message.payload)).subscribe((status) => {
-        if (status === 'SUBSCRIBED') void sql(`select realtime.send('{"n": 1}'::jsonb, 'ping', $1, false)`, [topic]);
-      });
+      supabase
+        .channel(topic)
+        .on('broadcast', { event: 'ping' }, (message) => resolve(message.payload))
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') void sql(`select realtime.send('{"n": 1}'::jsonb, 'ping', $1, false)`, [topic]);
+        });
     });
     const payload = await Promise.race([received, sleep(10_000).then(() => 'timeout')]);
     await supabase.removeAllChannels();

@@ -22,7 +22,7 @@ async function burst(count: number, send: (i: number) => PromiseLike<{ error: Po
 
 /**
  * Makes an account established (created 30 days ago): the flood tests measure the limits of
- * an ordinary account; new accounts get half of them (proven in the sybil test and pgTAP 177).
+ * an ordinary account; new accounts get half of them (proven in the sybil test and pgTAP 014-new-accounts).
  */
 async function establish(...ids: string[]): Promise<void> {
   await sql(`update auth.users set created_at = now() - interval '30 days' where id = any($1::uuid[])`, [ids]);

@@ -59,5 +59,6 @@ try {
   await browser.close();
   running.forEach((server) => server.close());
 }
-for (const [dist, values] of marks) console.log(`${dist}: first rows p50 ${quantile(values, 0.5).toFixed(0)} ms, p95 ${quantile(values, 0.95).toFixed(0)} ms (${values.length} loads)`);
+for (const [dist, values] of marks)
+  console.log(`${dist}: first rows p50 ${quantile(values, 0.5).toFixed(0)} ms, p95 ${quantile(values, 0.95).toFixed(0)} ms (${values.length} loads)`);
 console.log(`load average (1 min): ${loadAtStart} → ${loadavg()[0]!.toFixed(2)}`);

@@ -17,8 +17,7 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 
-const gzipKb = (keys) =>
-  [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(dist + manifest[key].file)).length, 0) / 1024;
+const gzipKb = (keys) => [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(dist + manifest[key].file)).length, 0) / 1024;
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const routes = {

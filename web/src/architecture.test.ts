@@ -41,9 +41,7 @@ describe('import boundaries', () => {
     const offenders = files
       .filter((f) => featureOf(f.path))
       .flatMap((f) =>
-        f.imports
-          .filter((i) => i.startsWith('app/') || (featureOf(i) !== null && featureOf(i) !== featureOf(f.path)))
-          .map((i) => `${f.path} → ${i}`),
+        f.imports.filter((i) => i.startsWith('app/') || (featureOf(i) !== null && featureOf(i) !== featureOf(f.path))).map((i) => `${f.path} → ${i}`),
       );
     expect(offenders).toEqual([]);
   });

@@ -4,16 +4,11 @@
 // greys are one step darker (light) / lighter (dark) than Mantine's defaults (3.3:1, 2.1:1).
 import { createTheme, darken, keys, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
-const rose: MantineColorsTuple = [
-  '#fff0f6', '#ffdeeb', '#fcc2d7', '#faa2c1', '#f783ac',
-  '#f06595', '#e64980', '#d6336c', '#c2255c', '#a61e4d',
-];
+const rose: MantineColorsTuple = ['#fff0f6', '#ffdeeb', '#fcc2d7', '#faa2c1', '#f783ac', '#f06595', '#e64980', '#d6336c', '#c2255c', '#a61e4d'];
 
 /** Light-variant text (badges, liked button) one step darker than shade 9: green 9 on green 1 is 3.8:1. */
 const lightVariantText = (theme: Parameters<CSSVariablesResolver>[0]) =>
-  Object.fromEntries(
-    keys(theme.colors).map((color) => [`--mantine-color-${color}-light-color`, darken(theme.colors[color]?.[9] ?? theme.black, 0.3)]),
-  );
+  Object.fromEntries(keys(theme.colors).map((color) => [`--mantine-color-${color}-light-color`, darken(theme.colors[color]?.[9] ?? theme.black, 0.3)]));
 
 /** Overrides Mantine's low-contrast text colours in both schemes (merged after the defaults). */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({

@@ -24,7 +24,10 @@ export function precompress(): Plugin {
         const path = join(dir, fileName);
         const raw = readFileSync(path);
         if (raw.length < minBytes) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        );
         writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
       }
     },

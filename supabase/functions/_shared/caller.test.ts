@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { accessToken, anonToken, expiredUserToken, TEST_NOW, userId, userToken } from '../_tests/support/access-token.ts';
 import { callerFromRequest } from './caller.ts';
 
-const withAuthorization = (value?: string) =>
-  new Request('http://functions.test/f', { method: 'POST', headers: value ? { Authorization: value } : {} });
+const withAuthorization = (value?: string) => new Request('http://functions.test/f', { method: 'POST', headers: value ? { Authorization: value } : {} });
 
 Deno.test('a signed-in user token gives the caller with its id', () => {
   assert.deepEqual(callerFromRequest(withAuthorization(`Bearer ${userToken}`), TEST_NOW), {

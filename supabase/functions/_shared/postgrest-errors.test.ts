@@ -22,7 +22,7 @@ Deno.test('the rate_limited key gives the wait in whole seconds from its detail'
   assert.equal(rateLimitRetryAfter({ code: 'P0001', message: 'country_invalid', details: '{"retry_after": 5}' }), null);
 });
 
-Deno.test('a database rule\'s refusal is read as its key; other errors are not refusals', () => {
+Deno.test("a database rule's refusal is read as its key; other errors are not refusals", () => {
   assert.equal(databaseRefusalKey({ code: 'P0001', message: 'country_required' }), 'country_required');
   assert.equal(databaseRefusalKey({ code: 'P0001', message: 'something broke: see log' }), null);
   assert.equal(databaseRefusalKey({ code: '23514', message: 'country_logs_country_check' }), null);

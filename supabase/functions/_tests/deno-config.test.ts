@@ -10,8 +10,7 @@ const configs = [
   '../delete-account/deno.json',
   './deno.json',
 ];
-const readImports = (path: string): Record<string, string> =>
-  JSON.parse(Deno.readTextFileSync(new URL(path, import.meta.url))).imports;
+const readImports = (path: string): Record<string, string> => JSON.parse(Deno.readTextFileSync(new URL(path, import.meta.url))).imports;
 
 Deno.test('every import is an npm: specifier pinned to an exact version', () => {
   for (const path of configs) {

@@ -1,6 +1,6 @@
 // POST → 200 { removed }: purges expired cotilleo images (purge.ts). Only the service role may
 // call it: on hosted Supabase pg_cron calls it every minute through pg_net (see the migration
-// 20261123130000_secure_chisme_images.sql); on the local stack, which has no pg_net, the
+// supabase/schemas/85-storage.sql); on the local stack, which has no pg_net, the
 // function's own timer (index.ts) runs the same purge every minute.
 import { isPreflight, preflightResponse } from '../_shared/cors.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, notAuthenticated, withErrorBoundary } from '../_shared/http.ts';

@@ -21,8 +21,6 @@ const signatures: ReadonlyArray<{ mime: ImageType['mime']; bytes: ReadonlyArray<
 
 /** The allowed image type the bytes begin with, or null (too short, or anything else). */
 export function sniffImageType(head: Uint8Array): ImageType | null {
-  const match = signatures.find(({ bytes }) =>
-    head.length >= bytes.length && bytes.every((byte, index) => byte === null || head[index] === byte)
-  );
+  const match = signatures.find(({ bytes }) => head.length >= bytes.length && bytes.every((byte, index) => byte === null || head[index] === byte));
   return match ? { mime: match.mime } : null;
 }

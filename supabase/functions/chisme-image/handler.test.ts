@@ -303,7 +303,7 @@ async function quietly<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-Deno.test('a suspended author\'s image is refused with user_suspended and nothing is stored', async () => {
+Deno.test("a suspended author's image is refused with user_suspended and nothing is stored", async () => {
   const { handler, store } = setUp(ownFresh, new MemoryImageStore(), new Date(TEST_NOW.getTime() + 60 * 60 * 1000));
   await expectError(await handler(fixtureUpload('pixel.png', 'image/png')), 403, 'user_suspended');
   assert.equal(store.objects.size, 0);

@@ -27,8 +27,10 @@ function iccProfile(extra: Uint8Array = new Uint8Array()): Uint8Array {
 
 function iccSegments(profile: Uint8Array, pieces = 1): Uint8Array[] {
   const step = Math.ceil(profile.length / pieces);
-  return Array.from({ length: pieces }, (_, i) =>
-    jpegSegment(0xe2, concat(text('ICC_PROFILE\0'), Uint8Array.of(i + 1, pieces), profile.subarray(i * step, (i + 1) * step))));
+  return Array.from(
+    { length: pieces },
+    (_, i) => jpegSegment(0xe2, concat(text('ICC_PROFILE\0'), Uint8Array.of(i + 1, pieces), profile.subarray(i * step, (i + 1) * step))),
+  );
 }
 
 /** pixel.jpg without its own (real) ICC profile: its APP2 segments removed. */
@@ -75,11 +77,14 @@ Deno.test('an APP2 "ICC" segment that is no profile is dropped, the image kept',
   const fakes: Array<[string, Uint8Array[]]> = [
     ['arbitrary bytes', [jpegSegment(0xe2, concat(text('ICC_PROFILE\0'), Uint8Array.of(1, 1), hidden))]],
     ['a profile with bytes after its last tag', iccSegments(iccProfile(hidden))],
-    ['a declared size that lies', (() => {
-      const p = iccProfile();
-      new DataView(p.buffer).setUint32(0, p.length + 40);
-      return iccSegments(concat(p, hidden));
-    })()],
+    [
+      'a declared size that lies',
+      (() => {
+        const p = iccProfile();
+        new DataView(p.buffer).setUint32(0, p.length + 40);
+        return iccSegments(concat(p, hidden));
+      })(),
+    ],
     ['chunks numbered out of range', [jpegSegment(0xe2, concat(text('ICC_PROFILE\0'), Uint8Array.of(2, 1), iccProfile()))]],
     ['a chunk missing', iccSegments(iccProfile(), 3).slice(0, 2)],
   ];
@@ -112,11 +117,13 @@ Deno.test('APP14 Adobe is kept only in its standard form, rewritten to carry jus
   const at = latin1(kept.bytes).indexOf('Adobe');
   assert.ok(at > 0, 'the standard form is kept');
   assert.deepEqual([...kept.bytes.subarray(at - 2, at + 12)], [0, 14, ...text('Adobe'), 0x00, 0x64, 0, 0, 0, 0, 1]);
-  for (const [name, payload] of [
-    ['longer than standard', concat(text('Adobe'), Uint8Array.of(0, 0x64, 0, 0, 0, 0, 1), text('datos ocultos'))],
-    ['an unknown transform', concat(text('Adobe'), Uint8Array.of(0, 0x64, 0, 0, 0, 0, 7))],
-    ['too short', text('Adobe')],
-  ] as Array<[string, Uint8Array]>) {
+  for (
+    const [name, payload] of [
+      ['longer than standard', concat(text('Adobe'), Uint8Array.of(0, 0x64, 0, 0, 0, 0, 1), text('datos ocultos'))],
+      ['an unknown transform', concat(text('Adobe'), Uint8Array.of(0, 0x64, 0, 0, 0, 0, 7))],
+      ['too short', text('Adobe')],
+    ] as Array<[string, Uint8Array]>
+  ) {
     const clean = adobe(payload);
     assert.ok(clean, `${name}: the image is still accepted`);
     assert.ok(!latin1(clean.bytes).includes('Adobe'), `${name}: dropped`);

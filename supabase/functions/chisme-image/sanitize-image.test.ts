@@ -1,13 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFixture } from './fixtures.ts';
-import {
-  gifWithMetadata,
-  jpegWithMetadata,
-  metadataMarkers,
-  pngWithMetadata,
-  polyglots,
-  webpWithMetadata,
-} from './metadata-fixtures.ts';
+import { gifWithMetadata, jpegWithMetadata, metadataMarkers, pngWithMetadata, polyglots, webpWithMetadata } from './metadata-fixtures.ts';
 import { sanitizeImage } from './sanitize-image.ts';
 
 const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);

@@ -19,7 +19,7 @@
 // after it (a JPEG followed by HTML, a GIF whose header is JavaScript, …).
 
 import type { ImageType } from './file-type.ts';
-import { canonicalAdobePayload, iccChunksFormProfile, type IccChunk, isIccChunkPayload, isIccProfile, readIccChunk } from './jpeg-colour-segments.ts';
+import { canonicalAdobePayload, type IccChunk, iccChunksFormProfile, isIccChunkPayload, isIccProfile, readIccChunk } from './jpeg-colour-segments.ts';
 
 export interface CleanImage {
   mime: ImageType['mime'];
@@ -123,9 +123,21 @@ function cleanJpeg(b: Uint8Array): Uint8Array | null {
 // ----------------------------------------------------------------------------------------- PNG
 
 const PNG_KEPT = new Set([
-  'IHDR', 'PLTE', 'IDAT', 'IEND', // critical
-  'tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'bKGD', 'pHYs', // rendering
-  'acTL', 'fcTL', 'fdAT', // animation (APNG)
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND', // critical
+  'tRNS',
+  'gAMA',
+  'cHRM',
+  'sRGB',
+  'iCCP',
+  'sBIT',
+  'bKGD',
+  'pHYs', // rendering
+  'acTL',
+  'fcTL',
+  'fdAT', // animation (APNG)
 ]);
 
 function cleanPng(b: Uint8Array): Uint8Array | null {

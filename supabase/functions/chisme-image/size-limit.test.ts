@@ -1,11 +1,5 @@
 import assert from 'node:assert/strict';
-import {
-  COMPRESSED_IMAGE_BYTES,
-  isWithinImageLimit,
-  isWithinRequestLimit,
-  MAX_IMAGE_BYTES,
-  MAX_REQUEST_BYTES,
-} from './size-limit.ts';
+import { COMPRESSED_IMAGE_BYTES, isWithinImageLimit, isWithinRequestLimit, MAX_IMAGE_BYTES, MAX_REQUEST_BYTES } from './size-limit.ts';
 
 Deno.test('the limit is 1 MiB plus the stated 10 % margin', () => {
   assert.equal(COMPRESSED_IMAGE_BYTES, 1_048_576);

@@ -90,13 +90,13 @@ Deno.test('a token the database refuses is 401', async () => {
   await expectError(await setUp(new CallerRejectedError()).handler(post('{"country":"Chile"}')), 401, 'not_authenticated');
 });
 
-Deno.test('over the caller\'s rate limit: 429 rate_limited with the wait in Retry-After', async () => {
+Deno.test("over the caller's rate limit: 429 rate_limited with the wait in Retry-After", async () => {
   const response = await setUp(new RateLimitedError(1234)).handler(post('{"country":"Chile"}'));
   assert.equal(response.headers.get('Retry-After'), '1234');
   await expectError(response, 429, 'rate_limited');
 });
 
-Deno.test('a country the database\'s rules refuse is 400 country_invalid', async () => {
+Deno.test("a country the database's rules refuse is 400 country_invalid", async () => {
   await expectError(await setUp(new DatabaseRefusedError('country_required')).handler(post('{"country":"Chile"}')), 400, 'country_invalid');
 });
 

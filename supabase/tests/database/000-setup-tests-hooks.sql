@@ -9,7 +9,7 @@ grant usage on schema tests to anon, authenticated, service_role;
 
 -- A confirmed user, as GoTrue would create it (the profile trigger fires). `identifier` names
 -- the persona in the test; the e-mail defaults to <identifier>@test.chismes. Personas are
--- established accounts (created 30 days ago), so the new-account rules (docs/decisions/0003-new-account-rules.md, pgTAP 177)
+-- established accounts (created 30 days ago), so the new-account rules (docs/decisions/0003-new-account-rules.md, pgTAP 014-new-accounts)
 -- apply only where a test asks for a new account with tests.make_account_new.
 create or replace function tests.create_supabase_user(
   identifier text,

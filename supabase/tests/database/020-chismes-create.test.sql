@@ -140,7 +140,7 @@ select throws_ok($$ select public.create_chisme('Mujer', '25', 'Eres un tonto de
 select throws_ok($$ select public.create_chisme('Mujer', '25', 'Eres un TONTO de verdad', null, null, 'false') $$,
   'P0001', 'content_offensive', 'author: the word check ignores case');
 select throws_ok($$ select public.create_chisme('Mujer', '25', 'Qué toooonto es ese tipo', null, null, 'false') $$,
-  'P0001', 'content_offensive', 'author: the word check sees through repeated letters (whole words only: "tontorrón" passes, pgTAP 210)');
+  'P0001', 'content_offensive', 'author: the word check sees through repeated letters (whole words only: "tontorrón" passes, pgTAP 007-text-rules-corpus)');
 select is(tests.error_detail($$ select public.create_chisme('Mujer', '25', 'Idiota y tonto a la vez', null, null, 'false') $$),
   '{"words": ["idiota", "tonto"]}'::jsonb, 'author: the error lists every matched word');
 

@@ -7,10 +7,38 @@ import { RedirectIfSignedIn, RequireAuth } from './guards';
 function App() {
   return (
     <Routes>
-      <Route path="/login" element={<RedirectIfSignedIn><p>Bienvenida</p></RedirectIfSignedIn>} />
-      <Route path="/chismes/" element={<RequireAuth><p>Feed privado</p></RequireAuth>} />
-      <Route path="/profile/" element={<RequireAuth><p>Perfil privado</p></RequireAuth>} />
-      <Route path="/chismes/:id" element={<RequireAuth><p>Un chisme</p></RequireAuth>} />
+      <Route
+        path="/login"
+        element={
+          <RedirectIfSignedIn>
+            <p>Bienvenida</p>
+          </RedirectIfSignedIn>
+        }
+      />
+      <Route
+        path="/chismes/"
+        element={
+          <RequireAuth>
+            <p>Feed privado</p>
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/profile/"
+        element={
+          <RequireAuth>
+            <p>Perfil privado</p>
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/chismes/:id"
+        element={
+          <RequireAuth>
+            <p>Un chisme</p>
+          </RequireAuth>
+        }
+      />
     </Routes>
   );
 }
@@ -42,7 +70,11 @@ describe('route guards', () => {
   it('keeps a deep link across /login and opens it once signed in', () => {
     const { rerender } = render(<App />, { session: signedOut, route: '/chismes/2b7c1e9a-5d4f-4c3b-9a8e-1f2d3c4b5a69' });
     expect(screen.getByText('Bienvenida')).toBeInTheDocument();
-    rerender(<StaticSessionProvider value={signedIn}><App /></StaticSessionProvider>);
+    rerender(
+      <StaticSessionProvider value={signedIn}>
+        <App />
+      </StaticSessionProvider>,
+    );
     expect(screen.getByText('Un chisme')).toBeInTheDocument();
   });
 

@@ -13,7 +13,13 @@ const web = `${join(dirname(fileURLToPath(import.meta.url)), '..', '..')}/`;
 const indexHtml = readFileSync(`${web}index.html`, 'utf8');
 type Icon = { src: string; sizes: string; type: string; purpose: string };
 const manifest = JSON.parse(readFileSync(`${web}public/manifest.webmanifest`, 'utf8')) as {
-  name: string; short_name: string; lang: string; start_url: string; scope: string; display: string; icons: Icon[];
+  name: string;
+  short_name: string;
+  lang: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  icons: Icon[];
 };
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -39,8 +45,7 @@ describe('installable and findable', () => {
     expect(manifest.lang).toBe('es');
     expect(manifest.display).toBe('standalone');
     expect(manifest.start_url.startsWith(manifest.scope)).toBe(true);
-    const png = (purpose: string, size: number) =>
-      manifest.icons.find((i) => i.type === 'image/png' && i.purpose === purpose && i.sizes === `${size}x${size}`);
+    const png = (purpose: string, size: number) => manifest.icons.find((i) => i.type === 'image/png' && i.purpose === purpose && i.sizes === `${size}x${size}`);
     for (const purpose of ['any', 'maskable']) {
       for (const size of [192, 512]) {
         const icon = png(purpose, size);

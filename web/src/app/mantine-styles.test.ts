@@ -41,7 +41,10 @@ function usedComponents(): Set<string> {
   for (const file of sourceFiles(src)) {
     for (const match of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
       for (const part of match[1]!.split(',')) {
-        const name = part.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+        const name = part
+          .replace(/^\s*type\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim();
         if (/^[A-Z][A-Za-z]+$/.test(name) && !part.trim().startsWith('type ')) names.add(name);
       }
     }

@@ -35,7 +35,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <SessionProvider>
       <SessionScopedSWR>
-        <MantineProvider theme={buildTheme(cotilleo)} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <MantineProvider
+          theme={buildTheme(cotilleo)}
+          colorSchemeManager={colorSchemeManager}
+          defaultColorScheme="light"
+          cssVariablesResolver={cssVariablesResolver}
+        >
           <CotilleoRootClass cotilleo={cotilleo} />
           <ThemeColorSync />
           <DeferredToastHost />

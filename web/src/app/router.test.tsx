@@ -39,14 +39,11 @@ describe('routes', () => {
     expect(screen.queryByRole('button', { name: 'Nuevo chisme' })).not.toBeInTheDocument();
   });
 
-  it.each(['/chismes/tranding/', '/chismes/top/', '/chismes/old/', '/profile/', '/notifications/'])(
-    'sends a visitor of %s to /login',
-    async (path) => {
-      const router = renderAt(path, signedOut);
-      expect(await screen.findByRole('heading', { name: 'Bienvenido a Chismes' })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/login');
-    },
-  );
+  it.each(['/chismes/tranding/', '/chismes/top/', '/chismes/old/', '/profile/', '/notifications/'])('sends a visitor of %s to /login', async (path) => {
+    const router = renderAt(path, signedOut);
+    expect(await screen.findByRole('heading', { name: 'Bienvenido a Chismes' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
 
   it('sends a signed-in user from / and from /login to the recent feed', async () => {
     const router = renderAt('/login', signedIn);

@@ -29,19 +29,28 @@ function lazyScreen(load: () => Promise<Pick<RouteObject, 'element'>>): () => Pr
 }
 
 /** Every screen gets its own error boundary, so a failure keeps the header and menu. */
-const withErrorBoundaries = (children: RouteObject[]): RouteObject[] =>
-  children.map((route) => ({ errorElement: <RouteError />, ...route }));
+const withErrorBoundaries = (children: RouteObject[]): RouteObject[] => children.map((route) => ({ errorElement: <RouteError />, ...route }));
 
 const feedRoute = (tab: FeedTab): RouteObject => ({
   path: paths.feed[tab],
-  element: <RequireAuth><FeedRoute tab={tab} /></RequireAuth>,
+  element: (
+    <RequireAuth>
+      <FeedRoute tab={tab} />
+    </RequireAuth>
+  ),
 });
 
 const profileRoute = (tab: 'chismes' | 'notifications', path: string): RouteObject => ({
   path,
   lazy: lazyScreen(async () => {
     const { ProfileRoute } = await import('./routes/profile');
-    return { element: <RequireAuth><ProfileRoute initialTab={tab} /></RequireAuth> };
+    return {
+      element: (
+        <RequireAuth>
+          <ProfileRoute initialTab={tab} />
+        </RequireAuth>
+      ),
+    };
   }),
 });
 
@@ -57,7 +66,13 @@ export const routes: RouteObject[] = [
         path: paths.login,
         lazy: lazyScreen(async () => {
           const { LoginRoute } = await import('./routes/login');
-          return { element: <RedirectIfSignedIn><LoginRoute /></RedirectIfSignedIn> };
+          return {
+            element: (
+              <RedirectIfSignedIn>
+                <LoginRoute />
+              </RedirectIfSignedIn>
+            ),
+          };
         }),
       },
       {
@@ -75,7 +90,13 @@ export const routes: RouteObject[] = [
         path: paths.chismePattern,
         lazy: async () => {
           const { ChismeRoute } = await import('./routes/chisme');
-          return { element: <RequireAuth><ChismeRoute /></RequireAuth> };
+          return {
+            element: (
+              <RequireAuth>
+                <ChismeRoute />
+              </RequireAuth>
+            ),
+          };
         },
       },
       profileRoute('chismes', paths.profile),
@@ -84,7 +105,13 @@ export const routes: RouteObject[] = [
         path: paths.moderation,
         lazy: lazyScreen(async () => {
           const { ModerationRoute } = await import('./routes/moderation');
-          return { element: <RequireAuth><ModerationRoute /></RequireAuth> };
+          return {
+            element: (
+              <RequireAuth>
+                <ModerationRoute />
+              </RequireAuth>
+            ),
+          };
         }),
       },
       { path: '*', element: <Navigate to={paths.feed.recent} replace /> },

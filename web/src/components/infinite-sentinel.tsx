@@ -9,10 +9,7 @@ export function InfiniteSentinel({ onVisible, disabled }: { onVisible: () => voi
   useEffect(() => {
     const node = ref.current;
     if (!node || disabled) return;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((entry) => entry.isIntersecting) && callback.current(),
-      { rootMargin: '400px 0px' },
-    );
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && callback.current(), { rootMargin: '400px 0px' });
     observer.observe(node);
     return () => observer.disconnect();
   }, [disabled]);

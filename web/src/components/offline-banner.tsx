@@ -19,7 +19,15 @@ export function OfflineBanner() {
   }, [online]);
   if (online) return null;
   return (
-    <Alert role="status" color="yellow" variant="light" icon={<IconWifiOff size={18} aria-hidden />} mb="sm" data-testid="offline-banner" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 4px)', zIndex: 10 }}>
+    <Alert
+      role="status"
+      color="yellow"
+      variant="light"
+      icon={<IconWifiOff size={18} aria-hidden />}
+      mb="sm"
+      data-testid="offline-banner"
+      style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 4px)', zIndex: 10 }}
+    >
       {common.offline}
     </Alert>
   );

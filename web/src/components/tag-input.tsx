@@ -1,6 +1,6 @@
 // Up to 3 tags, added with Enter or the button, each removable. Tags of a new chisme are shown
 // to others, so there the draft gets the personal-data warning while typing (the database
-// refuses them too: supabase/migrations/20261127120300_update_text_rules_every_shown_field.sql).
+// refuses them too: supabase/schemas/07-text-rules.sql).
 import { ActionIcon, Badge, CloseButton, Group, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -46,7 +46,13 @@ export function TagInput({ label, value, onChange, warnPersonalData = false }: P
       {value.length > 0 && (
         <Group gap={6}>
           {value.map((tag) => (
-            <Badge key={tag} variant="light" tt="none" pr={2} rightSection={<CloseButton size="xs" aria-label={texts.removeTag(tag)} onClick={() => onChange(value.filter((t) => t !== tag))} />}>
+            <Badge
+              key={tag}
+              variant="light"
+              tt="none"
+              pr={2}
+              rightSection={<CloseButton size="xs" aria-label={texts.removeTag(tag)} onClick={() => onChange(value.filter((t) => t !== tag))} />}
+            >
               {tag}
             </Badge>
           ))}

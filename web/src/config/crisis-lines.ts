@@ -41,7 +41,8 @@ export const crisisLines: Record<string, CrisisLine> = {
     number: '192 opción 4',
     tel: '192',
     hours: 'Gratuita, 24 horas',
-    source: 'https://infobae.com/america/colombia/2021/04/15/la-linea-192-de-minsalud-atendio-mas-de-18-mil-colombianos-en-servicios-de-salud-mental-el-ultimo-ano',
+    source:
+      'https://infobae.com/america/colombia/2021/04/15/la-linea-192-de-minsalud-atendio-mas-de-18-mil-colombianos-en-servicios-de-salud-mental-el-ultimo-ano',
   },
   CL: {
     country: 'Chile',
@@ -49,7 +50,8 @@ export const crisisLines: Record<string, CrisisLine> = {
     number: '*4141',
     tel: '*4141',
     hours: 'Gratuita, confidencial, 24 horas',
-    source: 'https://www.biobiochile.cl/noticias/nacional/chile/2023/01/06/no-estas-solo-minsal-lanza-fono-confidencial-4141-para-auxiliar-a-personas-con-ideacion-suicida.shtml',
+    source:
+      'https://www.biobiochile.cl/noticias/nacional/chile/2023/01/06/no-estas-solo-minsal-lanza-fono-confidencial-4141-para-auxiliar-a-personas-con-ideacion-suicida.shtml',
   },
   PE: {
     country: 'Perú',

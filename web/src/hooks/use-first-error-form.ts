@@ -21,7 +21,12 @@ export type FirstErrorForm<Values> = {
   onSubmit: (handler: (values: Values) => void | Promise<void>) => (event?: React.FormEvent<HTMLFormElement>) => void;
 };
 
-export function useFirstErrorForm<Values extends Record<string, unknown>>({ name, initialValues, validate, onValuesChange }: Options<Values>): FirstErrorForm<Values> {
+export function useFirstErrorForm<Values extends Record<string, unknown>>({
+  name,
+  initialValues,
+  validate,
+  onValuesChange,
+}: Options<Values>): FirstErrorForm<Values> {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values>({
     name,

@@ -22,7 +22,11 @@ describe('SessionProvider', () => {
   });
 
   it('knows a visitor without a stored session is signed out without loading the client', async () => {
-    render(<SessionProvider><Status /></SessionProvider>);
+    render(
+      <SessionProvider>
+        <Status />
+      </SessionProvider>,
+    );
     expect(screen.getByText('signed-out')).toBeInTheDocument();
     await act(async () => new Promise((r) => setTimeout(r, 20)));
     expect(getSession).not.toHaveBeenCalled();
@@ -30,7 +34,11 @@ describe('SessionProvider', () => {
 
   it('loads the client on the first interaction', async () => {
     getSession.mockResolvedValue({ data: { session: null } });
-    render(<SessionProvider><Status /></SessionProvider>);
+    render(
+      <SessionProvider>
+        <Status />
+      </SessionProvider>,
+    );
     await act(async () => {
       window.dispatchEvent(new Event('pointerdown'));
       await new Promise((r) => setTimeout(r, 20));
@@ -41,14 +49,21 @@ describe('SessionProvider', () => {
 
   it('waits for the client when a session is stored, then reports the user', async () => {
     localStorage.setItem('sb-127-auth-token', '{}');
-    render(<SessionProvider><Status /></SessionProvider>);
+    render(
+      <SessionProvider>
+        <Status />
+      </SessionProvider>,
+    );
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(await screen.findByText('signed-in')).toBeInTheDocument();
   });
 
   it('signs in a stored session with a fresh token at once, and keeps that state when the client agrees', async () => {
     const user = { id: 'u-1', app_metadata: {} };
-    localStorage.setItem('sb-127-auth-token', JSON.stringify({ access_token: 'jwt', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + 3600, user }));
+    localStorage.setItem(
+      'sb-127-auth-token',
+      JSON.stringify({ access_token: 'jwt', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + 3600, user }),
+    );
     getSession.mockResolvedValue({ data: { session: { user } } });
     const seen: unknown[] = [];
     // biome-ignore lint/correctness/noComponentHookFactories: the spy closes over this test's `seen` list; it is rendered once.
@@ -57,7 +72,11 @@ describe('SessionProvider', () => {
       seen.push(session);
       return <p>{session.status}</p>;
     }
-    render(<SessionProvider><Spy /></SessionProvider>);
+    render(
+      <SessionProvider>
+        <Spy />
+      </SessionProvider>,
+    );
     expect(screen.getByText('signed-in')).toBeInTheDocument();
     // supabase-js starts when the browser is idle, then confirms the same user.
     await act(async () => vi.waitFor(() => expect(getSession).toHaveBeenCalledTimes(1), { timeout: 3000 }));
@@ -66,8 +85,15 @@ describe('SessionProvider', () => {
   });
 
   it('waits for the client when the stored token is about to expire', async () => {
-    localStorage.setItem('sb-127-auth-token', JSON.stringify({ access_token: 'jwt', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + 30, user: { id: 'u-1' } }));
-    render(<SessionProvider><Status /></SessionProvider>);
+    localStorage.setItem(
+      'sb-127-auth-token',
+      JSON.stringify({ access_token: 'jwt', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + 30, user: { id: 'u-1' } }),
+    );
+    render(
+      <SessionProvider>
+        <Status />
+      </SessionProvider>,
+    );
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(await screen.findByText('signed-in')).toBeInTheDocument();
   });

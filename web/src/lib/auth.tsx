@@ -13,10 +13,7 @@ import { afterFirstContent } from './after-first-content';
 // Taken before supabase-js starts and clears the fragment an Auth e-mail link brought.
 import './auth-redirect';
 
-export type SessionState =
-  | { status: 'loading'; user: null }
-  | { status: 'signed-out'; user: null }
-  | { status: 'signed-in'; user: User };
+export type SessionState = { status: 'loading'; user: null } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: User };
 
 const SessionContext = createContext<SessionState | null>(null);
 
@@ -46,7 +43,12 @@ function hasAuthRedirect(location: Pick<Location, 'hash' | 'search'>): boolean {
 export function storedFreshUser(storage: Storage, location: Pick<Location, 'hash' | 'search'>, now = Date.now()): User | null {
   if (hasAuthRedirect(location)) return null;
   try {
-    const session = JSON.parse(storage.getItem(env.authStorageKey) ?? 'null') as Partial<{ access_token: unknown; refresh_token: unknown; expires_at: unknown; user: User | null }> | null;
+    const session = JSON.parse(storage.getItem(env.authStorageKey) ?? 'null') as Partial<{
+      access_token: unknown;
+      refresh_token: unknown;
+      expires_at: unknown;
+      user: User | null;
+    }> | null;
     if (!session || typeof session.access_token !== 'string' || typeof session.refresh_token !== 'string') return null;
     if (typeof session.expires_at !== 'number' || session.expires_at * 1000 - now <= sessionExpiryMarginMs) return null;
     return session.user && typeof session.user.id === 'string' ? session.user : null;

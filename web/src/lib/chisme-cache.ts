@@ -57,6 +57,10 @@ export function removeFromFeeds(cache: Cache, mutate: ScopedMutator, id: string)
     const pages = cache.get(key)?.data as FeedChisme[][] | undefined;
     if (!key.startsWith('$inf$@"feed"') || !Array.isArray(pages)) continue;
     if (!pages.some((page) => Array.isArray(page) && page.some((c) => c.id === id && !c.is_mine))) continue;
-    void mutate(key, pages.map((page) => page.filter((c) => c.id !== id)), { revalidate: false });
+    void mutate(
+      key,
+      pages.map((page) => page.filter((c) => c.id !== id)),
+      { revalidate: false },
+    );
   }
 }

@@ -1,7 +1,7 @@
 // A chisme's realtime group topic, `chismes:<mode>:<bucket>`: its live counts, image state and
 // moderation state arrive there (docs/api.md "Realtime"). The bucket is the five-minute slice
 // of created_at; the database names the same topic (private.chisme_topic in
-// supabase/migrations/20261127100000_create_coalesced_chisme_topics.sql): keep both alike.
+// supabase/schemas/80-realtime.sql): keep both alike.
 export const BUCKET_SECONDS = 300;
 
 export function chismeTopic(cotilleo: boolean, createdAt: string): string {

@@ -69,11 +69,7 @@ function normalise(text: string): string {
 export function findCountry(nameOrCode: string | null | undefined): Country | null {
   if (!nameOrCode) return null;
   const wanted = normalise(nameOrCode);
-  return (
-    countries.find(
-      (c) => c.code.toLowerCase() === wanted || normalise(c.name) === wanted || c.aliases.includes(wanted),
-    ) ?? null
-  );
+  return countries.find((c) => c.code.toLowerCase() === wanted || normalise(c.name) === wanted || c.aliases.includes(wanted)) ?? null;
 }
 
 /** The flag emoji of a two-letter code (regional indicator symbols). */

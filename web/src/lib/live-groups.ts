@@ -11,7 +11,10 @@ export const MAX_GROUPS = 80;
 export class LiveGroups {
   private readonly joined = new Map<string, { close: () => void; leaveTimer?: ReturnType<typeof setTimeout> }>();
 
-  constructor(private readonly open: Open, private readonly leaveAfterMs = LEAVE_AFTER_MS) {}
+  constructor(
+    private readonly open: Open,
+    private readonly leaveAfterMs = LEAVE_AFTER_MS,
+  ) {}
 
   /** Joins the topics wanted now; schedules leaving the others. */
   want(topics: Iterable<string>): void {

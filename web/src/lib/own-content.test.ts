@@ -3,13 +3,37 @@ import type { FeedChisme, ThreadComment } from '../types/api';
 import { forgetOwnContent, HOLD_MS, holdOwnChisme, holdOwnComment, withOwnChismes, withOwnComments } from './own-content';
 
 const chisme = (id: string, createdAt: string, cotilleo = false): FeedChisme => ({
-  id, gender: 'Mujer', years: 30, country: 'España', tags: [], content: `Chisme ${id}`, cotilleo, likes: 0, comments: 0,
-  report: 0, file_exist: false, created_at: createdAt, updated_at: createdAt, is_mine: id.startsWith('mine'), liked_by_me: false,
+  id,
+  gender: 'Mujer',
+  years: 30,
+  country: 'España',
+  tags: [],
+  content: `Chisme ${id}`,
+  cotilleo,
+  likes: 0,
+  comments: 0,
+  report: 0,
+  file_exist: false,
+  created_at: createdAt,
+  updated_at: createdAt,
+  is_mine: id.startsWith('mine'),
+  liked_by_me: false,
   image_viewable: false,
 });
 const comment = (id: string, createdAt: string, parentId: string | null = null): ThreadComment => ({
-  id, chisme_id: 'c-1', parent_id: parentId, depth: parentId ? 2 : 1, gender: 'Mujer', country: 'España', years: 30,
-  content: `Comentario ${id}`, report: 0, created_at: createdAt, updated_at: createdAt, is_mine: true, is_chisme_author: false,
+  id,
+  chisme_id: 'c-1',
+  parent_id: parentId,
+  depth: parentId ? 2 : 1,
+  gender: 'Mujer',
+  country: 'España',
+  years: 30,
+  content: `Comentario ${id}`,
+  report: 0,
+  created_at: createdAt,
+  updated_at: createdAt,
+  is_mine: true,
+  is_chisme_author: false,
   commenter_number: 1,
 });
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
@@ -23,7 +47,7 @@ describe('own new chismes while a read replica lags', () => {
   const newer = chisme('other-2', '2026-11-27T03:00:30.000000+00:00');
   const mine = chisme('mine-1', '2026-11-27T03:00:10.000000+00:00');
 
-  it('shows the person\'s chisme in its place when the answer lacks it', () => {
+  it("shows the person's chisme in its place when the answer lacks it", () => {
     holdOwnChisme(mine, t0);
     expect(ids(withOwnChismes([newer, older], any, 20, t0 + 1000))).toEqual(['other-2', 'mine-1', 'other-1']);
   });

@@ -15,7 +15,9 @@ describe('refetchLists', () => {
     refetchLists(cache, mutate, ['"feed"', '"comments"']);
     expect([...entries.keys()]).toEqual(['$inf$@"feed","recent",false,', '@"notifications","u","count",']);
     expect(vi.mocked(mutate).mock.calls.map(([key]) => key)).toEqual([
-      '$inf$@"feed","recent",false,', '@"feed","recent",false,null,', '@"comments","c1",null,',
+      '$inf$@"feed","recent",false,',
+      '@"feed","recent",false,null,',
+      '@"comments","c1",null,',
     ]);
   });
 });

@@ -1,4 +1,4 @@
-// The shared rule corpus (supabase/tests/corpus/text-rules.json), read here and by pgTAP 210:
+// The shared rule corpus (supabase/tests/corpus/text-rules.json), read here and by pgTAP 007-text-rules-corpus:
 // the web's warning must give every text the answer the database gives, so they cannot drift
 // apart. The web judges personal data itself (lib/text-rules); its offensive-word warning asks
 // the database (find_offensive_words), so for those texts it must only not claim personal data.

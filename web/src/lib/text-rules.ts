@@ -1,10 +1,11 @@
 // The database's text rules mirrored for instant feedback (the database applies them again):
 // normalisation (NFKC, invisible characters removed, every space a plain space), markup
 // stripping of real tags only, length as a person counts it, and the personal data guard.
-// Keep in step with supabase/migrations/20261123120100_create_text_hygiene.sql (normalisation)
-// and 20261127120200_update_personal_data_both_ways.sql (personal data).
+// Keep in step with supabase/schemas/07-text-rules.sql (normalisation)
+// and supabase/schemas/07-text-rules.sql (personal data).
 
-const invisible = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u2800\u3164\uFE00-\uFE0D\uFEFF\uFFA0]/g;
+const invisible =
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u2800\u3164\uFE00-\uFE0D\uFEFF\uFFA0]/g;
 // The zero-width joiner is kept only inside emoji sequences.
 const strayJoiner = /\u200D(?![\u{1F000}-\u{1FAFF}\u2600-\u27BF\u2640\u2642\u2695\u2708\u2764])/gu;
 const oddSpaces = /[\u0009\u000B\u000C\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/g;
@@ -48,14 +49,15 @@ export function visibleLength(text: string): number {
 export type PersonalDataKind = 'email' | 'link' | 'phone' | 'handle';
 
 // The same steps and expressions as private.find_personal_data, private.find_phone and
-// private.mask_ordinary_numbers in supabase/migrations/20261127120200_update_personal_data_both_ways.sql
+// private.mask_ordinary_numbers in supabase/schemas/07-text-rules.sql
 // ([[:alnum:]] is [\p{L}\p{N}], [[:alpha:]] is \p{L}); supabase/tests/corpus/text-rules.json
 // is checked against both.
 const at = String.raw`(?:@|[(\[{]\s*(?:at|arroba)\s*[)\]}]|\s(?:arroba)\s)`;
 const dot = String.raw`(?:\.|[(\[{]\s*(?:dot|punto)\s*[)\]}]|\s(?:dot|punto)\s)`;
 const email = new RegExp(String.raw`[\p{L}\p{N}._%+-]+\s*${at}\s*[\p{L}\p{N}-]+(?:\s*${dot}\s*[\p{L}\p{N}-]+)*\s*${dot}\s*\p{L}{2,}`, 'iu');
 const link = /(?:https?:\/\/|www\.|(?:^|[^\p{L}\p{N}])(?:t\.me|wa\.me|bit\.ly|linktr\.ee)\/)/iu;
-const domain = /(?:^|[^\p{L}\p{N}-])[\p{L}\p{N}-]{2,}\.(?:com|net|org|es|mx|ar|co|cl|pe|uy|ve|ec|bo|py|io|me|ly|gg|info|xyz|app|link|tv|site|online)(?![\p{L}\p{N}])/iu;
+const domain =
+  /(?:^|[^\p{L}\p{N}-])[\p{L}\p{N}-]{2,}\.(?:com|net|org|es|mx|ar|co|cl|pe|uy|ve|ec|bo|py|io|me|ly|gg|info|xyz|app|link|tv|site|online)(?![\p{L}\p{N}])/iu;
 const handles = [
   /(?:^|[^\p{L}\p{N}_.])@[\p{L}\p{N}_.]{3,30}/u,
   /(?:^|[^\p{L}\p{N}])(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snap|snapchat|facebook|fb|onlyfans|discord)\s*[:=]\s*@?[\p{L}\p{N}_.]{3,30}/iu,

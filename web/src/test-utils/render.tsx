@@ -16,7 +16,19 @@ export const signedOut: SessionState = { status: 'signed-out', user: null };
 
 type Options = Omit<RenderOptions, 'wrapper'> & { session?: SessionState; route?: string; cache?: Map<string, unknown>; withRouter?: boolean };
 
-export function Providers({ children, session = signedIn, route = '/', cache, withRouter = true }: { children: ReactNode; session?: SessionState; route?: string; cache?: Map<string, unknown>; withRouter?: boolean }) {
+export function Providers({
+  children,
+  session = signedIn,
+  route = '/',
+  cache,
+  withRouter = true,
+}: {
+  children: ReactNode;
+  session?: SessionState;
+  route?: string;
+  cache?: Map<string, unknown>;
+  withRouter?: boolean;
+}) {
   return (
     <SWRConfig value={{ provider: () => (cache ?? new Map()) as never, dedupingInterval: 0 }}>
       <MantineProvider theme={buildTheme(false)}>

@@ -221,7 +221,7 @@ Deno.test('when marking fails, nothing is stored either: object and mark are one
   assert.equal(await fileExist(chismeId), true);
 });
 
-Deno.test('a suspended author\'s image is refused (403 user_suspended) and nothing is stored', async () => {
+Deno.test("a suspended author's image is refused (403 user_suspended) and nothing is stored", async () => {
   const suspended = await signUp('suspendida');
   const chismeId = await createChisme(suspended, true);
   await sql(

@@ -1,7 +1,6 @@
 // Access tokens for handler tests. The handlers only read the claims (the signature is the
 // gateway's and PostgREST's job, see _shared/caller.ts), so the signature here is a filler.
-const base64Url = (value: unknown) =>
-  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const base64Url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 export const TEST_NOW = new Date('2026-11-22T12:00:00Z');
 

@@ -33,7 +33,10 @@ const preloads = (head: HTMLElement) => [...head.querySelectorAll('link[rel="mod
 
 describe('first-load script', () => {
   it('on a feed with a fresh stored session, preloads the feed chunks and asks for the first page', () => {
-    const { win, head } = fakeWindow('/chismes/top', { 'sb-api-auth-token': JSON.stringify({ access_token: 'jwt', expires_at: inAnHour() }), cotilleoMode: 'true' });
+    const { win, head } = fakeWindow('/chismes/top', {
+      'sb-api-auth-token': JSON.stringify({ access_token: 'jwt', expires_at: inAnHour() }),
+      cotilleoMode: 'true',
+    });
     const page = Promise.resolve([{ id: 'c-1' }]);
     const request = vi.fn(() => page);
     bootFirstLoad(config, request, win);
@@ -111,7 +114,7 @@ describe('first-load script', () => {
     expect(win.__firstFeed).toBeUndefined();
   });
 
-  it('on /profile/, asks for the own chismes of the stored mode under the user\'s key', () => {
+  it("on /profile/, asks for the own chismes of the stored mode under the user's key", () => {
     const stored = { access_token: 'jwt', expires_at: inAnHour(), user: { id: 'u-1' } };
     const { win, head } = fakeWindow('/profile', { 'sb-api-auth-token': JSON.stringify(stored), cotilleoMode: 'true' });
     const requestRpc = vi.fn(() => Promise.resolve([]));
@@ -128,7 +131,9 @@ describe('first-load script', () => {
     bootFirstLoad(config, vi.fn(), malformed.win, requestRpc);
     const notifications = fakeWindow('/notifications/', { 'sb-api-auth-token': fresh });
     bootFirstLoad(config, vi.fn(), notifications.win, requestRpc);
-    const soon = fakeWindow('/profile/', { 'sb-api-auth-token': JSON.stringify({ access_token: 'jwt', expires_at: Math.floor(Date.now() / 1000) + 30, user: { id: 'u-1' } }) });
+    const soon = fakeWindow('/profile/', {
+      'sb-api-auth-token': JSON.stringify({ access_token: 'jwt', expires_at: Math.floor(Date.now() / 1000) + 30, user: { id: 'u-1' } }),
+    });
     bootFirstLoad(config, vi.fn(), soon.win, requestRpc);
     expect(requestRpc).not.toHaveBeenCalled();
     expect(malformed.win.__firstScreen).toBeUndefined();

@@ -49,7 +49,7 @@ type RequestPage = (api: FirstPageApi, accessToken: string, tab: string, cotille
 export function bootFirstLoad(config: BootConfig, requestPage: RequestPage, win: Window = window, requestRpc?: RequestRpc): void {
   try {
     const path = win.location.pathname.endsWith('/') ? win.location.pathname : `${win.location.pathname}/`;
-    const tab = Object.prototype.hasOwnProperty.call(config.feedPaths, path) ? config.feedPaths[path] : undefined;
+    const tab = Object.hasOwn(config.feedPaths, path) ? config.feedPaths[path] : undefined;
     let screen: BootScreen | undefined;
     let match: RegExpMatchArray | null = null;
     for (const candidate of config.screens ?? []) {
@@ -100,7 +100,10 @@ export function bootFirstLoad(config: BootConfig, requestPage: RequestPage, win:
         at: Date.now(),
         page: requestRpc(config.api, session.access_token, screen.rpc, args),
       };
-      early.page.then((value) => (early.rows = { value }), () => undefined);
+      early.page.then(
+        (value) => (early.rows = { value }),
+        () => undefined,
+      );
       (win as unknown as Record<string, unknown>)[config.screenHandoffName] = early;
       preload();
       return;
@@ -113,7 +116,10 @@ export function bootFirstLoad(config: BootConfig, requestPage: RequestPage, win:
       page: requestPage(config.api, session.access_token, tab!, cotilleo),
     };
     // The rows are kept as soon as they arrive; a refusal is simply not used (the app asks again).
-    handoff.page.then((rows) => (handoff.rows = rows), () => undefined);
+    handoff.page.then(
+      (rows) => (handoff.rows = rows),
+      () => undefined,
+    );
     (win as unknown as Record<string, unknown>)[config.handoffName] = handoff;
     preload();
   } catch {

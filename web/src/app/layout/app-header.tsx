@@ -11,9 +11,7 @@ const FeedTabs = lazy(() => import('./feed-tabs').then((m) => ({ default: m.Feed
 // screen's first content has painted: its count is a supabase-js query, and loading and starting
 // supabase-js before that shared the task that renders the first card (lib/after-first-content.ts;
 // bench/README.md, "Cold first visit").
-const NotificationsBell = lazy(() =>
-  import('../../features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })),
-);
+const NotificationsBell = lazy(() => import('../../features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })));
 
 type Props = {
   signedIn: boolean;

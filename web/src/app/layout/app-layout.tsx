@@ -68,9 +68,17 @@ export function AppLayout() {
         />
       </AppShell.Header>
       <Suspense fallback={null}>
-        {menuLoaded && <SideMenu opened={menuOpened} onClose={closeMenu} signedIn={signedIn} userId={signedIn ? session.user.id : undefined} email={signedIn && session.user.app_metadata.providers?.includes('email') ? session.user.email : undefined} />}
+        {menuLoaded && (
+          <SideMenu
+            opened={menuOpened}
+            onClose={closeMenu}
+            signedIn={signedIn}
+            userId={signedIn ? session.user.id : undefined}
+            email={signedIn && session.user.app_metadata.providers?.includes('email') ? session.user.email : undefined}
+          />
+        )}
         {signedIn && <DeferredSignedInEffects userId={session.user.id} />}
-        </Suspense>
+      </Suspense>
       <AppShell.Main>
         <Container size="sm" px={0} pb={signedIn && !narrow ? 80 : 0}>
           <RouteHead />

@@ -9,9 +9,7 @@ const AboutModal = lazy(() => import('../../features/settings/components/about-m
 const FilterModal = lazy(() => import('../../features/filters/components/filter-modal').then((m) => ({ default: m.FilterModal })));
 const NewChismeDialog = lazy(() => import('../../features/chisme/components/new-chisme-dialog').then((m) => ({ default: m.NewChismeDialog })));
 const FileViewer = lazy(() => import('../../features/chisme/components/file-viewer').then((m) => ({ default: m.FileViewer })));
-const CrisisSupportDialog = lazy(() =>
-  import('../../features/crisis/components/crisis-support-dialog').then((m) => ({ default: m.CrisisSupportDialog })),
-);
+const CrisisSupportDialog = lazy(() => import('../../features/crisis/components/crisis-support-dialog').then((m) => ({ default: m.CrisisSupportDialog })));
 const CommentsDialog = lazy(() => import('./comments-dialog-host').then((m) => ({ default: m.CommentsDialogHost })));
 
 export function DialogHost({ signedIn }: { signedIn: boolean }) {
@@ -26,15 +24,9 @@ export function DialogHost({ signedIn }: { signedIn: boolean }) {
       {dialog.kind === 'new-chisme' && signedIn && <NewChismeDialog onClose={closeDialog} cotilleo={cotilleo} country={country} />}
       {dialog.kind === 'file-viewer' && signedIn && <FileViewer chismeId={dialog.chismeId} onClose={closeDialog} />}
       {dialog.kind === 'crisis-support' && signedIn && (
-        <CrisisSupportDialog
-          country={country}
-          asReader={dialog.asReader}
-          onClose={() => (dialog.then ? openDialog(dialog.then) : closeDialog())}
-        />
+        <CrisisSupportDialog country={country} asReader={dialog.asReader} onClose={() => (dialog.then ? openDialog(dialog.then) : closeDialog())} />
       )}
-      {dialog.kind === 'comments' && signedIn && (
-        <CommentsDialog chismeId={dialog.chismeId} onClose={closeDialog} cotilleo={cotilleo} country={country} />
-      )}
+      {dialog.kind === 'comments' && signedIn && <CommentsDialog chismeId={dialog.chismeId} onClose={closeDialog} cotilleo={cotilleo} country={country} />}
     </Suspense>
   );
 }

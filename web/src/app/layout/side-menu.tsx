@@ -36,11 +36,29 @@ export function SideMenu({ opened, onClose, signedIn, userId, email }: Props) {
       <Stack gap={4} component="nav" aria-label={common.menu.title}>
         {signedIn ? (
           <>
-            <NavLink component="button" label={common.menu.chismes} leftSection={<IconMessages size={18} aria-hidden />} onClick={go(() => navigate(paths.profile))} data-testid="menu-chismes" />
+            <NavLink
+              component="button"
+              label={common.menu.chismes}
+              leftSection={<IconMessages size={18} aria-hidden />}
+              onClick={go(() => navigate(paths.profile))}
+              data-testid="menu-chismes"
+            />
             {isModerator && (
-              <NavLink component="button" label={moderation.menu} leftSection={<IconShieldCheck size={18} aria-hidden />} onClick={go(() => navigate(paths.moderation))} data-testid="menu-moderation" />
+              <NavLink
+                component="button"
+                label={moderation.menu}
+                leftSection={<IconShieldCheck size={18} aria-hidden />}
+                onClick={go(() => navigate(paths.moderation))}
+                data-testid="menu-moderation"
+              />
             )}
-            <NavLink component="button" label={common.menu.murmuro} leftSection={<IconSparkles size={18} aria-hidden />} onClick={go(() => toast.info(common.murmuroAlert))} data-testid="menu-murmuro" />
+            <NavLink
+              component="button"
+              label={common.menu.murmuro}
+              leftSection={<IconSparkles size={18} aria-hidden />}
+              onClick={go(() => toast.info(common.murmuroAlert))}
+              data-testid="menu-murmuro"
+            />
             <NavLink
               component="button"
               label={common.menu.signOut}
@@ -50,9 +68,21 @@ export function SideMenu({ opened, onClose, signedIn, userId, email }: Props) {
             />
           </>
         ) : (
-          <NavLink component="button" label={common.menu.signIn} leftSection={<IconLogin size={18} aria-hidden />} onClick={go(() => openDialog({ kind: 'auth' }))} data-testid="menu-sign-in" />
+          <NavLink
+            component="button"
+            label={common.menu.signIn}
+            leftSection={<IconLogin size={18} aria-hidden />}
+            onClick={go(() => openDialog({ kind: 'auth' }))}
+            data-testid="menu-sign-in"
+          />
         )}
-        <NavLink component="button" label={common.menu.about} leftSection={<IconInfoCircle size={18} aria-hidden />} onClick={go(() => openDialog({ kind: 'about' }))} data-testid="menu-about" />
+        <NavLink
+          component="button"
+          label={common.menu.about}
+          leftSection={<IconInfoCircle size={18} aria-hidden />}
+          onClick={go(() => openDialog({ kind: 'about' }))}
+          data-testid="menu-about"
+        />
         <Divider my="sm" />
         <DarkModeToggle />
         <CotilleoToggle signedIn={signedIn} />

@@ -90,7 +90,12 @@ describe('ChismeRoute', () => {
     // live after the thread has mounted, one idle moment later
     await vi.waitFor(() => expect(fakeRealtime.topics).toEqual([topic]), { timeout: 5000 });
     expect(await screen.findByText('Qué fuerte lo de tu vecina')).toBeInTheDocument();
-    fakeRealtime.emitTo(topic, 'chisme_counts', { counts: [{ id: 'otro', likes: 50, comments: 50 }, { id, likes: 7, comments: 3 }] });
+    fakeRealtime.emitTo(topic, 'chisme_counts', {
+      counts: [
+        { id: 'otro', likes: 50, comments: 50 },
+        { id, likes: 7, comments: 3 },
+      ],
+    });
     expect(within(card).getByRole('button', { name: '7 me gusta' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: '3 comentarios' })).toBeInTheDocument();
   });

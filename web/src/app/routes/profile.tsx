@@ -12,9 +12,7 @@ import { common } from '../../i18n/es/common';
 import { profile } from '../../i18n/es/profile';
 import { useSession } from '../../lib/auth';
 
-const NotificationsPanel = lazy(() =>
-  import('../../features/notifications/components/notifications-panel').then((m) => ({ default: m.NotificationsPanel })),
-);
+const NotificationsPanel = lazy(() => import('../../features/notifications/components/notifications-panel').then((m) => ({ default: m.NotificationsPanel })));
 
 type Tab = 'chismes' | 'notifications';
 
@@ -30,12 +28,16 @@ export function ProfileRoute({ initialTab }: { initialTab: Tab }) {
         <Tabs.Tab value="notifications">{profile.notifications}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="chismes">
-        <MyChismes userId={session.user.id} cotilleo={cotilleo} renderChisme={(chisme) => (
+        <MyChismes
+          userId={session.user.id}
+          cotilleo={cotilleo}
+          renderChisme={(chisme) => (
             <>
               <ChismeCard chisme={chisme} showImageButton={cotilleo} />
               <HiddenChismeNotice userId={session.user.id} chismeId={chisme.id} />
             </>
-          )} />
+          )}
+        />
       </Tabs.Panel>
       <Tabs.Panel value="notifications">
         <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>

@@ -8,6 +8,5 @@ export const about = {
   website: 'Visita nuestro sitio web',
   websiteUrl: 'https://chismes.app',
   termsTitle: 'Términos y privacidad',
-  terms:
-    'Al usar Chismes aceptas no publicar información personal de nadie. Tu identidad nunca se muestra a otras personas.',
+  terms: 'Al usar Chismes aceptas no publicar información personal de nadie. Tu identidad nunca se muestra a otras personas.',
 } as const;

@@ -24,8 +24,7 @@ export const auth = {
   forgotIntro: 'Escribe el correo con el que te registraste y te enviaremos un enlace para elegir una contraseña nueva.',
   sendLink: 'Enviar enlace',
   sendingLink: 'Enviando...',
-  forgotSent:
-    'Si hay una cuenta con ese correo, te hemos enviado un enlace para elegir una contraseña nueva. Revisa también la carpeta de spam.',
+  forgotSent: 'Si hay una cuenta con ese correo, te hemos enviado un enlace para elegir una contraseña nueva. Revisa también la carpeta de spam.',
   backToLogin: 'Volver a iniciar sesión',
   // Sign-up waits for the confirmation mail.
   checkInboxTitle: 'Revisa tu correo',
@@ -66,13 +65,11 @@ export const auth = {
     invalidCredential: 'Credenciales inválidas. Verifique su email y contraseña',
     network: 'Error de conexión. Por favor, revise su conexión a internet',
     timeout: 'La solicitud ha expirado. Por favor, intente de nuevo',
-    tooManyRequests:
-      'Demasiados intentos fallidos. Por favor, intente más tarde o reinicie su contraseña',
+    tooManyRequests: 'Demasiados intentos fallidos. Por favor, intente más tarde o reinicie su contraseña',
     unknown: 'Ha ocurrido un error desconocido. Por favor, intente de nuevo',
     emailNotConfirmed: 'Aún no has confirmado tu correo. Abre el enlace que te enviamos o pide otro.',
     /** GoTrue's per-address wait between two mails ([auth.email] max_frequency). */
-    waitBeforeResend: (seconds: number) =>
-      `Por seguridad, espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} antes de pedir otro correo.`,
+    waitBeforeResend: (seconds: number) => `Por seguridad, espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} antes de pedir otro correo.`,
     /** GoTrue's hourly limit of mails for the whole project ([auth.rate_limit] email_sent). */
     emailLimit: 'Se han enviado demasiados correos. Inténtalo de nuevo más tarde.',
     samePassword: 'La nueva contraseña debe ser distinta de la actual',

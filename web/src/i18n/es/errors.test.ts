@@ -5,18 +5,47 @@ import { knownErrorKeys, messageForErrorKey } from './errors';
 describe('database error keys', () => {
   it('maps every key of docs/api.md', () => {
     const documented = [
-      'not_authenticated', 'chisme_not_found', 'chisme_content_too_short', 'chisme_content_too_long',
-      'chisme_gender_invalid', 'chisme_years_out_of_range', 'chisme_tags_too_many', 'chisme_tag_too_long',
-      'content_offensive', 'like_own_chisme', 'like_already_exists', 'like_not_found',
-      'comment_content_required', 'comment_content_too_long', 'comment_gender_required',
-      'comment_years_out_of_range', 'comment_country_required', 'comment_parent_not_found',
-      'comment_depth_exceeded', 'report_already_exists', 'report_own_chisme', 'report_target_not_found',
-      'notification_message_too_long', 'offensive_word_duplicate',
-      'rate_limited', 'content_personal_data', 'report_target_invalid', 'report_reason_too_long', 'country_too_long',
-      'display_name_invalid', 'chisme_tags_invalid', 'chisme_mode_invalid', 'notification_not_found',
-      'profile_setting_invalid', 'rest_write_not_allowed', 'new_account_limited',
-      'feed_filter_invalid', 'feed_cursor_invalid', 'comments_cursor_invalid',
-      'moderation_queue_cursor_invalid', 'text_too_long',
+      'not_authenticated',
+      'chisme_not_found',
+      'chisme_content_too_short',
+      'chisme_content_too_long',
+      'chisme_gender_invalid',
+      'chisme_years_out_of_range',
+      'chisme_tags_too_many',
+      'chisme_tag_too_long',
+      'content_offensive',
+      'like_own_chisme',
+      'like_already_exists',
+      'like_not_found',
+      'comment_content_required',
+      'comment_content_too_long',
+      'comment_gender_required',
+      'comment_years_out_of_range',
+      'comment_country_required',
+      'comment_parent_not_found',
+      'comment_depth_exceeded',
+      'report_already_exists',
+      'report_own_chisme',
+      'report_target_not_found',
+      'notification_message_too_long',
+      'offensive_word_duplicate',
+      'rate_limited',
+      'content_personal_data',
+      'report_target_invalid',
+      'report_reason_too_long',
+      'country_too_long',
+      'display_name_invalid',
+      'chisme_tags_invalid',
+      'chisme_mode_invalid',
+      'notification_not_found',
+      'profile_setting_invalid',
+      'rest_write_not_allowed',
+      'new_account_limited',
+      'feed_filter_invalid',
+      'feed_cursor_invalid',
+      'comments_cursor_invalid',
+      'moderation_queue_cursor_invalid',
+      'text_too_long',
     ];
     expect(documented.filter((key) => !knownErrorKeys.includes(key))).toEqual([]);
   });
@@ -38,7 +67,11 @@ describe('database error keys', () => {
     ['chisme_tags_invalid', null, 'Error API: Etiquetas no válidas'],
     ['notification_not_found', null, 'Esta notificación ya no existe.'],
     ['rest_write_not_allowed', null, 'Error API: Operación no permitida'],
-    ['new_account_limited', { action: 'like', retry_after: 1800 }, 'Las cuentas nuevas tienen límites durante su primer día. Espera 30 minutos antes de volver a intentarlo.'],
+    [
+      'new_account_limited',
+      { action: 'like', retry_after: 1800 },
+      'Las cuentas nuevas tienen límites durante su primer día. Espera 30 minutos antes de volver a intentarlo.',
+    ],
     ['new_account_limited', null, 'Las cuentas nuevas tienen límites durante su primer día. Espera un momento antes de volver a intentarlo.'],
     ['rate_limited', { action: 'chisme', retry_after: 42 }, 'Vas demasiado rápido. Espera 42 segundos antes de volver a intentarlo.'],
     ['rate_limited', { action: 'comment', retry_after: 3599 }, 'Vas demasiado rápido. Espera 1 hora antes de volver a intentarlo.'],
@@ -76,7 +109,12 @@ describe('database error keys', () => {
   });
 
   it('reads the key of a refused REST table write (403)', () => {
-    const error = toApiError({ message: 'rest_write_not_allowed', details: '{"hint": "Writes go through the RPCs of docs/api.md"}', code: 'rest_write_not_allowed', status: 403 });
+    const error = toApiError({
+      message: 'rest_write_not_allowed',
+      details: '{"hint": "Writes go through the RPCs of docs/api.md"}',
+      code: 'rest_write_not_allowed',
+      status: 403,
+    });
     expect(error.status).toBe(403);
     expect(errorMessage(error, 'x')).toBe('Error API: Operación no permitida');
   });

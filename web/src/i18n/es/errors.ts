@@ -27,8 +27,7 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   chisme_content_too_short: () => chisme.validation.contentTooShort,
   chisme_content_too_long: () => chisme.validation.contentTooLong,
   chisme_gender_invalid: () => chisme.validation.genderRequired,
-  chisme_years_out_of_range: (d) =>
-    d?.min === 18 ? chisme.validation.ageCotilleo : chisme.validation.ageCasual,
+  chisme_years_out_of_range: (d) => (d?.min === 18 ? chisme.validation.ageCotilleo : chisme.validation.ageCasual),
   chisme_tags_too_many: () => 'Máximo 3 etiquetas',
   chisme_tag_too_long: () => 'Cada etiqueta puede tener como máximo 20 caracteres',
   content_offensive: (d) => chisme.newPost.offensiveWarning((d?.words ?? []).join(', ')),
@@ -38,8 +37,7 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   comment_content_required: () => comments.validation.contentRequired,
   comment_content_too_long: () => comments.validation.contentTooLong,
   comment_gender_required: () => comments.validation.genderRequired,
-  comment_years_out_of_range: (d) =>
-    d?.min === 18 ? comments.validation.ageCotilleo : comments.validation.ageCasual,
+  comment_years_out_of_range: (d) => (d?.min === 18 ? comments.validation.ageCotilleo : comments.validation.ageCasual),
   comment_country_required: () => comments.validation.countryRequired,
   comment_parent_not_found: () => 'Error API: Comentario no encontrado',
   comment_depth_exceeded: () => 'No se puede responder a este comentario',
@@ -57,8 +55,7 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   country_too_long: () => safety.countryTooLong,
   text_too_long: () => safety.textTooLong,
   display_name_invalid: () => safety.displayNameInvalid,
-  user_suspended: (d) =>
-    `Tu cuenta está suspendida hasta el ${formatUntil(d?.until)}. Puedes leer, pero no publicar, comentar, dar me gusta ni reportar.`,
+  user_suspended: (d) => `Tu cuenta está suspendida hasta el ${formatUntil(d?.until)}. Puedes leer, pero no publicar, comentar, dar me gusta ni reportar.`,
   moderator_required: () => 'Solo los moderadores pueden hacer esto.',
   moderation_target_not_found: () => 'Este contenido ya no existe.',
   moderation_kind_invalid: () => 'Error API: Tipo de contenido no válido',

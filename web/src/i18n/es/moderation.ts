@@ -13,8 +13,7 @@ export const moderation = {
     casual: 'Casual',
     cotilleo: 'Cotilleo',
     hidden: 'Oculto',
-    reports: (pending: number, total: number) =>
-      `${pending} ${pending === 1 ? 'denuncia pendiente' : 'denuncias pendientes'} (${total} en total)`,
+    reports: (pending: number, total: number) => `${pending} ${pending === 1 ? 'denuncia pendiente' : 'denuncias pendientes'} (${total} en total)`,
     reasons: 'Motivos',
     reportedAgo: (ago: string) => `Última denuncia ${ago}`,
     postedAgo: (ago: string) => `Publicado ${ago}`,
@@ -29,8 +28,7 @@ export const moderation = {
     confirmTitle: 'Confirmar decisión',
     confirmRestore: 'El contenido volverá a estar visible para todos y sus denuncias quedarán resueltas.',
     confirmDelete: 'Se eliminará el contenido con sus comentarios y denuncias. No se puede deshacer.',
-    confirmSuspend: (days: string) =>
-      `El autor (anónimo) no podrá publicar, comentar, dar me gusta ni reportar durante ${days}.`,
+    confirmSuspend: (days: string) => `El autor (anónimo) no podrá publicar, comentar, dar me gusta ni reportar durante ${days}.`,
     confirm: 'Confirmar',
     restored: 'Contenido restaurado',
     deleted: 'Contenido eliminado',

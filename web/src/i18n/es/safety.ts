@@ -21,7 +21,9 @@ const personalDataWhat: Record<PersonalDataKind, string> = {
 
 export const safety = {
   rateLimited: (seconds: number | undefined) =>
-    seconds ? `Vas demasiado rápido. Espera ${formatWait(seconds)} antes de volver a intentarlo.` : 'Vas demasiado rápido. Espera un momento antes de volver a intentarlo.',
+    seconds
+      ? `Vas demasiado rápido. Espera ${formatWait(seconds)} antes de volver a intentarlo.`
+      : 'Vas demasiado rápido. Espera un momento antes de volver a intentarlo.',
   personalData: (kind: string | undefined) =>
     `No compartas información personal: quita los ${personalDataWhat[kind as PersonalDataKind] ?? 'datos personales'}.`,
   newAccountLimited: (seconds: number | undefined) =>

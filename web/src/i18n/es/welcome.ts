@@ -3,13 +3,7 @@ export const welcome = {
   title: 'Bienvenido a Chismes',
   intro: 'Comparte y lee chismes de forma anónima.',
   rulesTitle: 'Reglas de la comunidad',
-  rules: [
-    'Sé respetuoso y amable.',
-    'Mantén el contenido anónimo.',
-    'No compartas información personal.',
-    'Diviértete y chismea con respeto.',
-  ],
-  terms:
-    'Al iniciar sesión aceptas los términos y condiciones de privacidad que encontrarás en el menú.',
+  rules: ['Sé respetuoso y amable.', 'Mantén el contenido anónimo.', 'No compartas información personal.', 'Diviértete y chismea con respeto.'],
+  terms: 'Al iniciar sesión aceptas los términos y condiciones de privacidad que encontrarás en el menú.',
   signIn: 'Iniciar Sesión',
 } as const;

@@ -12,13 +12,12 @@ describe('AuthLinkNotice', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('El enlace ha caducado o ya se usó');
   });
 
-  it.each([
-    [{ type: null, errorCode: null }],
-    [{ type: null, errorCode: 'unknown' }],
-    [{ type: 'signup', errorCode: null }],
-  ])('says nothing for %o', (value) => {
-    redirect.mockReturnValue(value);
-    render(<AuthLinkNotice />, { session: signedOut });
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
+  it.each([[{ type: null, errorCode: null }], [{ type: null, errorCode: 'unknown' }], [{ type: 'signup', errorCode: null }]])(
+    'says nothing for %o',
+    (value) => {
+      redirect.mockReturnValue(value);
+      render(<AuthLinkNotice />, { session: signedOut });
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 });

@@ -112,8 +112,11 @@ describe('AuthModal', () => {
     expect(screen.getByRole('dialog', { name: 'Iniciar Sesión' })).toBeInTheDocument();
   });
 
-  it('shows GoTrue\'s wait between two recovery mails in Spanish', async () => {
-    resetPasswordForEmail.mockResolvedValue({ data: {}, error: { code: 'over_email_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 37 seconds.' } });
+  it("shows GoTrue's wait between two recovery mails in Spanish", async () => {
+    resetPasswordForEmail.mockResolvedValue({
+      data: {},
+      error: { code: 'over_email_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 37 seconds.' },
+    });
     render(<AuthModal onClose={() => {}} initialView="forgot" />, { session: signedOut });
     await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
@@ -161,9 +164,12 @@ describe('AuthModal', () => {
     });
   });
 
-  it('after a sign-up that waits for confirmation, says to check the inbox, and resends with GoTrue\'s wait', async () => {
+  it("after a sign-up that waits for confirmation, says to check the inbox, and resends with GoTrue's wait", async () => {
     signUp.mockResolvedValue({ data: { user: { id: 'u' }, session: null }, error: null });
-    resend.mockResolvedValueOnce({ data: {}, error: { code: 'over_email_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 58 seconds.' } });
+    resend.mockResolvedValueOnce({
+      data: {},
+      error: { code: 'over_email_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 58 seconds.' },
+    });
     const onClose = vi.fn();
     render(<AuthModal onClose={onClose} initialView="register" />, { session: signedOut });
     await fillRegister();

@@ -18,7 +18,13 @@ export function AuthModal({ onClose, initialView = 'login' }: { onClose: () => v
   const [view, setView] = useState<View>(initialView);
   const toLogin = () => setView('login');
   return (
-    <Modal opened onClose={onClose} title={typeof view === 'string' ? titles[view] : auth.checkInboxTitle} closeButtonProps={{ 'aria-label': common.close }} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={typeof view === 'string' ? titles[view] : auth.checkInboxTitle}
+      closeButtonProps={{ 'aria-label': common.close }}
+      centered
+    >
       {view === 'login' && <LoginForm onSuccess={onClose} onSwitch={() => setView('register')} onForgot={() => setView('forgot')} />}
       {view === 'register' && <RegisterForm onSuccess={onClose} onSwitch={toLogin} onPending={(email) => setView({ pending: email })} />}
       {view === 'forgot' && <ForgotPasswordForm onBack={toLogin} />}

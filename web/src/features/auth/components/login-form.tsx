@@ -34,7 +34,13 @@ export function LoginForm({ onSuccess, onSwitch, onForgot }: Props) {
     <form onSubmit={onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <TextInput label={auth.email} type="email" autoComplete="email" {...form.getInputProps('email')} data-autofocus />
-        <PasswordField label={auth.password} {...form.getInputProps('password')} visible={visible} onToggleVisible={() => setVisible((v) => !v)} autoComplete="current-password" />
+        <PasswordField
+          label={auth.password}
+          {...form.getInputProps('password')}
+          visible={visible}
+          onToggleVisible={() => setVisible((v) => !v)}
+          autoComplete="current-password"
+        />
         <Anchor component="button" type="button" size="sm" ta="right" onClick={onForgot}>
           {auth.forgotPassword}
         </Anchor>

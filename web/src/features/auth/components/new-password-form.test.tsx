@@ -38,7 +38,7 @@ describe('NewPasswordForm', () => {
     expect(updateUser).toHaveBeenCalledWith({ password: 'Nueva1234' });
   });
 
-  it('shows GoTrue\'s same_password in Spanish', async () => {
+  it("shows GoTrue's same_password in Spanish", async () => {
     updateUser.mockResolvedValue({ data: {}, error: { code: 'same_password', status: 422 } });
     const onSaved = vi.fn();
     render(<NewPasswordForm onSaved={onSaved} />, { session: signedIn });

@@ -32,8 +32,21 @@ export function NewPasswordForm({ onSaved }: { onSaved: () => void }) {
     <form onSubmit={onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <Text>{auth.newPasswordIntro}</Text>
-        <PasswordField label={auth.newPassword} {...form.getInputProps('password')} visible={visible} onToggleVisible={toggle} autoComplete="new-password" autoFocus />
-        <PasswordField label={auth.confirmNewPassword} {...form.getInputProps('confirmPassword')} visible={visible} onToggleVisible={toggle} autoComplete="new-password" />
+        <PasswordField
+          label={auth.newPassword}
+          {...form.getInputProps('password')}
+          visible={visible}
+          onToggleVisible={toggle}
+          autoComplete="new-password"
+          autoFocus
+        />
+        <PasswordField
+          label={auth.confirmNewPassword}
+          {...form.getInputProps('confirmPassword')}
+          visible={visible}
+          onToggleVisible={toggle}
+          autoComplete="new-password"
+        />
         {formError && (
           <Alert color="red" role="alert">
             {formError}

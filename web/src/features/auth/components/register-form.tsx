@@ -36,7 +36,13 @@ export function RegisterForm({ onSuccess, onSwitch, onPending }: Props) {
         <TextInput label={auth.username} autoComplete="username" {...form.getInputProps('username')} data-autofocus />
         <TextInput label={auth.email} type="email" autoComplete="email" {...form.getInputProps('email')} />
         <PasswordField label={auth.password} {...form.getInputProps('password')} visible={visible} onToggleVisible={toggle} autoComplete="new-password" />
-        <PasswordField label={auth.confirmPassword} {...form.getInputProps('confirmPassword')} visible={visible} onToggleVisible={toggle} autoComplete="new-password" />
+        <PasswordField
+          label={auth.confirmPassword}
+          {...form.getInputProps('confirmPassword')}
+          visible={visible}
+          onToggleVisible={toggle}
+          autoComplete="new-password"
+        />
         {formError && (
           <Alert color="red" role="alert">
             {formError}

@@ -29,7 +29,10 @@ describe('validateRegister', () => {
     expect(validateRegister({ ...register, ...change })).toEqual({ field, message });
   });
   it('reports only the first failure', () => {
-    expect(validateRegister({ ...register, email: '', password: 'x', confirmPassword: 'y' })).toEqual({ field: 'email', message: 'Por favor, ingrese su correo electrónico' });
+    expect(validateRegister({ ...register, email: '', password: 'x', confirmPassword: 'y' })).toEqual({
+      field: 'email',
+      message: 'Por favor, ingrese su correo electrónico',
+    });
   });
   it('accepts a valid registration', () => {
     expect(validateRegister(register)).toBeNull();

@@ -24,7 +24,7 @@ describe('getChisme', () => {
     expect(rpc).toHaveBeenCalledWith('get_chisme', { p_id: 'early-1' }, { get: true });
   });
 
-  it('asks the primary (POST) after one\'s own write, never the first-load answer', async () => {
+  it("asks the primary (POST) after one's own write, never the first-load answer", async () => {
     rememberEarly(JSON.stringify(chismeKeys.one('early-2')), Promise.resolve(aChisme({ id: 'early-2', comments: 0 })));
     rpc.mockResolvedValue({ data: aChisme({ id: 'early-2', comments: 1 }), error: null });
     expect(await getChisme('early-2', { primary: true })).toMatchObject({ comments: 1 });

@@ -4,11 +4,7 @@ import { env } from '../../../config/env';
 import { supabase } from '../../../lib/supabase';
 import { ApiError } from '../../../lib/api-error';
 
-export async function uploadChismeImage(
-  chismeId: string,
-  file: Blob,
-  onProgress: (percent: number) => void,
-): Promise<string> {
+export async function uploadChismeImage(chismeId: string, file: Blob, onProgress: (percent: number) => void): Promise<string> {
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token ?? env.supabaseAnonKey;
   const body = new FormData();

@@ -16,7 +16,12 @@ describe('ChismeCard', () => {
   });
 
   it('shows who, when and what', () => {
-    render(<ChismeCard chisme={aChisme({ gender: 'Mujer', years: 25, country: 'Chile', created_at: new Date(Date.now() - 5 * 60_000).toISOString() })} showImageButton={false} />);
+    render(
+      <ChismeCard
+        chisme={aChisme({ gender: 'Mujer', years: 25, country: 'Chile', created_at: new Date(Date.now() - 5 * 60_000).toISOString() })}
+        showImageButton={false}
+      />,
+    );
     expect(screen.getByText('Mujer')).toBeInTheDocument();
     expect(screen.getByText('25 años')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Chile' })).toBeInTheDocument();

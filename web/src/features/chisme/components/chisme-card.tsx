@@ -78,9 +78,7 @@ export function ChismeCard({ chisme, showImageButton, onComments }: Props) {
               data-testid="comment-button"
               onClick={onComments ?? (() => openDialog({ kind: 'comments', chismeId: chisme.id }))}
             >
-              {chisme.comments}
-              {' '}
-              <VisuallyHidden>{texts.card.commentsWord}</VisuallyHidden>
+              {chisme.comments} <VisuallyHidden>{texts.card.commentsWord}</VisuallyHidden>
             </Button>
           </Group>
           <Group gap="xs">

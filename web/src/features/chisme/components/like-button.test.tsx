@@ -15,7 +15,13 @@ vi.mock('../api/like-chisme', () => ({
 /** A list cached under an SWR key, as a feed page is. */
 function CachedList() {
   const { data } = useSWR<FeedChisme[]>('test-list', null);
-  return <>{data?.map((c) => <LikeButton key={c.id} chisme={c} />)}</>;
+  return (
+    <>
+      {data?.map((c) => (
+        <LikeButton key={c.id} chisme={c} />
+      ))}
+    </>
+  );
 }
 
 function renderCached(chisme: FeedChisme, session = signedIn) {
@@ -64,7 +70,7 @@ describe('LikeButton', () => {
     expect(await screen.findByRole('button', { name: '1 me gusta' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('is disabled on one\'s own chisme', () => {
+  it("is disabled on one's own chisme", () => {
     renderCached(aChisme({ is_mine: true }));
     expect(screen.getByRole('button', { name: / me gusta$/ })).toBeDisabled();
   });

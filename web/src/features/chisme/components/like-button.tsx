@@ -22,9 +22,7 @@ export function LikeButton({ chisme }: { chisme: FeedChisme }) {
       onClick={() => !pending && void toggleLike(chisme)}
     >
       {/* The accessible name starts with the visible count: "3 me gusta" (WCAG 2.5.3). */}
-      {chisme.likes}
-      {' '}
-      <VisuallyHidden>{texts.card.likesWord}</VisuallyHidden>
+      {chisme.likes} <VisuallyHidden>{texts.card.likesWord}</VisuallyHidden>
     </Button>
   );
 }

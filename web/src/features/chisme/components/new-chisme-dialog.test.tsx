@@ -85,7 +85,14 @@ describe('NewChismeDialog', () => {
     await userEvent.type(screen.getByLabelText('Etiquetas'), 'vecinos{Enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(createChisme).toHaveBeenCalledWith({ gender: 'Hombre', years: 30, content: 'Mi vecina tiene un secreto', tags: ['#vecinos'], country: 'Chile', cotilleo: false });
+    expect(createChisme).toHaveBeenCalledWith({
+      gender: 'Hombre',
+      years: 30,
+      content: 'Mi vecina tiene un secreto',
+      tags: ['#vecinos'],
+      country: 'Chile',
+      cotilleo: false,
+    });
   });
 
   it('shows the database message when publishing fails', async () => {

@@ -58,8 +58,21 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
       <form onSubmit={onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <Group grow align="flex-start">
-            <Select label={texts.gender.label} placeholder={texts.gender.placeholder} data={genders} {...form.getInputProps('gender')} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
-            <TextInput label={texts.newPost.age} inputMode="numeric" maxLength={limits.ageDigits} {...form.getInputProps('age')} onChange={(e) => form.setFieldValue('age', e.currentTarget.value.replace(/\D/g, '').slice(0, 2))} />
+            <Select
+              label={texts.gender.label}
+              placeholder={texts.gender.placeholder}
+              data={genders}
+              {...form.getInputProps('gender')}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: false }}
+            />
+            <TextInput
+              label={texts.newPost.age}
+              inputMode="numeric"
+              maxLength={limits.ageDigits}
+              {...form.getInputProps('age')}
+              onChange={(e) => form.setFieldValue('age', e.currentTarget.value.replace(/\D/g, '').slice(0, 2))}
+            />
           </Group>
           <Textarea
             label={texts.newPost.content}
@@ -86,7 +99,9 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
               leftSection={<IconPhoto size={18} aria-hidden />}
             />
           )}
-          {preview && <Image src={preview} alt={texts.newPost.imagePreview} h={120} w="auto" maw="100%" fit="contain" radius="sm" data-testid="image-preview" />}
+          {preview && (
+            <Image src={preview} alt={texts.newPost.imagePreview} h={120} w="auto" maw="100%" fit="contain" radius="sm" data-testid="image-preview" />
+          )}
           {step === 'uploading' && (
             <Stack gap={4}>
               <Text size="sm">{texts.newPost.uploading}</Text>

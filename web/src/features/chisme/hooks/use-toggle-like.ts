@@ -16,8 +16,7 @@ export function useToggleLike() {
     const like = !chisme.liked_by_me;
     const before = { liked_by_me: chisme.liked_by_me, likes: chisme.likes };
     const optimistic = { liked_by_me: like, likes: Math.max(0, chisme.likes + (like ? 1 : -1)) };
-    const patch = (values: Partial<FeedChisme>) =>
-      patchChismeEverywhere(cache, mutate, chisme.id, (c) => ({ ...c, ...values }));
+    const patch = (values: Partial<FeedChisme>) => patchChismeEverywhere(cache, mutate, chisme.id, (c) => ({ ...c, ...values }));
     setPending(true);
     patch(optimistic);
     try {

@@ -17,8 +17,14 @@ describe('validateNewChisme', () => {
     expect(validateNewChisme({ ...ok, age: '18' }, true)).toBeNull();
   });
   it('requires 10 to 400 characters after removing markup', () => {
-    expect(validateNewChisme({ ...ok, content: '  <b>corto</b>   ' }, false)).toEqual({ field: 'content', message: 'El chisme debe tener al menos 10 caracteres' });
-    expect(validateNewChisme({ ...ok, content: 'x'.repeat(401) }, false)).toEqual({ field: 'content', message: 'El chisme no puede exceder los 400 caracteres' });
+    expect(validateNewChisme({ ...ok, content: '  <b>corto</b>   ' }, false)).toEqual({
+      field: 'content',
+      message: 'El chisme debe tener al menos 10 caracteres',
+    });
+    expect(validateNewChisme({ ...ok, content: 'x'.repeat(401) }, false)).toEqual({
+      field: 'content',
+      message: 'El chisme no puede exceder los 400 caracteres',
+    });
     expect(validateNewChisme({ ...ok, content: 'x'.repeat(400) }, false)).toBeNull();
   });
   it('strips script blocks and tags', () => {

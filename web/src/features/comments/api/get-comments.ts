@@ -13,12 +13,16 @@ import type { commentKeys } from './comment-keys';
 // over GET (docs/api.md); the first page also shows the person's own new comments a read
 // replica may not have yet (lib/own-content.ts).
 export async function getComments([, chismeId, cursor]: ReturnType<typeof commentKeys.page>): Promise<ThreadComment[]> {
-  const { data, error } = await supabase.rpc('get_comments', getArgs({
-    p_chisme_id: chismeId,
-    p_cursor_created_at: cursor?.createdAt,
-    p_cursor_id: cursor?.id,
-    p_limit: String(limits.rootCommentsPage),
-  }), { get: true });
+  const { data, error } = await supabase.rpc(
+    'get_comments',
+    getArgs({
+      p_chisme_id: chismeId,
+      p_cursor_created_at: cursor?.createdAt,
+      p_cursor_id: cursor?.id,
+      p_limit: String(limits.rootCommentsPage),
+    }),
+    { get: true },
+  );
   if (error) throw toApiError(error);
   const rows = (data ?? []) as ThreadComment[];
   return cursor === null ? withOwnComments(chismeId, rows) : rows;

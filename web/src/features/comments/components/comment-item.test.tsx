@@ -78,7 +78,7 @@ describe('CommentItem', () => {
     expect(screen.getByText('una respuesta visible')).toBeInTheDocument();
   });
 
-  it('blocks the author from the comment\'s menu by the comment id', async () => {
+  it("blocks the author from the comment's menu by the comment id", async () => {
     blockCommentAuthor.mockResolvedValue(undefined);
     render(<CommentItem node={buildThread([aComment({ id: 'c1', content: 'molesto' })])[0]!} onReply={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Más opciones' }));

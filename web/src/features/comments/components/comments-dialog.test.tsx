@@ -19,10 +19,12 @@ describe('CommentsDialog', () => {
     localStorage.setItem('genero', JSON.stringify('Mujer'));
     localStorage.setItem('edad', JSON.stringify('22'));
     onCommented.mockReset();
-    getComments.mockReset().mockResolvedValue([
-      aComment({ id: 'r1', content: 'Primera raíz', created_at: '2026-01-01T10:00:00Z' }),
-      aComment({ id: 'a1', parent_id: 'r1', depth: 2, content: 'Una respuesta', created_at: '2026-01-01T10:05:00Z', commenter_number: 2 }),
-    ]);
+    getComments
+      .mockReset()
+      .mockResolvedValue([
+        aComment({ id: 'r1', content: 'Primera raíz', created_at: '2026-01-01T10:00:00Z' }),
+        aComment({ id: 'a1', parent_id: 'r1', depth: 2, content: 'Una respuesta', created_at: '2026-01-01T10:05:00Z', commenter_number: 2 }),
+      ]);
     addComment.mockReset();
   });
 

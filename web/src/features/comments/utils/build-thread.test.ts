@@ -6,9 +6,20 @@ let clock = 0;
 function row(id: string, parent: string | null, depth: number): ThreadComment {
   clock += 1;
   return {
-    id, chisme_id: 'c1', parent_id: parent, depth, gender: 'Mujer', country: 'Chile', years: 30,
-    content: `comentario ${id}`, report: 0, created_at: new Date(1_700_000_000_000 + clock * 1000).toISOString(),
-    updated_at: '', is_mine: false, is_chisme_author: false, commenter_number: 1,
+    id,
+    chisme_id: 'c1',
+    parent_id: parent,
+    depth,
+    gender: 'Mujer',
+    country: 'Chile',
+    years: 30,
+    content: `comentario ${id}`,
+    report: 0,
+    created_at: new Date(1_700_000_000_000 + clock * 1000).toISOString(),
+    updated_at: '',
+    is_mine: false,
+    is_chisme_author: false,
+    commenter_number: 1,
   };
 }
 

@@ -6,8 +6,7 @@ import type { ThreadComment } from '../../../types/api';
 
 export type CommentNode = ThreadComment & { children: CommentNode[] };
 
-const newestFirst = (a: ThreadComment, b: ThreadComment) =>
-  b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
+const newestFirst = (a: ThreadComment, b: ThreadComment) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 
 export function buildThread(rows: ThreadComment[]): CommentNode[] {
   const nodes = new Map<string, CommentNode>();

@@ -8,7 +8,10 @@ describe('validateComment', () => {
     expect(validateComment({ ...ok, content: '   ' }, false)).toEqual({ field: 'content', message: 'El contenido del comentario es obligatorio' });
   });
   it('allows at most 400 characters', () => {
-    expect(validateComment({ ...ok, content: 'x'.repeat(401) }, false)).toEqual({ field: 'content', message: 'El comentario no puede exceder los 400 caracteres' });
+    expect(validateComment({ ...ok, content: 'x'.repeat(401) }, false)).toEqual({
+      field: 'content',
+      message: 'El comentario no puede exceder los 400 caracteres',
+    });
     expect(validateComment({ ...ok, content: 'x'.repeat(400) }, false)).toBeNull();
   });
   it('requires a gender', () => {

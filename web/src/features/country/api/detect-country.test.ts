@@ -32,7 +32,10 @@ describe('detectCountry', () => {
   });
 
   it('falls back to browser geolocation and reverse geocoding when the IP lookup fails', async () => {
-    const fetchJson = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ address: { country: 'Costa Rica' } });
+    const fetchJson = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce({ address: { country: 'Costa Rica' } });
     const geolocation = {
       getCurrentPosition: (ok: PositionCallback, _fail: PositionErrorCallback, opts: PositionOptions) => {
         expect(opts).toEqual({ enableHighAccuracy: false, timeout: 10000, maximumAge: 30000 });

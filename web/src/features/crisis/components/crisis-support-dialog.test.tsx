@@ -10,7 +10,7 @@ describe('CrisisSupportDialog', () => {
     expect(screen.getByRole('link', { name: 'Llamar al 024' })).toHaveAttribute('href', 'tel:024');
   });
 
-  it('points elsewhere to the international directory, with the readers\' words', async () => {
+  it("points elsewhere to the international directory, with the readers' words", async () => {
     render(<CrisisSupportDialog country="Desconocido" asReader onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'No estás sola, no estás solo' });
     expect(dialog).toHaveTextContent('Si algo de esto te toca de cerca');

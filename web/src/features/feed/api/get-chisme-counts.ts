@@ -7,7 +7,10 @@ import type { ChismeCounts } from '../../../types/api';
 export async function getChismeCounts(ids: readonly string[]): Promise<ChismeCounts[]> {
   if (ids.length === 0) return [];
   const { supabase } = await import('../../../lib/supabase');
-  const { data, error } = await supabase.from('chismes').select('id, likes, comments').in('id', [...ids]);
+  const { data, error } = await supabase
+    .from('chismes')
+    .select('id, likes, comments')
+    .in('id', [...ids]);
   if (error) throw toApiError(error);
   return data;
 }

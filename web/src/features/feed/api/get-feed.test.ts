@@ -40,11 +40,10 @@ describe('getFeed over GET (read replicas)', () => {
   it('asks with GET, the tags as a JSON array and unset filters left out', async () => {
     rpc.mockResolvedValue({ data: [], error: null });
     await getFeed(feedKeys.page('top', true, { ...emptyFilters, tags: ['#amor'], yearsFrom: 18 }, null));
-    expect(rpc).toHaveBeenCalledWith('get_feed',
-      { p_tab: 'top', p_cotilleo: 'true', p_years_from: '18', p_tags: '["#amor"]', p_limit: '20' }, { get: true });
+    expect(rpc).toHaveBeenCalledWith('get_feed', { p_tab: 'top', p_cotilleo: 'true', p_years_from: '18', p_tags: '["#amor"]', p_limit: '20' }, { get: true });
   });
 
-  it('keeps the person\'s new chisme at the top of the recent feed until the answer has it', async () => {
+  it("keeps the person's new chisme at the top of the recent feed until the answer has it", async () => {
     const now = new Date().toISOString();
     const mine = { id: 'mine', cotilleo: false, created_at: now, tags: [], gender: 'Mujer', country: 'España', years: 30 } as unknown as FeedChisme;
     const other = { ...mine, id: 'other', created_at: '2026-01-01T00:00:00+00:00' };

@@ -15,8 +15,7 @@ export type FeedCursor = { createdAt: string; likes: number; id: string };
 export type FeedPageKey = readonly ['feed', FeedTab, boolean, FeedFilters, FeedCursor | null];
 
 export const feedKeys = {
-  page: (tab: FeedTab, cotilleo: boolean, filters: FeedFilters, cursor: FeedCursor | null): FeedPageKey =>
-    ['feed', tab, cotilleo, filters, cursor] as const,
+  page: (tab: FeedTab, cotilleo: boolean, filters: FeedFilters, cursor: FeedCursor | null): FeedPageKey => ['feed', tab, cotilleo, filters, cursor] as const,
 };
 
 export function cursorAfter(chisme: FeedChisme): FeedCursor {
@@ -68,19 +67,23 @@ export async function getFeed(key: FeedPageKey): Promise<FeedChisme[]> {
 // A read: over GET, so hosted Supabase may serve it from a read replica (docs/api.md).
 export async function fetchFeedPage([, tab, cotilleo, filters, cursor]: FeedPageKey): Promise<FeedChisme[]> {
   const { supabase } = await import('../../../lib/supabase');
-  const { data, error } = await supabase.rpc('get_feed', getArgs({
-    p_tab: tab,
-    p_cotilleo: String(cotilleo),
-    p_gender: filters.gender,
-    p_country: filters.country,
-    p_years_from: filters.yearsFrom != null ? String(filters.yearsFrom) : null,
-    p_years_to: filters.yearsTo != null ? String(filters.yearsTo) : null,
-    p_tags: filters.tags && filters.tags.length > 0 ? filters.tags : null,
-    p_cursor_created_at: cursor?.createdAt,
-    p_cursor_likes: cursor ? String(cursor.likes) : null,
-    p_cursor_id: cursor?.id,
-    p_limit: String(limits.feedPageSize),
-  }), { get: true });
+  const { data, error } = await supabase.rpc(
+    'get_feed',
+    getArgs({
+      p_tab: tab,
+      p_cotilleo: String(cotilleo),
+      p_gender: filters.gender,
+      p_country: filters.country,
+      p_years_from: filters.yearsFrom != null ? String(filters.yearsFrom) : null,
+      p_years_to: filters.yearsTo != null ? String(filters.yearsTo) : null,
+      p_tags: filters.tags && filters.tags.length > 0 ? filters.tags : null,
+      p_cursor_created_at: cursor?.createdAt,
+      p_cursor_likes: cursor ? String(cursor.likes) : null,
+      p_cursor_id: cursor?.id,
+      p_limit: String(limits.feedPageSize),
+    }),
+    { get: true },
+  );
   if (error) throw toApiError(error);
   return (data ?? []) as FeedChisme[];
 }

@@ -26,7 +26,9 @@ export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: 
   const { visible, complete } = useProgressiveRows(chismes);
   const hasRows = chismes.length > 0;
   // The first rows of the first feed of this page load are in the DOM: the bench reads this mark.
-  useEffect(() => { if (hasRows && performance.getEntriesByName('feed:first-rows').length === 0) performance.mark('feed:first-rows'); }, [hasRows]);
+  useEffect(() => {
+    if (hasRows && performance.getEntriesByName('feed:first-rows').length === 0) performance.mark('feed:first-rows');
+  }, [hasRows]);
 
   if (isLoadingFirst) return <ChismeCardSkeleton count={3} label={feed.loading} />;
 

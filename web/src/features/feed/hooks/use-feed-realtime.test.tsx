@@ -85,7 +85,12 @@ describe('feed realtime', () => {
     let reached = 0;
     for (let k = 0; k < 100; k++) {
       // 'b' shares the joined group but is off screen; 'old''s group was never joined
-      reached += fakeRealtime.emitTo(groupAB, 'chisme_counts', { counts: [{ id: 'b', likes: 100 + k, comments: k }, { id: `x${k}`, likes: k, comments: 0 }] });
+      reached += fakeRealtime.emitTo(groupAB, 'chisme_counts', {
+        counts: [
+          { id: 'b', likes: 100 + k, comments: k },
+          { id: `x${k}`, likes: k, comments: 0 },
+        ],
+      });
       reached += fakeRealtime.emitTo(groupOld, 'chisme_counts', { counts: [{ id: 'old', likes: 100 + k, comments: k }] });
     }
     expect(reached).toBe(100); // the other 100 never reach the browser: nobody joined that group
@@ -108,7 +113,10 @@ describe('feed realtime', () => {
     await showFeed();
     onScreen('a', 'b');
     await joinedSoon([groupAB]);
-    getChismeCounts.mockResolvedValue([{ id: 'a', likes: 0, comments: 0 }, { id: 'b', likes: 2, comments: 0 }]);
+    getChismeCounts.mockResolvedValue([
+      { id: 'a', likes: 0, comments: 0 },
+      { id: 'b', likes: 2, comments: 0 },
+    ]);
     fakeRealtime.status('SUBSCRIBED');
     expect(await screen.findByText('uno · 0 · 0')).toBeInTheDocument();
     expect([...(getChismeCounts.mock.calls[0]?.[0] ?? [])].sort()).toEqual(['a', 'b']);
@@ -164,7 +172,7 @@ describe('feed realtime', () => {
     expect(await screen.findByRole('button', { name: '1 chisme nuevo' })).toBeInTheDocument();
   });
 
-  it('drops a chisme hidden by moderation, except the author\'s own', async () => {
+  it("drops a chisme hidden by moderation, except the author's own", async () => {
     getFeed.mockResolvedValue([
       aChisme({ id: 'bad', content: 'oculto', likes: 0, comments: 0, created_at: at('10:04:00') }),
       aChisme({ id: 'mine', content: 'mío', likes: 0, comments: 0, is_mine: true, created_at: at('10:04:00') }),

@@ -47,25 +47,34 @@ export function useFeedRealtime({ tab, cotilleo, chismes, mutatePages, enabled }
   const stale = useRef(new Set<string>());
   const [news, setNews] = useState<{ ids: Set<string>; extra: number; seen: Set<string> }>(() => ({ ids: new Set(), extra: 0, seen: new Set() }));
 
-  const applyCounts = useCallback((counts: ChismeCounts) => {
-    const current = byId.current.get(counts.id);
-    if (current && current.likes === counts.likes && current.comments === counts.comments) return;
-    patchChismeEverywhere(cache, mutate, counts.id, (c) => ({ ...c, likes: counts.likes, comments: counts.comments }));
-  }, [cache, mutate]);
+  const applyCounts = useCallback(
+    (counts: ChismeCounts) => {
+      const current = byId.current.get(counts.id);
+      if (current && current.likes === counts.likes && current.comments === counts.comments) return;
+      patchChismeEverywhere(cache, mutate, counts.id, (c) => ({ ...c, likes: counts.likes, comments: counts.comments }));
+    },
+    [cache, mutate],
+  );
 
   const queued = useRef(new Set<string>());
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const refresh = useCallback((ids: Iterable<string>) => {
-    for (const id of ids) queued.current.add(id);
-    if (refreshTimer.current || queued.current.size === 0) return;
-    refreshTimer.current = setTimeout(() => {
-      refreshTimer.current = undefined;
-      const batch = [...queued.current];
-      queued.current.clear();
-      for (const id of batch) stale.current.delete(id);
-      getChismeCounts(batch).then((rows) => rows.forEach(applyCounts), () => batch.forEach((id) => stale.current.add(id)));
-    }, REFRESH_BATCH_MS);
-  }, [applyCounts]);
+  const refresh = useCallback(
+    (ids: Iterable<string>) => {
+      for (const id of ids) queued.current.add(id);
+      if (refreshTimer.current || queued.current.size === 0) return;
+      refreshTimer.current = setTimeout(() => {
+        refreshTimer.current = undefined;
+        const batch = [...queued.current];
+        queued.current.clear();
+        for (const id of batch) stale.current.delete(id);
+        getChismeCounts(batch).then(
+          (rows) => rows.forEach(applyCounts),
+          () => batch.forEach((id) => stale.current.add(id)),
+        );
+      }, REFRESH_BATCH_MS);
+    },
+    [applyCounts],
+  );
 
   const topicOf = (id: string) => {
     const chisme = byId.current.get(id);

@@ -38,27 +38,30 @@ export function useVisibleCards(onChange: (visible: ReadonlySet<string>) => void
 
   // one stable ref callback per card, so a re-render does not detach and re-observe it
   const refs = useRef(new Map<string, (element: HTMLElement | null) => void>());
-  const observe = useCallback((id: string) => {
-    let ref = refs.current.get(id);
-    if (!ref) {
-      ref = (element: HTMLElement | null) => {
-        const previous = elements.current.get(id);
-        if (previous && previous !== element) {
-          observer.current?.unobserve(previous);
-          elements.current.delete(id);
-          if (visible.current.delete(id)) settle();
-        }
-        if (element && previous !== element) {
-          element.dataset.chismeId = id;
-          elements.current.set(id, element);
-          observer.current?.observe(element);
-        }
-        if (!element) refs.current.delete(id);
-      };
-      refs.current.set(id, ref);
-    }
-    return ref;
-  }, [settle]);
+  const observe = useCallback(
+    (id: string) => {
+      let ref = refs.current.get(id);
+      if (!ref) {
+        ref = (element: HTMLElement | null) => {
+          const previous = elements.current.get(id);
+          if (previous && previous !== element) {
+            observer.current?.unobserve(previous);
+            elements.current.delete(id);
+            if (visible.current.delete(id)) settle();
+          }
+          if (element && previous !== element) {
+            element.dataset.chismeId = id;
+            elements.current.set(id, element);
+            observer.current?.observe(element);
+          }
+          if (!element) refs.current.delete(id);
+        };
+        refs.current.set(id, ref);
+      }
+      return ref;
+    },
+    [settle],
+  );
 
   return { observe, visible };
 }

@@ -9,9 +9,7 @@ describe('FilterModal', () => {
     filtersStore.set(emptyFilters);
   });
 
-  it.each([
-    ['40', '20', 'El rango de edad no es válido'],
-  ])('refuses ages from %s to %s with "%s" and keeps the filters', async (from, to, message) => {
+  it.each([['40', '20', 'El rango de edad no es válido']])('refuses ages from %s to %s with "%s" and keeps the filters', async (from, to, message) => {
     const onClose = vi.fn();
     render(<FilterModal onClose={onClose} />);
     await userEvent.type(screen.getByLabelText('Edad desde'), from);

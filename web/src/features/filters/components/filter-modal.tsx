@@ -63,11 +63,38 @@ export function FilterModal({ onClose }: { onClose: () => void }) {
     <Modal opened onClose={onClose} title={texts.title} closeOnClickOutside closeButtonProps={{ 'aria-label': common.close }} centered>
       <form onSubmit={onSubmit(apply)} noValidate>
         <Stack gap="sm">
-          <Select label={texts.gender} data={genderOptions} {...form.getInputProps('gender')} onChange={(v) => form.setFieldValue('gender', v ?? all)} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
-          <Select label={texts.country} data={countryOptions} {...form.getInputProps('country')} onChange={(v) => form.setFieldValue('country', v ?? allCountriesCode)} searchable allowDeselect={false} comboboxProps={{ withinPortal: false }} />
+          <Select
+            label={texts.gender}
+            data={genderOptions}
+            {...form.getInputProps('gender')}
+            onChange={(v) => form.setFieldValue('gender', v ?? all)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: false }}
+          />
+          <Select
+            label={texts.country}
+            data={countryOptions}
+            {...form.getInputProps('country')}
+            onChange={(v) => form.setFieldValue('country', v ?? allCountriesCode)}
+            searchable
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: false }}
+          />
           <SimpleGrid cols={2}>
-            <TextInput label={texts.ageFrom} inputMode="numeric" {...form.getInputProps('from')} onChange={(e) => form.setFieldValue('from', digitsOnly(e.currentTarget.value))} maxLength={2} />
-            <TextInput label={texts.ageTo} inputMode="numeric" {...form.getInputProps('to')} onChange={(e) => form.setFieldValue('to', digitsOnly(e.currentTarget.value))} maxLength={2} />
+            <TextInput
+              label={texts.ageFrom}
+              inputMode="numeric"
+              {...form.getInputProps('from')}
+              onChange={(e) => form.setFieldValue('from', digitsOnly(e.currentTarget.value))}
+              maxLength={2}
+            />
+            <TextInput
+              label={texts.ageTo}
+              inputMode="numeric"
+              {...form.getInputProps('to')}
+              onChange={(e) => form.setFieldValue('to', digitsOnly(e.currentTarget.value))}
+              maxLength={2}
+            />
           </SimpleGrid>
           <TagInput label={texts.tags} value={tags} onChange={setTags} />
           <Group justify="space-between" mt="sm">

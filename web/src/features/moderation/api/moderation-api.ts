@@ -26,12 +26,16 @@ export type OffensiveWord = { id: string; word: string };
 
 /** One page of the queue, after `cursor` (the RPC takes text arguments: see docs/api.md). A read: over GET. */
 export async function getModerationQueue(cursor: QueueCursor | null = null): Promise<ModerationItem[]> {
-  const { data, error } = await supabase.rpc('get_moderation_queue', getArgs({
-    p_limit: String(QUEUE_PAGE_SIZE),
-    p_cursor_pending: cursor && String(cursor.pending),
-    p_cursor_last_reported_at: cursor?.lastReportedAt,
-    p_cursor_id: cursor?.id,
-  }), { get: true });
+  const { data, error } = await supabase.rpc(
+    'get_moderation_queue',
+    getArgs({
+      p_limit: String(QUEUE_PAGE_SIZE),
+      p_cursor_pending: cursor && String(cursor.pending),
+      p_cursor_last_reported_at: cursor?.lastReportedAt,
+      p_cursor_id: cursor?.id,
+    }),
+    { get: true },
+  );
   if (error) throw toApiError(error);
   return (data ?? []) as unknown as ModerationItem[];
 }

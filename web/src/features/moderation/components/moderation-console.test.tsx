@@ -30,7 +30,10 @@ const item: ModerationItem = {
   cotilleo: false,
   pending_reports: 5,
   total_reports: 6,
-  reasons: [{ reason: 'Spam', count: 3 }, { reason: 'Acoso', count: 2 }],
+  reasons: [
+    { reason: 'Spam', count: 3 },
+    { reason: 'Acoso', count: 2 },
+  ],
   hidden: true,
   last_reported_at: new Date().toISOString(),
   created_at: new Date().toISOString(),
@@ -70,11 +73,14 @@ describe('ModerationConsole', () => {
   });
 
   it('loads the next page of the queue after the last item, and offers no more after a short page', async () => {
-    const page = Array.from({ length: 50 }, (_, i): ModerationItem => ({
-      ...item,
-      id: `11111111-1111-4111-8111-${String(i).padStart(12, '0')}`,
-      content: `Chisme reportado ${i}`,
-    }));
+    const page = Array.from(
+      { length: 50 },
+      (_, i): ModerationItem => ({
+        ...item,
+        id: `11111111-1111-4111-8111-${String(i).padStart(12, '0')}`,
+        content: `Chisme reportado ${i}`,
+      }),
+    );
     const next: ModerationItem = { ...item, id: '22222222-2222-4222-8222-222222222222', content: 'El de la segunda página' };
     api.getModerationQueue.mockImplementation((cursor: unknown) => Promise.resolve(cursor ? [next] : page));
     render(<ModerationConsole />, { session: moderator });

@@ -8,13 +8,7 @@ import { formatUntil } from '../../../i18n/es/errors';
 import { moderation as texts } from '../../../i18n/es/moderation';
 import { relativeTime } from '../../../lib/relative-time';
 import { toast } from '../../../lib/toast';
-import {
-  deleteContent,
-  restoreContent,
-  suspendAuthor,
-  type ModerationItem,
-  type SuspensionDays,
-} from '../api/moderation-api';
+import { deleteContent, restoreContent, suspendAuthor, type ModerationItem, type SuspensionDays } from '../api/moderation-api';
 
 type Decision = { kind: 'restore' } | { kind: 'delete' } | { kind: 'suspend'; days: SuspensionDays };
 
@@ -93,7 +87,12 @@ export function QueueItem({ item, onDecided }: { item: ModerationItem; onDecided
           </Menu>
         </Group>
       </Stack>
-      <Modal opened={decision !== null} onClose={() => setDecision(null)} title={texts.decisions.confirmTitle} closeButtonProps={{ 'aria-label': common.close }}>
+      <Modal
+        opened={decision !== null}
+        onClose={() => setDecision(null)}
+        title={texts.decisions.confirmTitle}
+        closeButtonProps={{ 'aria-label': common.close }}
+      >
         {decision && (
           <Stack>
             <Text>{confirmText(decision)}</Text>

@@ -43,13 +43,7 @@ export function WordList() {
       <Title order={3}>{texts.words.title}</Title>
       <form onSubmit={(event) => void submit(event)}>
         <Group align="flex-start">
-          <TextInput
-            label={texts.words.label}
-            value={word}
-            onChange={(event) => setWord(event.currentTarget.value)}
-            error={error}
-            maxLength={100}
-          />
+          <TextInput label={texts.words.label} value={word} onChange={(event) => setWord(event.currentTarget.value)} error={error} maxLength={100} />
           <Button type="submit" mt={24} loading={pending}>
             {texts.words.add}
           </Button>

@@ -1,5 +1,5 @@
 // How many of the caller's notifications are unread (RLS shows only one's own; the partial
-// unread index of 20261123120300_update_notifications_collapse_floods.sql serves the count).
+// unread index of supabase/schemas/60-notifications.sql serves the count).
 import { toApiError } from '../../../lib/api-error';
 import { supabase } from '../../../lib/supabase';
 

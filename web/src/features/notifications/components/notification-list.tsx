@@ -21,12 +21,17 @@ export function NotificationList({ notifications, hasMore, onLoadMore }: Props) 
   return (
     <Stack gap="sm">
       <Group justify="flex-end">
-        <Button variant="subtle" size="compact-sm" disabled={notifications.every((n) => n.is_read)} onClick={() =>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          disabled={notifications.every((n) => n.is_read)}
+          onClick={() =>
             void actions.markAllRead().catch((error: unknown) => {
               console.error('mark all read failed', error);
               toast.error(errorMessage(error, texts.markAllFailed));
             })
-          }>
+          }
+        >
           {texts.markAllRead}
         </Button>
       </Group>

@@ -39,8 +39,6 @@ describe('NotificationsPanel', () => {
     expect(screen.getAllByTestId('notification-item').filter((n) => n.dataset.read === 'false')).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Marcar todas como leídas' }));
     expect(markAllNotificationsRead).toHaveBeenCalled();
-    await waitFor(() =>
-      expect(screen.getAllByTestId('notification-item').every((n) => n.dataset.read === 'true')).toBe(true),
-    );
+    await waitFor(() => expect(screen.getAllByTestId('notification-item').every((n) => n.dataset.read === 'true')).toBe(true));
   });
 });

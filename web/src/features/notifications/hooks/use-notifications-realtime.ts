@@ -41,10 +41,12 @@ export function useNotificationsRealtime(userId: string) {
       .on('broadcast', { event: 'notification_created' }, ({ payload }) => receive(payload as AppNotification, true))
       .on('broadcast', { event: 'notification_updated' }, ({ payload }) => receive(payload as AppNotification, false))
       // notifications that arrived between the list's (or the count's) fetch and the join
-      .subscribe(catchUpOnJoin(() => {
-        refetchOpenNotificationLists();
-        for (const key of cache.keys()) if (!key.startsWith('$') && key.includes('"notifications"') && key.includes('"count"')) void mutate(key);
-      }));
+      .subscribe(
+        catchUpOnJoin(() => {
+          refetchOpenNotificationLists();
+          for (const key of cache.keys()) if (!key.startsWith('$') && key.includes('"notifications"') && key.includes('"count"')) void mutate(key);
+        }),
+      );
     return () => {
       void supabase.removeChannel(channel);
     };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../../types/api';
 import { mergeLiveNotification } from './merge-live-notification';
 
-const note = (id: string, message: string): AppNotification => ({ id, message } as AppNotification);
+const note = (id: string, message: string): AppNotification => ({ id, message }) as AppNotification;
 
 describe('mergeLiveNotification', () => {
   it('puts a new notification on top', () => {

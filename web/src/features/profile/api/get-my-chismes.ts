@@ -14,7 +14,12 @@ export { profileKeys };
 export async function getMyChismes(key: ReturnType<typeof profileKeys.myChismes>): Promise<FeedChisme[]> {
   const [, , cotilleo] = key;
   const early = takeEarly<FeedChisme[] | null>(JSON.stringify(key));
-  const rows = early ? await early.then((data) => data ?? [], () => fetchMyChismes(cotilleo)) : await fetchMyChismes(cotilleo);
+  const rows = early
+    ? await early.then(
+        (data) => data ?? [],
+        () => fetchMyChismes(cotilleo),
+      )
+    : await fetchMyChismes(cotilleo);
   // The whole list comes in one answer: no page size limits where a held chisme fits.
   return withOwnChismes(rows, (c) => c.cotilleo === cotilleo, Number.POSITIVE_INFINITY);
 }

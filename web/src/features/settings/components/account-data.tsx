@@ -41,9 +41,7 @@ export function AccountData({ onDeleted }: { onDeleted: () => void }) {
         toast.success(account.deleted);
         onDeleted();
       })
-      .catch((failure: unknown) =>
-        setError(failure instanceof ApiError && failure.key === 'password_invalid' ? account.passwordInvalid : account.deleteFailed),
-      )
+      .catch((failure: unknown) => setError(failure instanceof ApiError && failure.key === 'password_invalid' ? account.passwordInvalid : account.deleteFailed))
       .finally(() => setDeleting(false));
   };
 

@@ -55,7 +55,7 @@ describe('ChangePassword', () => {
   it.each([
     ['same_password', 'La nueva contraseña debe ser distinta de la actual'],
     ['weak_password', 'La contraseña es demasiado débil'],
-  ])('shows GoTrue\'s %s in Spanish', async (code, message) => {
+  ])("shows GoTrue's %s in Spanish", async (code, message) => {
     updateUser.mockResolvedValue({ data: {}, error: { code, status: 422 } });
     await change('Secreta123', 'Secreta123');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

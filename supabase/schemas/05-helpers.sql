@@ -1,0 +1,386 @@
+-- Function bodies refer to objects of later files (the feed reads blocks, blocks read
+-- comments): their check waits for the first call, as in pg_dump's output. The drift check,
+-- plpgsql_check and pgTAP (test:db) cover them.
+set check_function_bodies = off;
+
+-- Keeps `updated_at` honest on every table that has one, whoever writes the row.
+create or replace function private.set_updated_at()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end;
+$$;
+revoke all on function private.set_updated_at() from public, anon, authenticated, service_role;
+comment on function private.set_updated_at() is 'Trigger: sets updated_at to now() on every update.';
+
+-- Raises not_authenticated unless a signed-in user is calling; returns their id.
+create or replace function private.require_user()
+returns uuid
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := auth.uid();
+begin
+  if v_user_id is null then
+    raise exception 'not_authenticated' using errcode = 'P0001';
+  end if;
+  return v_user_id;
+end;
+$$;
+revoke all on function private.require_user() from public, anon, authenticated, service_role;
+grant execute on function private.require_user() to anon;
+grant execute on function private.require_user() to authenticated;
+grant execute on function private.require_user() to service_role;
+comment on function private.require_user() is 'The caller''s user id, or the not_authenticated error.';
+
+-- Argument parsers for RPCs that take their scalars as text and their arrays as jsonb.
+--
+-- Why: PostgREST casts an RPC's JSON arguments to the declared parameter types before any of
+-- our code runs, so `{"p_chisme_id": "x"}` or `{"p_years": 1e20}` reaches the client as a raw
+-- 22P02 / 22003. An RPC that declares `text` (or `jsonb` for arrays) receives whatever was
+-- sent — a JSON number or boolean arrives as its text, so honest clients send exactly what they
+-- sent before — and parses it here, where a bad value becomes the stable key the RPC names.
+-- A null (or absent) argument stays null: each RPC decides what null means.
+create or replace function private.uuid_arg(p_value text, p_key text)
+returns uuid
+language plpgsql
+immutable
+security invoker
+set search_path = ''
+as $$
+begin
+  return p_value::uuid;
+exception when data_exception then
+  raise exception '%', p_key using errcode = 'P0001';
+end;
+$$;
+revoke all on function private.uuid_arg(text,text) from public, anon, authenticated, service_role;
+grant execute on function private.uuid_arg(text,text) to anon;
+grant execute on function private.uuid_arg(text,text) to authenticated;
+grant execute on function private.uuid_arg(text,text) to service_role;
+comment on function private.uuid_arg(text, text) is 'An RPC''s uuid argument given as text; anything that is not a uuid raises the key given.';
+
+create or replace function private.int_arg(p_value text, p_key text)
+returns int
+language plpgsql
+immutable
+security invoker
+set search_path = ''
+as $$
+begin
+  -- Only whole numbers: int's own input would also take ' 7 ' but not 7.5 or 1e3, and neither
+  -- do we; a number outside int is the same key (the caller's range check says the limits).
+  return p_value::int;
+exception when data_exception then
+  raise exception '%', p_key using errcode = 'P0001';
+end;
+$$;
+revoke all on function private.int_arg(text,text) from public, anon, authenticated, service_role;
+grant execute on function private.int_arg(text,text) to anon;
+grant execute on function private.int_arg(text,text) to authenticated;
+grant execute on function private.int_arg(text,text) to service_role;
+comment on function private.int_arg(text, text) is 'An RPC''s integer argument given as text; a non-integer or out-of-range value raises the key given.';
+
+create or replace function private.boolean_arg(p_value text, p_key text)
+returns boolean
+language plpgsql
+immutable
+security invoker
+set search_path = ''
+as $$
+begin
+  -- JSON true/false arrive as 'true'/'false'; PostgreSQL's own spellings (t, yes, 1…) are kept.
+  return p_value::boolean;
+exception when data_exception then
+  raise exception '%', p_key using errcode = 'P0001';
+end;
+$$;
+revoke all on function private.boolean_arg(text,text) from public, anon, authenticated, service_role;
+grant execute on function private.boolean_arg(text,text) to anon;
+grant execute on function private.boolean_arg(text,text) to authenticated;
+grant execute on function private.boolean_arg(text,text) to service_role;
+comment on function private.boolean_arg(text, text) is 'An RPC''s boolean argument given as text; anything else raises the key given.';
+
+create or replace function private.timestamptz_arg(p_value text, p_key text)
+returns timestamptz
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  return p_value::timestamptz;
+exception when data_exception then
+  raise exception '%', p_key using errcode = 'P0001';
+end;
+$$;
+revoke all on function private.timestamptz_arg(text,text) from public, anon, authenticated, service_role;
+grant execute on function private.timestamptz_arg(text,text) to anon;
+grant execute on function private.timestamptz_arg(text,text) to authenticated;
+grant execute on function private.timestamptz_arg(text,text) to service_role;
+comment on function private.timestamptz_arg(text, text) is 'An RPC''s timestamp argument given as text; an unreadable or out-of-range time raises the key given.';
+
+create or replace function private.snippet(p_text text)
+returns text
+language plpgsql
+immutable
+security invoker
+set search_path = ''
+as $$
+begin
+  return case when char_length(p_text) > 50 then left(p_text, 50) || '...' else p_text end;
+end;
+$$;
+revoke all on function private.snippet(text) from public, anon, authenticated, service_role;
+grant execute on function private.snippet(text) to anon;
+grant execute on function private.snippet(text) to authenticated;
+grant execute on function private.snippet(text) to service_role;
+comment on function private.snippet(text) is 'The first 50 characters of a text, with an ellipsis when cut.';
+
+-- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
+--
+-- Until now every counter change and every new chisme was broadcast at once on feed:<mode>,
+-- which every person online joined: messages/s = people online × writes/s. Hosted Realtime
+-- bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per person
+-- per minute). Now:
+-- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
+--    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
+--    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
+--    so counts of chismes nobody shows cost nobody anything. A group, not one topic per
+--    chisme, because a screen of 20 live cards would otherwise receive up to 20 messages per
+--    interval (the bench's `scale` section measured it: docs/scaling.md).
+-- 2. A counter change only marks the chisme in private.realtime_changed_chismes (one row per
+--    chisme, `on conflict do nothing`: a viral chisme's likes find the row there and take no
+--    lock on it; they already hold the chisme's row lock for the counter update). The flush,
+--    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
+--    otherwise) and sends at most one `chisme_counts` message per group with the latest
+--    counts of the chismes changed in it: one message per chisme per interval at most.
+-- 3. New chismes are no longer broadcast with their content: the same flush tells the groups
+--    at the top of each mode's recent feed how many chismes arrived and their ids (no
+--    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
+--    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
+--    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
+-- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
+--    chisme's group at once, so the /chismes/:id page needs only that one topic.
+-- 5. Notifications stay on the owner's topic. A new notification is still sent at once; a
+--    collapse (`notification_updated`, one per person who likes or comments) goes through the
+--    same flush: at most one message per notification per interval, with its latest state
+--    (the payload is the row, as before). Worst case per person: docs/scaling.md.
+-- Counters themselves are untouched: the triggers owned by the counting functions stay exact.
+
+-- ---------------------------------------------------------------------------------------------
+-- Groups
+-- ---------------------------------------------------------------------------------------------
+
+-- The web computes the same value from created_at (web/src/lib/chisme-topic.ts): keep both.
+create or replace function private.chisme_bucket(p_created_at timestamptz)
+returns bigint
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select floor(extract(epoch from p_created_at) / 300)::bigint;
+$$;
+revoke all on function private.chisme_bucket(timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.chisme_bucket(timestamptz) is 'The five-minute slice of created_at that names a chisme''s realtime group topic.';
+
+create or replace function private.chisme_topic(p_cotilleo boolean, p_created_at timestamptz)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 'chismes:' || case when p_cotilleo then 'cotilleo' else 'casual' end || ':' || private.chisme_bucket(p_created_at)::text;
+$$;
+revoke all on function private.chisme_topic(boolean,timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.chisme_topic(boolean, timestamptz) is 'The private realtime topic carrying a chisme''s live counts, image state and moderation state.';
+
+-- Read RPCs over GET (docs/api.md, "Reads over GET"): hosted Supabase may serve a Data API GET
+-- from a read replica, so the web calls get_feed with GET. A GET carries every argument in the
+-- query string, and PostgREST hands a query-string value to a jsonb parameter as a JSON
+-- string: get_feed's tags arrive as the string '["#amor"]', not as the array. The parser now
+-- also reads a JSON string whose text is a JSON array (of strings); everything it refused
+-- before is still refused with the caller's key (a bare string such as '"#a"', non-strings).
+create or replace function private.text_array_arg(p_value jsonb, p_key text)
+returns text[]
+language plpgsql
+immutable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_value jsonb := p_value;
+begin
+  if v_value is null or jsonb_typeof(v_value) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(v_value) = 'string' and left(ltrim(v_value #>> '{}'), 1) = '[' then
+    begin
+      v_value := (v_value #>> '{}')::jsonb;
+    exception when invalid_text_representation then
+      raise exception '%', p_key using errcode = 'P0001';
+    end;
+  end if;
+  if jsonb_typeof(v_value) <> 'array'
+     or exists (select from jsonb_array_elements(v_value) e where jsonb_typeof(e) <> 'string') then
+    raise exception '%', p_key using errcode = 'P0001';
+  end if;
+  return array(select jsonb_array_elements_text(v_value));
+end;
+$$;
+revoke all on function private.text_array_arg(jsonb,text) from public, anon, authenticated, service_role;
+grant execute on function private.text_array_arg(jsonb,text) to anon;
+grant execute on function private.text_array_arg(jsonb,text) to authenticated;
+grant execute on function private.text_array_arg(jsonb,text) to service_role;
+comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array argument given as jsonb: null, an array of strings, or (a GET''s query string) a JSON string holding such an array; anything else raises the key given.';
+
+-- Every client write RPC runs as its owner (security definer, search_path ''), because
+-- clients hold no write privilege on the tables (each table's schema file grants only select
+-- to clients; pgTAP 001-schemas-client-privileges lists the functions a client may execute).
+--
+-- What changes when a write runs as the owner, and how each rule keeps holding:
+--   * RLS no longer filters what the RPC and the security invoker rule triggers read. Rules
+--     that relied on it become explicit triggers here (every path, whoever writes):
+--       - a reply to a comment hidden by moderation: comment_parent_not_found (RLS used to
+--         hide the parent from anyone but its author and moderators);
+--       - a report of a hidden chisme or comment (or a comment of a hidden chisme):
+--         report_target_not_found;
+--       - an unlike on a hidden chisme: chisme_not_found (likes and comments already have
+--         guard_hidden_chisme, a security definer trigger that never relied on RLS).
+--     The rule triggers' own checks compare with the caller's id explicitly (own like, own
+--     report, own chisme), and the notification and profile RPCs filter by the caller's id
+--     and by the same 30-day window as the notifications read policy (60-notifications.sql).
+--   * `current_user` is the owner inside. Rules that must know whether a client is writing
+--     read the request's role instead (`private.is_client_write()`): PostgREST sets it from
+--     the verified JWT, a client cannot choose it, and a security definer function does not
+--     change it. The rate limits and new-account rules already do. The rule triggers whose
+--     `current_user in ('anon', 'authenticated')` branch now stays off for RPC writes only
+--     forced server-chosen columns (ids, counters, timestamps, the author); the RPCs never
+--     pass those, so the column defaults (auth.uid(), now(), 0) give the same values.
+
+-- The request's role as PostgREST set it (from the verified JWT): anon or authenticated for a
+-- client, whether or not a security definer function is running.
+create or replace function private.is_client_write()
+returns boolean
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select coalesce(current_setting('role', true), 'none') in ('anon', 'authenticated');
+$$;
+revoke all on function private.is_client_write() from public, anon, authenticated, service_role;
+grant execute on function private.is_client_write() to service_role;
+comment on function private.is_client_write() is 'Whether the request''s role (set by PostgREST from the verified JWT, unchanged by security definer) is a client''s.';
+
+-- The pre-request hook stays, as a courtesy, not as the guard: clients hold no write
+-- privilege on any table (00-schemas.sql), so any route to a table write — whatever its
+-- encoding — is refused by PostgreSQL itself (42501: PostgREST answers 401 to anon, 403 to a
+-- signed-in user) and stores nothing. The hook only turns the common case into the stable key
+-- `rest_write_not_allowed` before PostgREST reads the body.
+--
+-- It compared the raw path with table names, while PostgREST percent-decodes the path: now a
+-- write whose first path segment carries any percent-encoding (`/%63hismes`) is refused with
+-- the same key, as is any letter case of an app table's name. Reads, RPCs (`/rpc/…`, literal)
+-- and the service role pass as before.
+create or replace function private.check_request()
+returns void
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_segment text;
+begin
+  if current_user in ('anon', 'authenticated')
+     and current_setting('request.method', true) in ('POST', 'PATCH', 'PUT', 'DELETE') then
+    v_segment := split_part(regexp_replace(coalesce(current_setting('request.path', true), ''), '^(/rest/v1)?/+', ''), '/', 1);
+    if strpos(v_segment, '%') > 0
+       or lower(v_segment) = any (array['chismes', 'comments', 'likes', 'reports', 'notifications', 'profiles', 'country_logs',
+                                        'chisme_authors', 'comment_authors', 'offensive_words', 'moderation_audit']) then
+      -- SQLSTATE PGRST: PostgREST answers with this status and body as they are.
+      raise sqlstate 'PGRST' using
+        message = jsonb_build_object(
+          'code', 'rest_write_not_allowed',
+          'message', 'rest_write_not_allowed',
+          'details', jsonb_build_object('hint', 'Writes go through the RPCs of docs/api.md')::text
+        )::text,
+        detail = jsonb_build_object('status', 403, 'headers', jsonb_build_object())::text;
+    end if;
+  end if;
+end;
+$$;
+revoke all on function private.check_request() from public, anon, authenticated, service_role;
+grant execute on function private.check_request() to anon;
+grant execute on function private.check_request() to authenticated;
+grant execute on function private.check_request() to service_role;
+comment on function private.check_request() is 'PostgREST db-pre-request: refuses anon/authenticated REST writes to the app''s tables, any percent-encoded table segment included (rest_write_not_allowed, 403). The table privileges are the guard; this gives the key.';
+
+-- The raw-size checks that create_chisme and add_comment each spelled out
+-- (supabase/schemas/07-text-rules.sql) become two private helpers both call,
+-- so the limits and keys cannot drift apart. Same checks, same keys, same order, still in
+-- constant time before any normalising or matching (octet_length reads the stored size):
+-- - private.assert_raw_text_sizes: content over 16,000 bytes answers the caller's content key
+--   with {"max":400}; a country over 1,000 bytes country_too_long {"max":100};
+-- - private.capped_arg: an id, age, gender or mode over 100 bytes becomes 'invalid', so it gets
+--   the key a malformed value gets.
+-- Both writes call them from private.publish_chisme / private.publish_comment
+-- (supabase/schemas/12-rate-limits.sql, which moves the RPC bodies there), and
+-- the rule triggers from supabase/schemas/20-chismes.sql.
+create or replace function private.assert_raw_text_sizes(p_content text, p_content_key text, p_country text)
+returns void
+language plpgsql
+immutable
+security invoker
+set search_path = ''
+as $$
+begin
+  if octet_length(p_content) > 16000 then
+    raise exception '%', p_content_key using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+  if octet_length(p_country) > 1000 then
+    raise exception 'country_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 100)::text;
+  end if;
+end;
+$$;
+comment on function private.assert_raw_text_sizes(text, text, text) is 'Refuses content over 16,000 bytes (with the given key) and a country over 1,000 bytes, in constant time, before any text work.';
+revoke all on function private.assert_raw_text_sizes(text,text,text) from public, anon, authenticated, service_role;
+
+create or replace function private.capped_arg(p_value text)
+returns text
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select case when octet_length(p_value) > 100 then 'invalid' else p_value end;
+$$;
+comment on function private.capped_arg(text) is 'A short argument (id, age, gender, mode) as given, or ''invalid'' past 100 bytes, so it gets the malformed value''s key without being parsed.';
+revoke all on function private.capped_arg(text) from public, anon, authenticated, service_role;
+
+-- Whether PostgREST is running this transaction (it sets request.method for every request; a
+-- placeholder once set reads '' afterwards, hence the coalesce).
+create or replace function private.is_api_request()
+returns boolean
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select coalesce(current_setting('request.method', true), '') <> '';
+$$;
+comment on function private.is_api_request() is 'Whether the transaction is a PostgREST request (request.method is set), as opposed to SQL run by the operator or pgTAP.';
+revoke all on function private.is_api_request() from public, anon, authenticated, service_role;

@@ -1,0 +1,146 @@
+-- Function bodies refer to objects of later files (the feed reads blocks, blocks read
+-- comments): their check waits for the first call, as in pg_dump's output. The drift check,
+-- plpgsql_check and pgTAP (test:db) cover them.
+set check_function_bodies = off;
+
+-- New-account rules against throw-away (sybil) accounts (docs/decisions/0003-new-account-rules.md): 30 accounts made a minute
+-- ago could like and report one chisme in 0.3 s, and their reports hid it. Per-user limits
+-- cannot see that; the account's age can, and it lives in the database (auth.users).
+--
+-- Rules, with the values in private.new_account_settings (one row, changed by the operator):
+--   * new account = created less than `min_age` ago, 1 day: throw-away accounts are made
+--     minutes before an attack, while a real newcomer loses little by a gentler first day;
+--   * a new account's reports never count towards automatic hiding (they are stored and
+--     moderators see them in the queue): hiding is the one effect a crowd of fresh accounts
+--     could force on someone else's post. Counted per report: one made when its account was
+--     already a day old counts, so sleeping a day does not make today's reports count later;
+--   * new accounts get `limit_percent` = 50 % of every rate limit (rounded up, at least 1):
+--     2 chismes a minute instead of 3, 30 likes a minute instead of 60 — still more than a
+--     person newly arrived uses;
+--   * per target, new accounts together may like one chisme at most 10 times and report one
+--     chisme or comment at most 3 times within an hour (`target_window_seconds`); past that,
+--     `new_account_limited` with `{"action","retry_after"}`. Ten fresh accounts liking one
+--     post within the same hour is already a coordination signal at this product's scale;
+--     three reports are enough for a moderator to look.
+-- Accounts with a rate-limit override (private.rate_limit_overrides: load tests, operator
+-- tools) are vouched for by the operator and are not new. The service role, the seed and
+-- migrations are not limited (same test as the rate limits: the session's role).
+-- Counting: fixed windows in a private table, upserted under the row lock like the rate
+-- limits, so 30 concurrent likes cannot slip past the cap; a refused write rolls back its count.
+create table private.new_account_settings (
+  id boolean primary key default true check (id),
+  min_age interval not null default interval '1 day' check (min_age >= interval '0'),
+  limit_percent int not null default 50 check (limit_percent between 1 and 100),
+  target_window_seconds int not null default 3600 check (target_window_seconds between 1 and 604800),
+  target_max_likes int not null default 10 check (target_max_likes >= 1),
+  target_max_reports int not null default 3 check (target_max_reports >= 1)
+);
+revoke all on table private.new_account_settings from public, anon, authenticated, service_role;
+comment on table private.new_account_settings is 'One row: when an account is new, the share of each rate limit it gets, and the per-target caps on new accounts'' likes and reports. No API access.';
+
+create table private.new_account_target_counters (
+  target_id uuid not null,
+  action text not null check (action in ('like', 'report')),
+  window_start timestamptz not null,
+  events int not null default 0,
+  primary key (target_id, action, window_start)
+);
+revoke all on table private.new_account_target_counters from public, anon, authenticated, service_role;
+comment on table private.new_account_target_counters is 'Likes and reports by new accounts per target (chisme or comment) and fixed window. Purged daily. No API access.';
+
+-- Security definer: auth.users and the counters are private. Runs after the rules and the
+-- rate limit (trigger names sort after check_rules and enforce_rate_limit), so a write refused
+-- for another reason does not use the target's budget.
+create or replace function private.limit_new_accounts_per_target()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_settings private.new_account_settings;
+  v_target uuid;
+  v_window_start timestamptz;
+  v_events int;
+  v_cap int;
+begin
+  -- Separate statements: likes have no comment_id (each is prepared only when it runs).
+  if tg_argv[0] = 'like' then
+    v_target := new.chisme_id;
+  else
+    v_target := coalesce(new.chisme_id, new.comment_id);
+  end if;
+  if current_setting('role') not in ('anon', 'authenticated') or v_target is null
+     or not private.is_new_account(auth.uid()) then
+    return new;
+  end if;
+  select * into v_settings from private.new_account_settings;
+  v_window_start := to_timestamp(
+    floor(extract(epoch from clock_timestamp()) / v_settings.target_window_seconds) * v_settings.target_window_seconds
+  );
+  insert into private.new_account_target_counters as c (target_id, action, window_start, events)
+  values (v_target, tg_argv[0], v_window_start, 1)
+  on conflict (target_id, action, window_start) do update set events = c.events + 1
+  returning c.events into v_events;
+  v_cap := case when tg_argv[0] = 'like' then v_settings.target_max_likes else v_settings.target_max_reports end;
+  if v_events > v_cap then
+    raise exception 'new_account_limited' using errcode = 'P0001',
+      detail = jsonb_build_object(
+        'action', tg_argv[0],
+        'retry_after', greatest(1, ceil(extract(epoch from
+          v_window_start + make_interval(secs => v_settings.target_window_seconds) - clock_timestamp())))::int
+      )::text;
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.limit_new_accounts_per_target() from public, anon, authenticated, service_role;
+comment on function private.limit_new_accounts_per_target() is 'Trigger: caps likes or reports (argument) by new accounts per target and window; new_account_limited past the cap (security definer: auth.users, counters).';
+
+create or replace function private.delete_expired_new_account_counters()
+returns int
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_count int;
+begin
+  delete from private.new_account_target_counters c
+  where c.window_start + make_interval(secs => coalesce((select s.target_window_seconds from private.new_account_settings s), 3600)) < now();
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+revoke all on function private.delete_expired_new_account_counters() from public, anon, authenticated, service_role;
+comment on function private.delete_expired_new_account_counters() is 'Deletes per-target windows of new accounts that have ended; run daily by pg_cron.';
+
+-- The like path, cheaper in PostgreSQL (docs/decisions/0016-performance-budgets.md: >= 300 likes/s with every trigger).
+--
+-- 1. Helpers called once or more per write become plpgsql. A `language sql` function with a
+--    `set search_path` clause is never inlined, and called from plpgsql it is parsed and
+--    planned again on every call; plpgsql keeps each statement's plan for the session.
+--    is_new_account ran three times per like (rate limit, new-account cap), snippet twice.
+-- 2. like_chisme inserts with `on conflict do nothing` instead of catching unique_violation in
+--    an exception block: the block opened a subtransaction around the insert and every trigger
+--    it fires, on every like. check_like_rules already refuses a repeat; the conflict clause
+--    only settles two identical likes racing, and the loser gets the same key.
+-- 3. notify_like takes the snippet once.
+-- Semantics are unchanged: the whole pgTAP suite (1,023 tests) passes as it was.
+create or replace function private.is_new_account(p_user_id uuid)
+returns boolean
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  return exists (
+    select 1 from auth.users u
+    where u.id = p_user_id
+      and u.created_at > now() - coalesce((select s.min_age from private.new_account_settings s), interval '1 day')
+  ) and not exists (select 1 from private.rate_limit_overrides o where o.user_id = p_user_id);
+end;
+$$;
+revoke all on function private.is_new_account(uuid) from public, anon, authenticated, service_role;
+comment on function private.is_new_account(uuid) is 'True for an account younger than new_account_settings.min_age that the operator has not vouched for (no rate-limit override).';

@@ -1,0 +1,373 @@
+-- Function bodies refer to objects of later files (the feed reads blocks, blocks read
+-- comments): their check waits for the first call, as in pg_dump's output. The drift check,
+-- plpgsql_check and pgTAP (test:db) cover them.
+set check_function_bodies = off;
+
+-- The row shape of a chisme as every chisme RPC of docs/api.md serves it, `feed_chisme`: no author id, no liker
+-- ids; `is_mine` and `liked_by_me` are computed for the caller; `crisis` marks a chisme that
+-- mentions self-harm (19-crisis.sql) so the web shows the support lines.
+create type public.feed_chisme as (
+  id uuid,
+  gender text,
+  years int,
+  country text,
+  tags text[],
+  content text,
+  cotilleo boolean,
+  likes int,
+  comments int,
+  report int,
+  file_exist boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  is_mine boolean,
+  liked_by_me boolean,
+  image_viewable boolean,
+  crisis boolean
+);
+comment on type public.feed_chisme is 'A chisme as served to a user: no author, computed is_mine / liked_by_me / image_viewable.';
+
+-- Chismes: the anonymous posts. The author link lives in `chisme_authors`, which RLS shows only
+-- to the author, so no chisme served to anyone carries a user id (ARCHITECTURE: anonymity).
+-- Clients insert only the fields they own; counters, file_exist and timestamps are kept by
+-- triggers and the service role. Rules (spec §5 "New post") are enforced by a trigger so that
+-- they hold for the RPC and for a direct REST insert alike.
+create table public.chismes (
+  id uuid primary key default gen_random_uuid(),
+  gender text not null,
+  years int not null,
+  country text not null default 'unknow' check (char_length(country) between 1 and 100),
+  tags text[] not null default '{}',
+  -- a generous backstop on code points: the 10–400 limits count what a person sees
+  -- (private.visible_length in the rule trigger), and one emoji can be ten code points
+  content text not null check (char_length(content) between 1 and 4000),
+  cotilleo boolean not null default false,
+  likes int not null default 0 check (likes >= 0),
+  comments int not null default 0 check (comments >= 0),
+  report int not null default 0 check (report >= 0),
+  file_exist boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  hidden_at timestamptz,
+  crisis boolean not null default false
+);
+alter table public.chismes enable row level security;
+comment on table public.chismes is 'Anonymous gossip posts. No author column: see chisme_authors. Counters are trigger-maintained.';
+comment on column public.chismes.hidden_at is 'Set when reports reach the threshold; only the author and moderators see the chisme meanwhile.';
+comment on column public.chismes.crisis is 'The text mentions suicide or self-harm (set on insert from the text; says nothing about the author).';
+revoke all on table public.chismes from public, anon, authenticated, service_role;
+grant all on table public.chismes to service_role;
+grant select on table public.chismes to authenticated;
+
+-- Feeds (get_feed): recent/old scan the first index forwards or backwards, top the second,
+-- trending the first restricted to the last 24 hours.
+create index chismes_cotilleo_created_at_id_idx on public.chismes (cotilleo, created_at desc, id desc);
+
+create index chismes_cotilleo_likes_created_at_id_idx on public.chismes (cotilleo, likes desc, created_at desc, id desc);
+
+create index chismes_tags_idx on public.chismes using gin (tags);
+
+create policy chismes_insert_authenticated on public.chismes
+  for insert to authenticated
+  with check ((select auth.uid()) is not null);
+comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in user posts; the author link is always the caller (trigger).';
+
+create trigger chismes_before_update_set_updated_at
+  before update on public.chismes
+  for each row execute function private.set_updated_at();
+
+create table public.chisme_authors (
+  chisme_id uuid primary key references public.chismes (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade
+);
+alter table public.chisme_authors enable row level security;
+revoke all on table public.chisme_authors from public, anon, authenticated, service_role;
+grant all on table public.chisme_authors to service_role;
+grant select on table public.chisme_authors to authenticated;
+comment on table public.chisme_authors is 'Who wrote each chisme; RLS shows a row only to that author (anonymity).';
+
+create index chisme_authors_user_id_idx on public.chisme_authors (user_id);
+
+create policy chisme_authors_select_authenticated on public.chisme_authors
+  for select to authenticated
+  using (user_id = (select auth.uid()));
+comment on policy chisme_authors_select_authenticated on public.chisme_authors is 'An author sees only their own authorship rows (is_mine).';
+
+-- Security definer: chisme_authors has no client insert grant, so a caller can never claim
+-- someone else's chisme; the author is always auth.uid().
+create or replace function private.record_chisme_author()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := auth.uid();
+begin
+  if v_user_id is null then
+    raise exception 'not_authenticated' using errcode = 'P0001';
+  end if;
+  insert into public.chisme_authors (chisme_id, user_id) values (new.id, v_user_id);
+  return null;
+end;
+$$;
+revoke all on function private.record_chisme_author() from public, anon, authenticated, service_role;
+comment on function private.record_chisme_author() is 'Trigger: links a new chisme to its author, the caller (security definer: clients cannot write chisme_authors).';
+
+create trigger chismes_after_insert_record_author
+  after insert on public.chismes
+  for each row execute function private.record_chisme_author();
+
+-- Named to fire after each table's check_rules trigger and before the others (triggers fire
+-- in name order), so writes the rules refuse do not use up the budget, and the deleted-user
+-- check runs before any trigger writes a row that references the user.
+create trigger chismes_before_insert_enforce_rate_limit
+  before insert on public.chismes
+  for each row execute function private.enforce_rate_limit('chisme');
+
+create trigger chismes_before_insert_enforce_code_points
+  before insert on public.chismes
+  for each row execute function private.check_content_code_points('chisme_content_too_long');
+
+-- No new index: the hide condition is checked on rows the feed indexes already return
+-- (hidden_at is null first), and the queue reads pending reports, a small set.
+
+-- ---------------------------------------------------------------------------------------------
+-- Visibility (RLS): hidden content only for its author and moderators
+-- ---------------------------------------------------------------------------------------------
+
+-- Whether the caller may see a chisme that moderation hid: its author or a moderator.
+create or replace function private.can_see_hidden_chisme(p_chisme_id uuid)
+returns boolean
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.is_moderator()
+    or exists (select 1 from public.chisme_authors a where a.chisme_id = p_chisme_id and a.user_id = (select auth.uid()));
+$$;
+revoke all on function private.can_see_hidden_chisme(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.can_see_hidden_chisme(uuid) to public;
+grant execute on function private.can_see_hidden_chisme(uuid) to authenticated;
+grant execute on function private.can_see_hidden_chisme(uuid) to service_role;
+comment on function private.can_see_hidden_chisme(uuid) is 'Whether the caller is the chisme''s author or a moderator (RLS shows the caller only their own authorship).';
+
+-- Security definer: reads hidden_at whatever the caller. A hidden chisme takes no new comments
+-- or likes from anyone but its author and moderators (to them it is as if it did not exist).
+create or replace function private.guard_hidden_chisme()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if (select auth.uid()) is not null
+    and exists (select 1 from public.chismes c where c.id = new.chisme_id and c.hidden_at is not null)
+    and not private.can_see_hidden_chisme(new.chisme_id) then
+    raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.guard_hidden_chisme() from public, anon, authenticated, service_role;
+comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments and likes of other users.';
+
+create index chismes_cotilleo_country_created_at_id_idx
+  on public.chismes (cotilleo, country, created_at desc, id desc)
+  include (likes, gender, years, tags, report, hidden_at);
+
+create index chismes_cotilleo_country_likes_created_at_id_idx
+  on public.chismes (cotilleo, country, likes desc, created_at desc, id desc)
+  include (gender, years, tags, report, hidden_at);
+
+create policy chismes_select_authenticated on public.chismes
+  for select to authenticated
+  using (
+    (
+      hidden_at is null
+      or (select private.is_moderator())
+      or exists (select 1 from public.chisme_authors a where a.chisme_id = chismes.id and a.user_id = (select auth.uid()))
+    )
+    and (not (select private.caller_has_blocks()) or not private.caller_blocked_chisme_author(id))
+  );
+comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, and those of authors they blocked.';
+
+create or replace function private.check_chisme_rules()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_min_years int := case when new.cotilleo then 18 else 13 end;
+  v_words text[];
+begin
+  -- A client's write, through a security definer RPC or not: the request's role says so.
+  if private.is_client_write() then
+    perform private.require_user();
+    new.id := gen_random_uuid();
+    new.likes := 0;
+    new.comments := 0;
+    new.report := 0;
+    new.file_exist := false;
+    new.created_at := now();
+    new.updated_at := now();
+  end if;
+  new.cotilleo := coalesce(new.cotilleo, false);
+
+  -- Raw sizes first, in constant time, before any normalising or matching.
+  perform private.assert_raw_text_sizes(new.content, 'chisme_content_too_long', new.country);
+
+  new.content := private.strip_markup(private.normalize_text(new.content));
+  if private.visible_length(new.content) < 10 then
+    raise exception 'chisme_content_too_short' using errcode = 'P0001',
+      detail = jsonb_build_object('min', 10)::text;
+  end if;
+  if private.visible_length(new.content) > 400 then
+    raise exception 'chisme_content_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+
+  if new.gender is null or new.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
+    raise exception 'chisme_gender_invalid' using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
+  end if;
+
+  if new.years is null or new.years not between v_min_years and 99 then
+    raise exception 'chisme_years_out_of_range' using errcode = 'P0001',
+      detail = jsonb_build_object('min', v_min_years, 'max', 99)::text;
+  end if;
+
+  new.tags := private.normalize_tags(new.tags);
+  new.country := coalesce(nullif(private.strip_markup(private.normalize_text(new.country)), ''), 'unknow');
+  if char_length(new.country) > 100 then
+    raise exception 'country_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 100)::text;
+  end if;
+
+  if char_length(new.content) > 4000 then
+    raise exception 'chisme_content_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+
+  -- Every text others see: content, tags and country (see 07-text-rules.sql).
+  perform private.assert_no_personal_data(new.content);
+  if not new.cotilleo then
+    v_words := public.find_offensive_words(new.content);
+    if cardinality(v_words) > 0 then
+      raise exception 'content_offensive' using errcode = 'P0001',
+        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
+    end if;
+  end if;
+  perform private.assert_shown_text(array_to_string(new.tags, ' '), 'tags', not new.cotilleo);
+  if new.country <> 'unknow' then
+    perform private.assert_shown_text(new.country, 'country', not new.cotilleo);
+  end if;
+  return new;
+end;
+$$;
+comment on function private.check_chisme_rules() is 'Trigger: validates and normalises a new chisme (spec §5, raw sizes first, normalised text; content, tags and country free of personal data and, in casual mode, of listed words), resets client-forged fields.';
+revoke all on function private.check_chisme_rules() from public, anon, authenticated, service_role;
+
+create trigger chismes_before_insert_check_rules
+  before insert on public.chismes
+  for each row execute function private.check_chisme_rules();
+
+-- A client write: runs as its owner (security definer), because clients hold no write
+-- privilege on the tables; every rule stays in the table's triggers, which read the
+-- request's role with private.is_client_write() (05-helpers.sql).
+create function public.create_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
+returns json
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_message text;
+  v_detail text;
+  v_hint text;
+begin
+  if not private.is_api_request() then
+    return to_json(private.publish_chisme(p_gender, p_years, p_content, p_tags, p_country, p_cotilleo));
+  end if;
+  begin
+    return to_json(private.publish_chisme(p_gender, p_years, p_content, p_tags, p_country, p_cotilleo));
+  exception when sqlstate 'P0001' then
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  end;
+  return private.answer_refused_write('chisme', v_message, v_detail, v_hint);
+end;
+$$;
+comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes trigger) and returns it as a feed_chisme object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the chisme rate limit.';
+revoke all on function public.create_chisme(text,text,text,jsonb,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to service_role;
+grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to authenticated;
+
+-- "block" sorts before "check": the suspension answers before any content rule.
+create trigger chismes_before_insert_block_suspended
+  before insert on public.chismes for each row execute function private.block_suspended_user();
+
+create trigger chismes_before_insert_flag_crisis
+  before insert on public.chismes
+  for each row execute function private.flag_crisis_content();
+
+-- Refused writes count towards the rate limit (docs/decisions/0024-refused-writes-count.md).
+--
+-- A refusal used to raise, PostgREST rolled the transaction back, and the rate-limit counter's
+-- increment went with it: a script could send refused chismes and comments (too long,
+-- offensive, personal data, malformed) without end, each one paying normalisation and matching.
+-- Now create_chisme and add_comment, when PostgREST calls them (request.method is set: every
+-- REST and GraphQL request), run the write in a block that catches the refusal (P0001, the
+-- SQLSTATE of every key). The block's subtransaction undoes everything the write did; outside
+-- it the refusal is counted as one write of the action (private.count_rate_limited_write, the
+-- same upsert under the same row lock as a stored write, so it is exact under concurrency),
+-- `response.status` is set to 400, and the function returns the body PostgREST sends for a
+-- raised P0001 ({"code","details","hint","message"}), so supabase-js gives the web the same
+-- error object. The transaction commits (PostgREST commits unless an error is raised or the
+-- client may override the transaction end, which db-tx-end's default does not allow), and with
+-- it the count and nothing else.
+--
+-- Called from SQL (pgTAP, the operator), the functions raise as before.
+--
+-- The return type becomes json (PostgreSQL fixes a function's type; a refusal's body must fit
+-- it). On the wire a success is the same object as before; the generated TypeScript types say
+-- Json, and the web reads the row as before (web/src/features/chisme/api/create-chisme.ts,
+-- web/src/features/comments/api/add-comment.ts). The writes themselves move to
+-- private.publish_chisme / private.publish_comment, which return the rows as before: bodies as
+-- in supabase/schemas/07-text-rules.sql, with the raw-size checks taken
+-- from the shared helpers of supabase/schemas/05-helpers.sql.
+
+-- The write of create_chisme (rules in the chismes triggers), raising its keys.
+create or replace function private.publish_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
+returns public.feed_chisme
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_row public.chismes;
+begin
+  perform private.require_user();
+  -- Raw sizes first, in constant time (05-helpers.sql).
+  perform private.assert_raw_text_sizes(p_content, 'chisme_content_too_long', p_country);
+  if pg_column_size(p_tags) > 16000 then
+    raise exception 'chisme_tag_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 20)::text;
+  end if;
+  insert into public.chismes (gender, years, content, tags, country, cotilleo)
+  values (
+    private.capped_arg(p_gender),
+    private.int_arg(private.capped_arg(p_years), 'chisme_years_out_of_range'),
+    p_content,
+    coalesce(private.text_array_arg(p_tags, 'chisme_tags_invalid'), '{}'::text[]),
+    p_country,
+    coalesce(private.boolean_arg(private.capped_arg(p_cotilleo), 'chisme_mode_invalid'), false)
+  )
+  returning * into v_row;
+  return private.to_feed_chisme(v_row, true, false);
+end;
+$$;
+comment on function private.publish_chisme(text, text, text, jsonb, text, text) is 'The write of create_chisme: publishes a chisme as the caller and returns it, raising the keys of every refusal.';
+revoke all on function private.publish_chisme(text,text,text,jsonb,text,text) from public, anon, authenticated, service_role;

@@ -1,0 +1,340 @@
+-- Function bodies refer to objects of later files (the feed reads blocks, blocks read
+-- comments): their check waits for the first call, as in pg_dump's output. The drift check,
+-- plpgsql_check and pgTAP (test:db) cover them.
+set check_function_bodies = off;
+
+-- The same for the caller: own authorship and own like are the only rows RLS lets them see.
+create or replace function private.feed_chisme_for_caller(c public.chismes)
+returns public.feed_chisme
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.to_feed_chisme(
+    c,
+    exists (select 1 from public.chisme_authors a where a.chisme_id = c.id and a.user_id = (select auth.uid())),
+    exists (select 1 from public.likes l where l.chisme_id = c.id and l.user_id = (select auth.uid()))
+  );
+$$;
+revoke all on function private.feed_chisme_for_caller(public.chismes) from public, anon, authenticated, service_role;
+grant execute on function private.feed_chisme_for_caller(public.chismes) to authenticated;
+grant execute on function private.feed_chisme_for_caller(public.chismes) to service_role;
+comment on function private.feed_chisme_for_caller(public.chismes) is 'The feed_chisme row of a chisme as the caller sees it.';
+
+create or replace function public.get_my_chismes(p_cotilleo boolean)
+returns setof public.feed_chisme
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+  v_chisme public.chismes;
+begin
+  for v_chisme in
+    select c.*
+    from public.chismes c
+    join public.chisme_authors a on a.chisme_id = c.id
+    where a.user_id = v_user_id and c.cotilleo = coalesce(p_cotilleo, false)
+    order by c.created_at desc, c.id desc
+  loop
+    return next private.feed_chisme_for_caller(v_chisme);
+  end loop;
+end;
+$$;
+revoke all on function public.get_my_chismes(boolean) from public, anon, authenticated, service_role;
+grant execute on function public.get_my_chismes(boolean) to authenticated;
+grant execute on function public.get_my_chismes(boolean) to service_role;
+comment on function public.get_my_chismes(boolean) is 'The caller''s own chismes of one mode, newest first.';
+
+-- Trending from a table of the last 24 hours, kept by triggers (docs/decisions/0015-trending-table.md).
+--
+-- Why: trending orders the last day's chismes by likes. On public.chismes no index serves
+-- both the 24-hour window and that order, so the planner either walks the (cotilleo, likes)
+-- index through every older chisme (trending with a tag, page 50: the cursor sits among the
+-- likes = 0 rows of the whole mode) or reads the window and sorts it (trending with every
+-- filter: a BitmapAnd with the GIN bitmap of a common tag, 12–24 ms at 1M chismes). In a table
+-- that holds only the last day's chismes, the (cotilleo, likes) order is the trending order
+-- and every row is in the window: a page walks at most the day's rows of one mode (about 1 %
+-- of the chismes), inside a covering index.
+--
+-- private.trending_chismes holds what get_feed filters and orders by, for chismes younger
+-- than 24 hours (plus, until the next post prunes them, the ones that just aged out: the feed
+-- keeps its created_at > now() - 24 hours condition). Triggers on public.chismes insert the
+-- new row, copy likes/report/hidden_at changes, and prune aged rows on each insert; deletes
+-- cascade. get_feed (security definer since 20-chismes.sql) reads it for the trending tab.
+create table private.trending_chismes (
+  id uuid primary key references public.chismes (id) on delete cascade,
+  cotilleo boolean not null,
+  country text not null,
+  gender text not null,
+  years int not null,
+  tags text[] not null,
+  likes int not null,
+  report int not null,
+  hidden_at timestamptz,
+  created_at timestamptz not null
+);
+revoke all on table private.trending_chismes from public, anon, authenticated, service_role;
+comment on table private.trending_chismes is 'The feed columns of chismes younger than 24 hours (kept by triggers on public.chismes), so trending reads one day, already in likes order.';
+
+-- trending without a country filter, and with one (the most selective common filter)
+create index trending_chismes_cotilleo_likes_idx
+  on private.trending_chismes (cotilleo, likes desc, created_at desc, id desc)
+  include (country, gender, years, tags, report, hidden_at);
+
+create index trending_chismes_cotilleo_country_likes_idx
+  on private.trending_chismes (cotilleo, country, likes desc, created_at desc, id desc)
+  include (gender, years, tags, report, hidden_at);
+
+-- the pruning of aged rows
+create index trending_chismes_created_at_idx on private.trending_chismes (created_at);
+
+-- Security definer: private.trending_chismes is not writable by clients.
+create or replace function private.add_trending_chisme()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- rows that aged out leave as new ones come (one index range, usually a row or none)
+  delete from private.trending_chismes t where t.created_at <= now() - interval '24 hours';
+  if new.created_at > now() - interval '24 hours' then
+    insert into private.trending_chismes (id, cotilleo, country, gender, years, tags, likes, report, hidden_at, created_at)
+    values (new.id, new.cotilleo, new.country, new.gender, new.years, new.tags, new.likes, new.report, new.hidden_at, new.created_at);
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.add_trending_chisme() from public, anon, authenticated, service_role;
+comment on function private.add_trending_chisme() is 'Trigger: a new chisme joins the trending table; chismes older than 24 hours leave it (security definer).';
+
+create trigger chismes_after_insert_add_trending
+  after insert on public.chismes
+  for each row execute function private.add_trending_chisme();
+
+-- Security definer: private.trending_chismes is not writable by clients.
+create or replace function private.update_trending_chisme()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update private.trending_chismes t
+  set likes = new.likes, report = new.report, hidden_at = new.hidden_at
+  where t.id = new.id;
+  return null;
+end;
+$$;
+revoke all on function private.update_trending_chisme() from public, anon, authenticated, service_role;
+comment on function private.update_trending_chisme() is 'Trigger: likes, reports and moderation of a chisme of the last 24 hours reach the trending table (security definer).';
+
+-- Only chismes of the last day have a row; older ones skip the trigger function entirely.
+create trigger chismes_after_update_update_trending
+  after update of likes, report, hidden_at on public.chismes
+  for each row
+  when (new.created_at > now() - interval '24 hours'
+    and (old.likes, old.report, old.hidden_at) is distinct from (new.likes, new.report, new.hidden_at))
+  execute function private.update_trending_chisme();
+
+-- Security definer: see the header.
+create or replace function public.get_chisme(p_id text)
+returns public.feed_chisme
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.feed_chisme;
+  v_id uuid;
+begin
+  perform private.require_user();
+  v_id := private.uuid_arg(p_id, 'chisme_not_found');
+  -- a chisme hidden from the caller (the select policy's rule) and a blocked author's chisme
+  -- are left out alike
+  v_row := (
+    select private.feed_chisme_for_caller(c) from public.chismes c
+    where c.id = v_id
+      and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
+      and not private.is_blocked_chisme(c.id, private.caller_blocked_ids())
+  );
+  return v_row;
+end;
+$$;
+revoke all on function public.get_chisme(text) from public, anon, authenticated, service_role;
+grant execute on function public.get_chisme(text) to authenticated;
+grant execute on function public.get_chisme(text) to service_role;
+comment on function public.get_chisme(text) is 'One chisme as the caller sees it (null row when not found, hidden from them or by an author they blocked); a malformed id raises chisme_not_found.';
+
+create or replace function private.to_feed_chisme(c public.chismes, p_is_mine boolean, p_liked_by_me boolean)
+returns public.feed_chisme
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select row(
+    c.id, c.gender, c.years, c.country, c.tags, c.content, c.cotilleo,
+    c.likes, c.comments, c.report, c.file_exist, c.created_at, c.updated_at,
+    coalesce(p_is_mine, false), coalesce(p_liked_by_me, false),
+    c.cotilleo and c.file_exist and c.created_at >= now() - interval '20 minutes',
+    c.crisis
+  )::public.feed_chisme;
+$$;
+revoke all on function private.to_feed_chisme(public.chismes,boolean,boolean) from public, anon, authenticated, service_role;
+grant execute on function private.to_feed_chisme(public.chismes,boolean,boolean) to authenticated;
+grant execute on function private.to_feed_chisme(public.chismes,boolean,boolean) to service_role;
+comment on function private.to_feed_chisme(public.chismes, boolean, boolean) is 'The feed_chisme row of a chisme (image viewable: cotilleo, has a file, at most 20 minutes old).';
+
+-- get_feed with blocks: the per-row block check becomes a correlated scalar subquery (one
+-- chisme_authors primary-key probe per candidate row). As `not exists (…)` under an OR the
+-- planner made it a hashed subplan that loaded every chisme of every blocked author on each
+-- call: with 1,000 blocks of the most prolific authors at 1M chismes, get_feed's median went
+-- from 0.19 ms to 110 ms (bench/sql-feeds.ts). Callers without blocks are unaffected (the OR
+-- short-circuits).
+create or replace function public.get_feed(
+  p_tab text,
+  p_cotilleo text,
+  p_gender text default null,
+  p_country text default null,
+  p_years_from text default null,
+  p_years_to text default null,
+  p_tags jsonb default null,
+  p_cursor_created_at text default null,
+  p_cursor_likes text default null,
+  p_cursor_id text default null,
+  p_limit text default null
+)
+returns setof public.feed_chisme
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+  -- the arguments, parsed (a malformed value raises the key of its kind, changes nothing)
+  v_cotilleo boolean := coalesce(private.boolean_arg(p_cotilleo, 'feed_filter_invalid'), false);
+  v_years_from int := private.int_arg(p_years_from, 'feed_filter_invalid');
+  v_years_to int := private.int_arg(p_years_to, 'feed_filter_invalid');
+  v_tag_list text[] := private.text_array_arg(p_tags, 'feed_filter_invalid');
+  v_cursor_created_at timestamptz := private.timestamptz_arg(p_cursor_created_at, 'feed_cursor_invalid');
+  v_cursor_id uuid := private.uuid_arg(p_cursor_id, 'feed_cursor_invalid');
+  v_cursor_likes int := coalesce(private.int_arg(p_cursor_likes, 'feed_cursor_invalid'), 0);
+  v_limit int := least(greatest(coalesce(private.int_arg(p_limit, 'feed_cursor_invalid'), 20), 1), 100);
+  v_tags text[] := case when cardinality(v_tag_list) > 0 then private.normalize_tags(v_tag_list) end;
+  v_has_cursor boolean := v_cursor_created_at is not null and v_cursor_id is not null;
+  v_ids uuid[];
+  -- the chismes the caller reported (a person's handful; an array, not a per-row subquery,
+  -- which the planner hashes at a cost of ~15 ms a page)
+  v_reported uuid[] := array(select r.chisme_id from public.reports r where r.user_id = v_user_id and r.chisme_id is not null);
+  -- the authors the caller blocked (at most 1,000; nearly always none, and then the check
+  -- below is skipped without a probe; otherwise one chisme_authors primary-key probe per
+  -- candidate row, written as a correlated scalar subquery so that it is never hashed)
+  v_blocked uuid[] := private.caller_blocked_ids();
+  v_no_blocks boolean := cardinality(v_blocked) = 0;
+begin
+  if v_tags = '{}'::text[] then
+    v_tags := null;
+  end if;
+
+  -- Rows nobody reported (report = 0, nearly all) pass on that column alone; the others are
+  -- checked against the caller's reports and, when hidden, the author/moderator rule.
+  if p_tab = 'recent' then
+    select array_agg(s.id order by s.created_at desc, s.id desc) into v_ids
+    from (
+      select c.id, c.created_at
+      from public.chismes c
+      where c.cotilleo = v_cotilleo
+        and (p_gender is null or c.gender = p_gender)
+        and (p_country is null or c.country = p_country)
+        and (v_years_from is null or c.years >= v_years_from)
+        and (v_years_to is null or c.years <= v_years_to)
+        and (v_tags is null or c.tags && v_tags)
+        and (c.report = 0 or ((c.hidden_at is null or private.can_see_hidden_chisme(c.id)) and c.id <> all (v_reported)))
+        and (v_no_blocks or not coalesce((select a.user_id from public.chisme_authors a where a.chisme_id = c.id) = any (v_blocked), false))
+        and (not v_has_cursor or (c.created_at, c.id) < (v_cursor_created_at, v_cursor_id))
+      order by c.created_at desc, c.id desc
+      limit v_limit
+    ) s;
+  elsif p_tab = 'old' then
+    select array_agg(s.id order by s.created_at, s.id) into v_ids
+    from (
+      select c.id, c.created_at
+      from public.chismes c
+      where c.cotilleo = v_cotilleo
+        and (p_gender is null or c.gender = p_gender)
+        and (p_country is null or c.country = p_country)
+        and (v_years_from is null or c.years >= v_years_from)
+        and (v_years_to is null or c.years <= v_years_to)
+        and (v_tags is null or c.tags && v_tags)
+        and (c.report = 0 or ((c.hidden_at is null or private.can_see_hidden_chisme(c.id)) and c.id <> all (v_reported)))
+        and (v_no_blocks or not coalesce((select a.user_id from public.chisme_authors a where a.chisme_id = c.id) = any (v_blocked), false))
+        and (not v_has_cursor or (c.created_at, c.id) > (v_cursor_created_at, v_cursor_id))
+      order by c.created_at asc, c.id asc
+      limit v_limit
+    ) s;
+  elsif p_tab = 'top' then
+    select array_agg(s.id order by s.likes desc, s.created_at desc, s.id desc) into v_ids
+    from (
+      select c.id, c.likes, c.created_at
+      from public.chismes c
+      where c.cotilleo = v_cotilleo
+        and (p_gender is null or c.gender = p_gender)
+        and (p_country is null or c.country = p_country)
+        and (v_years_from is null or c.years >= v_years_from)
+        and (v_years_to is null or c.years <= v_years_to)
+        and (v_tags is null or c.tags && v_tags)
+        and (c.report = 0 or ((c.hidden_at is null or private.can_see_hidden_chisme(c.id)) and c.id <> all (v_reported)))
+        and (v_no_blocks or not coalesce((select a.user_id from public.chisme_authors a where a.chisme_id = c.id) = any (v_blocked), false))
+        and (not v_has_cursor or (c.likes, c.created_at, c.id) < (v_cursor_likes, v_cursor_created_at, v_cursor_id))
+      order by c.likes desc, c.created_at desc, c.id desc
+      limit v_limit
+    ) s;
+  elsif p_tab = 'trending' then
+    -- the last day's chismes, already in this order in the trending table's indexes
+    select array_agg(s.id order by s.likes desc, s.created_at desc, s.id desc) into v_ids
+    from (
+      select t.id, t.likes, t.created_at
+      from private.trending_chismes t
+      where t.cotilleo = v_cotilleo
+        and t.created_at > now() - interval '24 hours'
+        and (p_gender is null or t.gender = p_gender)
+        and (p_country is null or t.country = p_country)
+        and (v_years_from is null or t.years >= v_years_from)
+        and (v_years_to is null or t.years <= v_years_to)
+        and (v_tags is null or t.tags && v_tags)
+        and (t.report = 0 or ((t.hidden_at is null or private.can_see_hidden_chisme(t.id)) and t.id <> all (v_reported)))
+        and (v_no_blocks or not coalesce((select a.user_id from public.chisme_authors a where a.chisme_id = t.id) = any (v_blocked), false))
+        and (not v_has_cursor or (t.likes, t.created_at, t.id) < (v_cursor_likes, v_cursor_created_at, v_cursor_id))
+      order by t.likes desc, t.created_at desc, t.id desc
+      limit v_limit
+    ) s;
+  else
+    raise exception 'feed_tab_invalid' using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', jsonb_build_array('recent', 'trending', 'top', 'old'))::text;
+  end if;
+
+  -- The feed_chisme projection, once per page; authorship and likes by the caller's id only.
+  return query
+    select
+      c.id, c.gender, c.years, c.country, c.tags, c.content, c.cotilleo,
+      c.likes, c.comments, c.report, c.file_exist, c.created_at, c.updated_at,
+      exists (select 1 from public.chisme_authors a where a.chisme_id = c.id and a.user_id = v_user_id),
+      exists (select 1 from public.likes l where l.chisme_id = c.id and l.user_id = v_user_id),
+      c.cotilleo and c.file_exist and c.created_at >= now() - interval '20 minutes',
+      c.crisis
+    from unnest(v_ids) with ordinality as page (id, position)
+    join public.chismes c on c.id = page.id
+    order by page.position;
+end;
+$$;
+revoke all on function public.get_feed(text,text,text,text,text,text,jsonb,text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.get_feed(text,text,text,text,text,text,jsonb,text,text,text,text) to authenticated;
+grant execute on function public.get_feed(text,text,text,text,text,text,jsonb,text,text,text,text) to service_role;
+comment on function public.get_feed(text, text, text, text, text, text, jsonb, text, text, text, text) is 'A page of a feed tab (recent, trending, top, old) of one mode, with filters and keyset pagination, without the chismes of authors the caller blocked; arguments as text (tags as a JSON array), malformed ones raise feed_filter_invalid / feed_cursor_invalid.';

@@ -1,0 +1,633 @@
+-- Function bodies refer to objects of later files (the feed reads blocks, blocks read
+-- comments): their check waits for the first call, as in pg_dump's output. The drift check,
+-- plpgsql_check and pgTAP (test:db) cover them.
+set check_function_bodies = off;
+
+-- The comment RPCs of docs/api.md and their row shape `thread_comment`: no author id; is_mine
+-- computed for the caller; is_chisme_author and commenter_number as stored by the triggers;
+-- is_hidden marks the placeholder of a blocked author's comment that has visible replies
+-- (18-blocks.sql); crisis as in feed_chisme.
+create type public.thread_comment as (
+  id uuid,
+  chisme_id uuid,
+  parent_id uuid,
+  depth int,
+  gender text,
+  country text,
+  years int,
+  content text,
+  report int,
+  created_at timestamptz,
+  updated_at timestamptz,
+  is_mine boolean,
+  is_chisme_author boolean,
+  commenter_number int,
+  is_hidden boolean,
+  crisis boolean
+);
+comment on type public.thread_comment is 'A comment as served to a user: no author; is_mine, is_chisme_author, commenter_number; is_hidden for the placeholder of a blocked author''s comment that has visible replies.';
+
+-- Comments (spec §4, §5 "Comment"): threaded by parent, at most 3 levels deep. The author link
+-- lives in `comment_authors` (owner-only RLS). Two derived, non-identifying fields are stored
+-- when a comment is written: whether the commenter wrote the chisme (the "Autor" badge) and a
+-- per-chisme commenter number ("Anónimo N"), stable within a chisme, unrelated across chismes.
+create table public.comments (
+  id uuid primary key default gen_random_uuid(),
+  chisme_id uuid not null references public.chismes (id) on delete cascade,
+  parent_id uuid references public.comments (id) on delete cascade,
+  root_id uuid not null references public.comments (id) on delete cascade,
+  depth int not null check (depth between 1 and 3),
+  gender text not null,
+  country text not null check (char_length(country) between 1 and 100),
+  years int not null,
+  -- a backstop on code points: the 400 limit counts what a person sees (as chismes.content)
+  content text not null check (char_length(content) between 1 and 4000),
+  report int not null default 0 check (report >= 0),
+  is_chisme_author boolean not null default false,
+  commenter_number int not null default 0,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  check ((parent_id is null) = (depth = 1)),
+  hidden_at timestamptz,
+  crisis boolean not null default false
+);
+alter table public.comments enable row level security;
+comment on table public.comments is 'Threaded comments (depth 1–3). No author column: see comment_authors.';
+comment on column public.comments.hidden_at is 'Set when reports reach the threshold; only the author and moderators see the comment meanwhile.';
+comment on column public.comments.crisis is 'The text mentions suicide or self-harm (set on insert from the text; says nothing about the author).';
+revoke all on table public.comments from public, anon, authenticated, service_role;
+grant all on table public.comments to service_role;
+grant select on table public.comments to authenticated;
+
+-- get_comments: a page of roots of one chisme, newest first, then their whole subtrees.
+create index comments_chisme_id_roots_idx on public.comments (chisme_id, created_at desc, id desc) where parent_id is null;
+
+create index comments_chisme_id_idx on public.comments (chisme_id);
+
+create index comments_parent_id_idx on public.comments (parent_id);
+
+create index comments_root_id_idx on public.comments (root_id);
+
+create policy comments_insert_authenticated on public.comments
+  for insert to authenticated
+  with check ((select auth.uid()) is not null);
+comment on policy comments_insert_authenticated on public.comments is 'A signed-in user comments; the author link is always the caller (trigger).';
+
+create trigger comments_before_update_set_updated_at
+  before update on public.comments
+  for each row execute function private.set_updated_at();
+
+create table public.comment_authors (
+  comment_id uuid primary key references public.comments (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade
+);
+alter table public.comment_authors enable row level security;
+revoke all on table public.comment_authors from public, anon, authenticated, service_role;
+grant all on table public.comment_authors to service_role;
+grant select on table public.comment_authors to authenticated;
+comment on table public.comment_authors is 'Who wrote each comment; RLS shows a row only to that author (anonymity).';
+
+create index comment_authors_user_id_idx on public.comment_authors (user_id);
+
+create policy comment_authors_select_authenticated on public.comment_authors
+  for select to authenticated
+  using (user_id = (select auth.uid()));
+comment on policy comment_authors_select_authenticated on public.comment_authors is 'An author sees only their own authorship rows (is_mine).';
+
+-- Per-chisme commenter numbers, kept even when comments are deleted so numbers never move.
+create table private.thread_participants (
+  chisme_id uuid not null references public.chismes (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  number int not null,
+  primary key (chisme_id, user_id),
+  constraint thread_participants_chisme_id_number_key unique (chisme_id, number)
+);
+revoke all on table private.thread_participants from public, anon, authenticated, service_role;
+comment on table private.thread_participants is 'Commenter numbers per chisme (1, 2, 3… by first comment). No API access.';
+
+create index thread_participants_user_id_idx on private.thread_participants (user_id);
+
+-- Security definer: needs the chisme's author and the other commenters, hidden from the caller.
+create or replace function private.set_comment_thread_identity()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := auth.uid();
+begin
+  if v_user_id is null then
+    raise exception 'not_authenticated' using errcode = 'P0001';
+  end if;
+  -- Serialises first comments on one chisme so numbers stay 1, 2, 3… without gaps or clashes.
+  perform 1 from public.chismes c where c.id = new.chisme_id for update;
+  new.is_chisme_author := exists (
+    select 1 from public.chisme_authors a where a.chisme_id = new.chisme_id and a.user_id = v_user_id
+  );
+  insert into private.thread_participants (chisme_id, user_id, number)
+  select new.chisme_id, v_user_id, coalesce(max(t.number), 0) + 1
+  from private.thread_participants t
+  where t.chisme_id = new.chisme_id
+  on conflict (chisme_id, user_id) do nothing;
+  select t.number into new.commenter_number
+  from private.thread_participants t
+  where t.chisme_id = new.chisme_id and t.user_id = v_user_id;
+  return new;
+end;
+$$;
+revoke all on function private.set_comment_thread_identity() from public, anon, authenticated, service_role;
+comment on function private.set_comment_thread_identity() is 'Trigger: sets is_chisme_author and the per-chisme commenter number (security definer: reads other users'' links).';
+
+create trigger comments_before_insert_set_thread_identity
+  before insert on public.comments
+  for each row execute function private.set_comment_thread_identity();
+
+-- Security definer: comment_authors has no client insert grant; the author is always the caller.
+create or replace function private.record_comment_author()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.comment_authors (comment_id, user_id) values (new.id, auth.uid());
+  return null;
+end;
+$$;
+revoke all on function private.record_comment_author() from public, anon, authenticated, service_role;
+comment on function private.record_comment_author() is 'Trigger: links a new comment to its author, the caller (security definer: clients cannot write comment_authors).';
+
+create trigger comments_after_insert_record_author
+  after insert on public.comments
+  for each row execute function private.record_comment_author();
+
+-- Security definer: counters are not writable by clients. Only root comments count.
+create or replace function private.count_root_comment()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    update public.chismes set comments = comments + 1 where id = new.chisme_id;
+  else
+    update public.chismes set comments = greatest(comments - 1, 0) where id = old.chisme_id;
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.count_root_comment() from public, anon, authenticated, service_role;
+comment on function private.count_root_comment() is 'Trigger: chismes.comments counts root comments (security definer: clients cannot write counters).';
+
+create trigger comments_after_insert_count_root
+  after insert on public.comments
+  for each row when (new.parent_id is null)
+  execute function private.count_root_comment();
+
+-- Security definer: reads the authors of the chisme and of the parent comment.
+create or replace function private.notify_comment()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_commenter_id uuid := auth.uid();
+  v_recipient_id uuid;
+  v_snippet text := private.snippet(new.content);
+begin
+  if new.parent_id is null then
+    select a.user_id into v_recipient_id from public.chisme_authors a where a.chisme_id = new.chisme_id;
+    if v_recipient_id is not null and v_recipient_id is distinct from v_commenter_id then
+      perform private.notify(
+        v_recipient_id,
+        'comment_on_chisme',
+        format('Nuevo comentario en tu chisme: "%s"', v_snippet),
+        jsonb_build_object('chismeId', new.chisme_id, 'commentId', new.id, 'snippet', v_snippet),
+        'comment:' || new.id
+      );
+    end if;
+  else
+    select a.user_id into v_recipient_id from public.comment_authors a where a.comment_id = new.parent_id;
+    if v_recipient_id is not null and v_recipient_id is distinct from v_commenter_id then
+      perform private.notify(
+        v_recipient_id,
+        'reply_to_comment',
+        format('Nueva respuesta a tu comentario: "%s"', v_snippet),
+        jsonb_build_object('chismeId', new.chisme_id, 'commentId', new.id, 'snippet', v_snippet),
+        'reply:' || new.id
+      );
+    end if;
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.notify_comment() from public, anon, authenticated, service_role;
+comment on function private.notify_comment() is 'Trigger: a comment notifies the chisme''s author, a reply the parent comment''s author, never oneself.';
+
+create trigger comments_after_insert_notify
+  after insert on public.comments
+  for each row execute function private.notify_comment();
+
+create trigger comments_before_insert_enforce_rate_limit
+  before insert on public.comments
+  for each row execute function private.enforce_rate_limit('comment');
+
+create trigger comments_before_insert_enforce_code_points
+  before insert on public.comments
+  for each row execute function private.check_content_code_points('comment_content_too_long');
+
+create trigger comments_before_insert_block_hidden
+  before insert on public.comments for each row execute function private.guard_hidden_chisme();
+
+create policy comments_select_authenticated on public.comments
+  for select to authenticated
+  using (
+    (
+      hidden_at is null
+      or (select private.is_moderator())
+      or exists (select 1 from public.comment_authors a where a.comment_id = comments.id and a.user_id = (select auth.uid()))
+    )
+    and exists (select 1 from public.chismes ch where ch.id = comments.chisme_id)
+    and (not (select private.caller_has_blocks()) or not private.caller_blocked_comment_author(id))
+  );
+comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see, and those of authors they blocked.';
+
+create trigger comments_after_delete_count_root
+  after delete on public.comments
+  for each row when (old.parent_id is null and old.hidden_at is null)
+  execute function private.count_root_comment();
+
+-- Security definer: counters are not writable by clients.
+create or replace function private.count_hidden_root_comment()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.hidden_at is not null then
+    update public.chismes set comments = greatest(comments - 1, 0) where id = new.chisme_id;
+  else
+    update public.chismes set comments = comments + 1 where id = new.chisme_id;
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.count_hidden_root_comment() from public, anon, authenticated, service_role;
+comment on function private.count_hidden_root_comment() is 'Trigger: a root comment hidden by moderation leaves chismes.comments, and comes back when restored (security definer: clients cannot write counters).';
+
+create trigger comments_after_update_count_hidden_root
+  after update of hidden_at on public.comments
+  for each row when (new.parent_id is null and (old.hidden_at is null) <> (new.hidden_at is null))
+  execute function private.count_hidden_root_comment();
+
+create or replace function private.check_comment_rules()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_cotilleo boolean;
+  v_parent public.comments;
+  v_min_years int;
+  v_words text[];
+begin
+  -- A client's write, through a security definer RPC or not: the request's role says so.
+  if private.is_client_write() then
+    perform private.require_user();
+    new.id := gen_random_uuid();
+    new.report := 0;
+    new.created_at := now();
+    new.updated_at := now();
+  end if;
+
+  select c.cotilleo into v_cotilleo from public.chismes c where c.id = new.chisme_id;
+  if not found then
+    raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
+
+  if new.parent_id is null then
+    new.depth := 1;
+    new.root_id := new.id;
+  else
+    select * into v_parent from public.comments p where p.id = new.parent_id;
+    if not found or v_parent.chisme_id <> new.chisme_id then
+      raise exception 'comment_parent_not_found' using errcode = 'P0001';
+    end if;
+    if v_parent.depth >= 3 then
+      raise exception 'comment_depth_exceeded' using errcode = 'P0001',
+        detail = jsonb_build_object('max', 3)::text;
+    end if;
+    new.depth := v_parent.depth + 1;
+    new.root_id := v_parent.root_id;
+  end if;
+
+  -- Raw sizes first, in constant time, before any normalising or matching.
+  perform private.assert_raw_text_sizes(new.content, 'comment_content_too_long', new.country);
+
+  new.content := private.strip_markup(private.normalize_text(new.content));
+  if new.content = '' then
+    raise exception 'comment_content_required' using errcode = 'P0001';
+  end if;
+  if private.visible_length(new.content) > 400 then
+    raise exception 'comment_content_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+
+  if new.gender is null or new.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
+    raise exception 'comment_gender_required' using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
+  end if;
+
+  v_min_years := case when v_cotilleo then 18 else 13 end;
+  if new.years is null or new.years not between v_min_years and 100 then
+    raise exception 'comment_years_out_of_range' using errcode = 'P0001',
+      detail = jsonb_build_object('min', v_min_years, 'max', 100)::text;
+  end if;
+
+  new.country := private.strip_markup(private.normalize_text(new.country));
+  if new.country = '' then
+    raise exception 'comment_country_required' using errcode = 'P0001';
+  end if;
+  if char_length(new.country) > 100 then
+    raise exception 'country_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 100)::text;
+  end if;
+
+  if char_length(new.content) > 4000 then
+    raise exception 'comment_content_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+
+  perform private.assert_no_personal_data(new.content);
+  if not v_cotilleo then
+    v_words := public.find_offensive_words(new.content);
+    if cardinality(v_words) > 0 then
+      raise exception 'content_offensive' using errcode = 'P0001',
+        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
+    end if;
+  end if;
+  perform private.assert_shown_text(new.country, 'country', not v_cotilleo);
+  return new;
+end;
+$$;
+comment on function private.check_comment_rules() is 'Trigger: validates a new comment (spec §5, raw sizes first, normalised text; content and country free of personal data and, in casual mode, of listed words), sets depth and root, resets client-forged fields.';
+revoke all on function private.check_comment_rules() from public, anon, authenticated, service_role;
+
+create trigger comments_before_insert_check_rules
+  before insert on public.comments
+  for each row execute function private.check_comment_rules();
+
+-- A client write: runs as its owner (security definer), because clients hold no write
+-- privilege on the tables; every rule stays in the table's triggers, which read the
+-- request's role with private.is_client_write() (05-helpers.sql).
+create function public.add_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
+returns json
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_message text;
+  v_detail text;
+  v_hint text;
+begin
+  if not private.is_api_request() then
+    return to_json(private.publish_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country));
+  end if;
+  begin
+    return to_json(private.publish_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country));
+  exception when sqlstate 'P0001' then
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  end;
+  return private.answer_refused_write('comment', v_message, v_detail, v_hint);
+end;
+$$;
+comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments trigger) and returns it as a thread_comment object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the comment rate limit.';
+revoke all on function public.add_comment(text,text,text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.add_comment(text,text,text,text,text,text) to service_role;
+grant execute on function public.add_comment(text,text,text,text,text,text) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Hidden content stays "not found" for others, now that RLS does not filter inside the RPCs
+-- ---------------------------------------------------------------------------------------------
+
+-- Whether the caller may see this comment: not hidden, or theirs, or they moderate; and its
+-- chisme is visible to them (the comments read policy, written out).
+create or replace function private.can_see_comment(p_comment_id uuid)
+returns boolean
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select exists (
+    select 1
+    from public.comments cm
+    join public.chismes ch on ch.id = cm.chisme_id
+    where cm.id = p_comment_id
+      and (cm.hidden_at is null or private.is_moderator()
+           or exists (select 1 from public.comment_authors a where a.comment_id = cm.id and a.user_id = (select auth.uid())))
+      and (ch.hidden_at is null or private.can_see_hidden_chisme(ch.id))
+  );
+$$;
+revoke all on function private.can_see_comment(uuid) from public, anon, authenticated, service_role;
+comment on function private.can_see_comment(uuid) is 'Whether the caller sees the comment (the comments read policy written out, for code that runs as the owner).';
+
+-- Security definer: reads hidden_at and the authorship whatever the caller.
+create or replace function private.guard_hidden_parent_comment()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if (select auth.uid()) is not null and new.parent_id is not null
+     and exists (select 1 from public.comments p where p.id = new.parent_id)
+     and not private.can_see_comment(new.parent_id) then
+    raise exception 'comment_parent_not_found' using errcode = 'P0001';
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.guard_hidden_parent_comment() from public, anon, authenticated, service_role;
+comment on function private.guard_hidden_parent_comment() is 'Trigger: a reply to a comment the caller cannot see (hidden by moderation) is comment_parent_not_found.';
+
+create trigger comments_before_insert_block_hidden_parent
+  before insert on public.comments for each row execute function private.guard_hidden_parent_comment();
+
+create trigger comments_before_insert_block_suspended
+  before insert on public.comments for each row execute function private.block_suspended_user();
+
+create trigger comments_before_insert_flag_crisis
+  before insert on public.comments
+  for each row execute function private.flag_crisis_content();
+
+create or replace function private.to_thread_comment(c public.comments, p_is_mine boolean)
+returns public.thread_comment
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select row(
+    c.id, c.chisme_id, c.parent_id, c.depth, c.gender, c.country, c.years, c.content,
+    c.report, c.created_at, c.updated_at, coalesce(p_is_mine, false), c.is_chisme_author,
+    c.commenter_number, false, c.crisis
+  )::public.thread_comment;
+$$;
+revoke all on function private.to_thread_comment(public.comments,boolean) from public, anon, authenticated, service_role;
+grant execute on function private.to_thread_comment(public.comments,boolean) to authenticated;
+grant execute on function private.to_thread_comment(public.comments,boolean) to service_role;
+comment on function private.to_thread_comment(public.comments, boolean) is 'The thread_comment row of a comment.';
+
+create or replace function private.to_hidden_thread_comment(c public.comments)
+returns public.thread_comment
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select row(
+    c.id, c.chisme_id, c.parent_id, c.depth, null, null, null, '',
+    0, c.created_at, c.created_at, false, false, null, true, false
+  )::public.thread_comment;
+$$;
+revoke all on function private.to_hidden_thread_comment(public.comments) from public, anon, authenticated, service_role;
+comment on function private.to_hidden_thread_comment(public.comments) is 'The "Comentario oculto" placeholder row of a comment (position only).';
+
+-- get_comments with blocks: the thread's blocked comments are found with one comment_authors
+-- primary-key probe per comment of the thread (a correlated scalar subquery, never hashed),
+-- for the same reason as get_feed (25-feed.sql).
+create or replace function public.get_comments(
+  p_chisme_id text,
+  p_cursor_created_at text default null,
+  p_cursor_id text default null,
+  p_limit text default null
+)
+returns setof public.thread_comment
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+  v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'chisme_not_found');
+  v_cursor_created_at timestamptz := private.timestamptz_arg(p_cursor_created_at, 'comments_cursor_invalid');
+  v_cursor_id uuid := private.uuid_arg(p_cursor_id, 'comments_cursor_invalid');
+  v_limit int := least(greatest(coalesce(private.int_arg(p_limit, 'comments_cursor_invalid'), 20), 1), 100);
+  v_has_cursor boolean := v_cursor_created_at is not null and v_cursor_id is not null;
+  -- the comments of this chisme the caller reported: hidden from them at once (Jodel's rule)
+  v_reported uuid[] := array(
+    select r.comment_id from public.reports r
+    join public.comments rc on rc.id = r.comment_id and rc.chisme_id = v_chisme_id
+    where r.user_id = v_user_id);
+  v_blocked uuid[] := private.caller_blocked_ids();
+  v_is_moderator boolean := private.is_moderator();
+  -- this chisme's comments by authors the caller blocked (an index probe per comment of the
+  -- thread, only for callers with blocks)
+  v_blocked_comments uuid[];
+  v_comment public.comments;
+begin
+  -- the chismes select policy: hidden by reports only for its author and moderators
+  if not exists (select 1 from public.chismes c where c.id = v_chisme_id and (c.hidden_at is null or private.can_see_hidden_chisme(c.id)))
+     or private.is_blocked_chisme(v_chisme_id, v_blocked) then
+    return;
+  end if;
+  -- driven by the thread's comments (comments_chisme_id_idx), one comment_authors
+  -- primary-key probe each; never a scan of the blocked people's comments
+  v_blocked_comments := case when cardinality(v_blocked) = 0 then '{}'::uuid[] else array(
+    select m.id from public.comments m
+    where m.chisme_id = v_chisme_id
+      and coalesce((select a.user_id from public.comment_authors a where a.comment_id = m.id) = any (v_blocked), false)) end;
+  for v_comment in
+    with roots as (
+      -- a blocked author's root counts only when a reply the caller sees hangs under it
+      select r.id
+      from public.comments r
+      where r.chisme_id = v_chisme_id
+        and r.parent_id is null
+        and r.id <> all (v_reported)
+        -- the comments select policy: a hidden comment only for its author and moderators
+        and (r.hidden_at is null or v_is_moderator or exists (select 1 from public.comment_authors o where o.comment_id = r.id and o.user_id = v_user_id))
+        and (r.id <> all (v_blocked_comments) or exists (
+          select 1 from public.comments d
+          where d.root_id = r.id and d.id <> r.id and d.id <> all (v_blocked_comments) and d.id <> all (v_reported)
+            and (d.hidden_at is null or v_is_moderator or exists (select 1 from public.comment_authors o where o.comment_id = d.id and o.user_id = v_user_id))))
+        and (not v_has_cursor or (r.created_at, r.id) < (v_cursor_created_at, v_cursor_id))
+      order by r.created_at desc, r.id desc
+      limit v_limit
+    ),
+    page as (
+      select c.*
+      from public.comments c
+      where c.root_id in (select roots.id from roots)
+        and c.id <> all (v_reported)
+        and (c.hidden_at is null or v_is_moderator or exists (select 1 from public.comment_authors o where o.comment_id = c.id and o.user_id = v_user_id))
+    ),
+    shown as (
+      -- a blocked comment stays (as a placeholder) only above a reply the caller sees; depth <= 3
+      select p.*
+      from page p
+      where p.id <> all (v_blocked_comments)
+        or exists (select 1 from page d where d.parent_id = p.id and d.id <> all (v_blocked_comments))
+        or exists (select 1 from page d join page e on e.parent_id = d.id where d.parent_id = p.id and e.id <> all (v_blocked_comments))
+    )
+    select s.*
+    from shown s
+    -- roots first, newest first; then replies, oldest first
+    order by s.parent_id is not null,
+      case when s.parent_id is null then s.created_at end desc,
+      case when s.parent_id is null then s.id end desc,
+      s.created_at asc, s.id asc
+  loop
+    if v_comment.id = any (v_blocked_comments) then
+      return next private.to_hidden_thread_comment(v_comment);
+    else
+      return next private.to_thread_comment(
+        v_comment,
+        exists (select 1 from public.comment_authors a where a.comment_id = v_comment.id and a.user_id = v_user_id)
+      );
+    end if;
+  end loop;
+end;
+$$;
+revoke all on function public.get_comments(text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.get_comments(text,text,text,text) to authenticated;
+grant execute on function public.get_comments(text,text,text,text) to service_role;
+comment on function public.get_comments(text, text, text, text) is 'A page of root comments of a chisme (newest first) with their replies, without what the caller reported or what authors they blocked wrote ("Comentario oculto" placeholders keep the thread''s shape); arguments as text, malformed ones raise chisme_not_found / comments_cursor_invalid.';
+
+-- The write of add_comment (rules in the comments triggers), raising its keys.
+create or replace function private.publish_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
+returns public.thread_comment
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_row public.comments;
+begin
+  perform private.require_user();
+  -- Raw sizes first, in constant time (05-helpers.sql).
+  perform private.assert_raw_text_sizes(p_content, 'comment_content_too_long', p_country);
+  insert into public.comments (chisme_id, parent_id, content, gender, years, country)
+  values (
+    private.uuid_arg(private.capped_arg(p_chisme_id), 'chisme_not_found'),
+    private.uuid_arg(private.capped_arg(p_parent_id), 'comment_parent_not_found'),
+    p_content,
+    private.capped_arg(p_gender),
+    private.int_arg(private.capped_arg(p_years), 'comment_years_out_of_range'),
+    p_country
+  )
+  returning * into v_row;
+  return private.to_thread_comment(v_row, true);
+end;
+$$;
+comment on function private.publish_comment(text, text, text, text, text, text) is 'The write of add_comment: comments as the caller and returns the comment, raising the keys of every refusal.';
+revoke all on function private.publish_comment(text,text,text,text,text,text) from public, anon, authenticated, service_role;

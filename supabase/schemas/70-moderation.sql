@@ -1,0 +1,397 @@
+-- Function bodies refer to objects of later files (the feed reads blocks, blocks read
+-- comments): their check waits for the first call, as in pg_dump's output. The drift check,
+-- plpgsql_check and pgTAP (test:db) cover them.
+set check_function_bodies = off;
+
+-- The moderation queue's row shape: what a moderator needs to decide, never an author or
+-- reporter id.
+create type public.moderation_item as (
+  kind text,
+  id uuid,
+  chisme_id uuid,
+  content text,
+  cotilleo boolean,
+  pending_reports int,
+  total_reports int,
+  reasons jsonb,
+  hidden boolean,
+  last_reported_at timestamptz,
+  created_at timestamptz
+);
+comment on type public.moderation_item is 'A reported chisme or comment in the moderation queue: content, mode, counts and reasons, never an author or reporter id.';
+
+-- Moderation (spec §4 "Deleting reported content"), for the service role only: a reported
+-- chisme goes with its comments, likes and reports; a comment with its replies and reports
+-- (foreign keys cascade). Counters follow through the comment triggers.
+create or replace function public.delete_reported_chisme(p_chisme_id uuid)
+returns boolean
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  delete from public.chismes where id = p_chisme_id;
+  return found;
+end;
+$$;
+revoke all on function public.delete_reported_chisme(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.delete_reported_chisme(uuid) to service_role;
+comment on function public.delete_reported_chisme(uuid) is 'Service role: deletes a chisme with its comments, likes and reports; true when it existed.';
+
+create or replace function public.delete_reported_comment(p_comment_id uuid)
+returns boolean
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  delete from public.comments where id = p_comment_id;
+  return found;
+end;
+$$;
+revoke all on function public.delete_reported_comment(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.delete_reported_comment(uuid) to service_role;
+comment on function public.delete_reported_comment(uuid) is 'Service role: deletes a comment with its replies and reports; true when it existed.';
+
+-- ---------------------------------------------------------------------------------------------
+-- Audit (append-only)
+-- ---------------------------------------------------------------------------------------------
+create table public.moderation_audit (
+  id bigint generated always as identity primary key,
+  moderator_id uuid,
+  action text not null check (action in ('restore', 'delete', 'suspend', 'add_word', 'delete_word')),
+  target_kind text not null check (target_kind in ('chisme', 'comment', 'word')),
+  target_id uuid,
+  detail jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now()
+);
+alter table public.moderation_audit enable row level security;
+revoke all on table public.moderation_audit from public, anon, authenticated, service_role;
+grant select on table public.moderation_audit to authenticated;
+grant select on table public.moderation_audit to service_role;
+revoke all on sequence public.moderation_audit_id_seq from public, anon, authenticated, service_role;
+grant all on sequence public.moderation_audit_id_seq to anon;
+grant all on sequence public.moderation_audit_id_seq to authenticated;
+grant all on sequence public.moderation_audit_id_seq to service_role;
+comment on table public.moderation_audit is 'Append-only log of moderation decisions (moderator, action, target, time). Never holds an author''s id.';
+
+create policy moderation_audit_select_authenticated on public.moderation_audit
+  for select to authenticated
+  using ((select private.is_moderator()));
+comment on policy moderation_audit_select_authenticated on public.moderation_audit is 'Moderators read the audit; nobody writes it but the decision functions.';
+
+create policy moderation_audit_select_service_role on public.moderation_audit
+  for select to service_role
+  using (true);
+comment on policy moderation_audit_select_service_role on public.moderation_audit is 'The service role reads the audit.';
+
+create or replace function private.forbid_audit_change()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  raise exception 'moderation_audit_append_only' using errcode = 'P0001';
+end;
+$$;
+revoke all on function private.forbid_audit_change() from public, anon, authenticated, service_role;
+comment on function private.forbid_audit_change() is 'Trigger: the moderation audit is append-only, for every role (no API role has truncate).';
+
+create trigger moderation_audit_before_update_or_delete_forbid
+  before update or delete on public.moderation_audit
+  for each row execute function private.forbid_audit_change();
+
+create or replace function private.audit(p_action text, p_kind text, p_target uuid, p_detail jsonb)
+returns void
+language sql
+security invoker
+set search_path = ''
+as $$
+  insert into public.moderation_audit (moderator_id, action, target_kind, target_id, detail)
+  values ((select auth.uid()), p_action, p_kind, p_target, coalesce(p_detail, '{}'::jsonb));
+$$;
+revoke all on function private.audit(text,text,uuid,jsonb) from public, anon, authenticated, service_role;
+comment on function private.audit(text, text, uuid, jsonb) is 'Appends one audit row for the calling moderator (called by the security definer decision functions).';
+
+create or replace function private.require_moderation_target(p_kind text, p_id uuid)
+returns uuid
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_author uuid;
+begin
+  if p_kind = 'chisme' then
+    select a.user_id into v_author from public.chismes c
+    left join public.chisme_authors a on a.chisme_id = c.id where c.id = p_id;
+  elsif p_kind = 'comment' then
+    select a.user_id into v_author from public.comments c
+    left join public.comment_authors a on a.comment_id = c.id where c.id = p_id;
+  else
+    raise exception 'moderation_kind_invalid' using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', jsonb_build_array('chisme', 'comment'))::text;
+  end if;
+  if not found then
+    raise exception 'moderation_target_not_found' using errcode = 'P0001';
+  end if;
+  return v_author;
+end;
+$$;
+revoke all on function private.require_moderation_target(text,uuid) from public, anon, authenticated, service_role;
+comment on function private.require_moderation_target(text, uuid) is 'The author of a chisme or comment (for notifying and suspending only, never returned to a client); moderation_target_not_found when missing.';
+
+-- ---------------------------------------------------------------------------------------------
+-- Offensive-word list: moderators manage it through these RPCs (the service-role ones stay)
+-- ---------------------------------------------------------------------------------------------
+
+-- Security definer: offensive_words has no client write grant.
+create or replace function public.moderate_add_offensive_word(p_word text)
+returns public.offensive_words
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.offensive_words;
+begin
+  perform private.require_moderator();
+  insert into public.offensive_words (word) values (p_word) returning * into v_row;
+  perform private.audit('add_word', 'word', v_row.id, jsonb_build_object('word', v_row.word));
+  return v_row;
+end;
+$$;
+revoke all on function public.moderate_add_offensive_word(text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_add_offensive_word(text) to authenticated;
+grant execute on function public.moderate_add_offensive_word(text) to service_role;
+comment on function public.moderate_add_offensive_word(text) is 'Moderators: adds a word to the filter list (trimmed, lower-cased; offensive_word_duplicate when present); audited.';
+
+-- Security definer: offensive_words has no client write grant.
+create or replace function public.moderate_delete_offensive_word(p_word text)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.offensive_words;
+begin
+  perform private.require_moderator();
+  delete from public.offensive_words where word = lower(btrim(coalesce(p_word, ''))) returning * into v_row;
+  if v_row.id is null then
+    return false;
+  end if;
+  perform private.audit('delete_word', 'word', v_row.id, jsonb_build_object('word', v_row.word));
+  return true;
+end;
+$$;
+revoke all on function public.moderate_delete_offensive_word(text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_delete_offensive_word(text) to authenticated;
+grant execute on function public.moderate_delete_offensive_word(text) to service_role;
+comment on function public.moderate_delete_offensive_word(text) is 'Moderators: removes a word from the filter list; true when it was there; audited.';
+
+-- Security definer: reads every reporter's reports and hidden content (RLS limits clients to
+-- their own); returns only counts and reasons.
+create or replace function public.get_moderation_queue(
+  p_limit text default null,
+  p_cursor_pending text default null,
+  p_cursor_last_reported_at text default null,
+  p_cursor_id text default null
+)
+returns setof public.moderation_item
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_limit int;
+  v_pending int;
+  v_last timestamptz;
+  v_id uuid;
+begin
+  perform private.require_moderator();
+  v_limit := least(greatest(coalesce(private.int_arg(p_limit, 'moderation_queue_cursor_invalid'), 50), 1), 100);
+  v_pending := private.int_arg(p_cursor_pending, 'moderation_queue_cursor_invalid');
+  v_last := private.timestamptz_arg(p_cursor_last_reported_at, 'moderation_queue_cursor_invalid');
+  v_id := private.uuid_arg(p_cursor_id, 'moderation_queue_cursor_invalid');
+  if (v_pending is null) <> (v_id is null) or (v_pending is null) <> (v_last is null) then
+    raise exception 'moderation_queue_cursor_invalid' using errcode = 'P0001';
+  end if;
+  return query
+    with pending as (
+      select
+        case when r.chisme_id is not null then 'chisme' else 'comment' end as kind,
+        coalesce(r.chisme_id, r.comment_id) as id,
+        count(*)::int as pending_reports,
+        max(r.created_at) as last_reported_at
+      from public.reports r
+      where r.handled_at is null
+      group by 1, 2
+    )
+    select
+      p.kind, p.id,
+      coalesce(ch.id, co.chisme_id),
+      coalesce(ch.content, co.content),
+      coalesce(ch.cotilleo, cc.cotilleo),
+      p.pending_reports,
+      coalesce(ch.report, co.report),
+      (select jsonb_agg(jsonb_build_object('reason', x.reason, 'count', x.n) order by x.n desc, x.reason)
+       from (
+         select r.reason, count(*)::int as n from public.reports r
+         where r.handled_at is null
+           and (r.chisme_id = p.id or r.comment_id = p.id)
+         group by r.reason
+       ) x),
+      coalesce(ch.hidden_at, co.hidden_at) is not null,
+      p.last_reported_at,
+      coalesce(ch.created_at, co.created_at)
+    from pending p
+    left join public.chismes ch on p.kind = 'chisme' and ch.id = p.id
+    left join public.comments co on p.kind = 'comment' and co.id = p.id
+    left join public.chismes cc on cc.id = co.chisme_id
+    where (ch.id is not null or co.id is not null)
+      -- after the cursor in (pending desc, last report desc, id asc) order
+      and (v_pending is null
+        or p.pending_reports < v_pending
+        or (p.pending_reports = v_pending and p.last_reported_at < v_last)
+        or (p.pending_reports = v_pending and p.last_reported_at = v_last and p.id > v_id))
+    order by p.pending_reports desc, p.last_reported_at desc, p.id
+    limit v_limit;
+end;
+$$;
+revoke all on function public.get_moderation_queue(text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.get_moderation_queue(text,text,text,text) to authenticated;
+grant execute on function public.get_moderation_queue(text,text,text,text) to service_role;
+comment on function public.get_moderation_queue(text, text, text, text) is 'Moderators: reported content with pending reports, most reported and most recent first, with reasons and counts (no ids of people); pages of up to 100 after the cursor (pending_reports, last_reported_at, id of the last item).';
+
+-- Security definer: clears hidden_at and marks every reporter's reports handled.
+create or replace function public.moderate_restore(p_kind text, p_id text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  v_author uuid;
+  v_was_hidden boolean;
+  v_chisme_id uuid;
+  v_cotilleo boolean;
+begin
+  perform private.require_moderator();
+  v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
+  v_author := private.require_moderation_target(p_kind, v_id);
+  if p_kind = 'chisme' then
+    select c.hidden_at is not null, c.id, c.cotilleo into v_was_hidden, v_chisme_id, v_cotilleo
+    from public.chismes c where c.id = v_id for update;
+    update public.chismes set hidden_at = null where id = v_id and hidden_at is not null;
+    update public.reports set handled_at = now() where chisme_id = v_id and handled_at is null;
+    if v_was_hidden then
+      perform realtime.send(jsonb_build_object('id', v_id), 'chisme_restored',
+        case when v_cotilleo then 'feed:cotilleo' else 'feed:casual' end, true);
+    end if;
+  else
+    select c.hidden_at is not null, c.chisme_id into v_was_hidden, v_chisme_id from public.comments c where c.id = v_id for update;
+    update public.comments set hidden_at = null where id = v_id and hidden_at is not null;
+    update public.reports set handled_at = now() where comment_id = v_id and handled_at is null;
+  end if;
+  perform private.audit('restore', p_kind, v_id, jsonb_build_object('was_hidden', v_was_hidden));
+  if v_was_hidden and v_author is not null then
+    perform private.notify(v_author, 'moderation_decision',
+      case when p_kind = 'chisme' then 'Un moderador ha revisado tu chisme y vuelve a estar visible.'
+           else 'Un moderador ha revisado tu comentario y vuelve a estar visible.' end,
+      jsonb_build_object('decision', 'restored', 'chismeId', v_chisme_id) || case when p_kind = 'comment' then jsonb_build_object('commentId', v_id) else '{}'::jsonb end,
+      'moderation:restored:' || v_id::text || ':' || extract(epoch from now())::text);
+  end if;
+end;
+$$;
+revoke all on function public.moderate_restore(text,text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_restore(text,text) to authenticated;
+grant execute on function public.moderate_restore(text,text) to service_role;
+comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; open feeds are told of a restored chisme).';
+
+-- Security definer: deletes content the moderator did not write (the spec's delete of reported
+-- content: foreign keys take comments, replies, likes and reports with it; the image object
+-- is left to the purge, see the header).
+create or replace function public.moderate_delete(p_kind text, p_id text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  v_author uuid;
+  v_chisme_id uuid;
+begin
+  perform private.require_moderator();
+  v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
+  v_author := private.require_moderation_target(p_kind, v_id);
+  if p_kind = 'chisme' then
+    delete from public.chismes where id = v_id;
+  else
+    select c.chisme_id into v_chisme_id from public.comments c where c.id = v_id;
+    delete from public.comments where id = v_id;
+  end if;
+  perform private.audit('delete', p_kind, v_id, '{}'::jsonb);
+  if v_author is not null then
+    perform private.notify(v_author, 'moderation_decision',
+      case when p_kind = 'chisme' then 'Un moderador ha eliminado tu chisme tras revisar las denuncias.'
+           else 'Un moderador ha eliminado tu comentario tras revisar las denuncias.' end,
+      jsonb_build_object('decision', 'deleted') || case when p_kind = 'comment' then jsonb_build_object('chismeId', v_chisme_id) else '{}'::jsonb end,
+      'moderation:deleted:' || v_id::text);
+  end if;
+end;
+$$;
+revoke all on function public.moderate_delete(text,text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_delete(text,text) to authenticated;
+grant execute on function public.moderate_delete(text,text) to service_role;
+comment on function public.moderate_delete(text, text) is 'Moderators: deletes a chisme (with its comments, likes and reports; its image goes with the next purge) or a comment (with its replies and reports); audited, the author is told.';
+
+-- Security definer: finds the author through the authorship tables without revealing them.
+create or replace function public.moderate_suspend_author(p_kind text, p_id text, p_days text)
+returns timestamptz
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  v_days int;
+  v_author uuid;
+  v_until timestamptz;
+begin
+  perform private.require_moderator();
+  v_days := private.int_arg(p_days, 'suspension_days_invalid');
+  if v_days is null or v_days not in (1, 7, 30) then
+    raise exception 'suspension_days_invalid' using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', jsonb_build_array(1, 7, 30))::text;
+  end if;
+  v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
+  v_author := private.require_moderation_target(p_kind, v_id);
+  if v_author is null then
+    raise exception 'moderation_target_not_found' using errcode = 'P0001';
+  end if;
+  insert into private.suspensions as s (user_id, suspended_until)
+  values (v_author, now() + make_interval(days => v_days))
+  on conflict (user_id) do update
+    set suspended_until = greatest(
+      case when s.suspended_until > now() then s.suspended_until else now() end,
+      excluded.suspended_until),
+      created_at = now()
+  returning s.suspended_until into v_until;
+  perform private.audit('suspend', p_kind, v_id, jsonb_build_object('days', v_days, 'until', v_until));
+  perform private.notify(v_author, 'moderation_decision',
+    'Un moderador ha suspendido tu cuenta hasta el ' || to_char(v_until at time zone 'UTC', 'DD/MM/YYYY HH24:MI') || ' (UTC). Puedes leer, pero no publicar, comentar, dar me gusta ni reportar.',
+    jsonb_build_object('decision', 'suspended', 'until', v_until),
+    'moderation:suspended:' || extract(epoch from v_until)::text);
+  return v_until;
+end;
+$$;
+revoke all on function public.moderate_suspend_author(text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_suspend_author(text,text,text) to authenticated;
+grant execute on function public.moderate_suspend_author(text,text,text) to service_role;
+comment on function public.moderate_suspend_author(text, text, text) is 'Moderators: suspends the author of a chisme or comment for 1, 7 or 30 days (never revealing who); returns the end date; audited, the author is told.';

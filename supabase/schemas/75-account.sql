@@ -1,0 +1,125 @@
+-- Function bodies refer to objects of later files (the feed reads blocks, blocks read
+-- comments): their check waits for the first call, as in pg_dump's output. The drift check,
+-- plpgsql_check and pgTAP (test:db) cover them.
+set check_function_bodies = off;
+
+-- "Descargar mis datos" and "Eliminar mi cuenta" (GDPR articles 15, 17 and 20).
+--
+-- public.get_my_data(): everything the database holds about the caller, as one JSON document:
+-- account (e-mail, dates), profile, chismes, comments, likes, reports made, notifications,
+-- country logs, suspension, muted threads and how many people they blocked. Only the caller's
+-- own rows; nothing that identifies anyone else: no other user's id appears (the blocked
+-- people are a count; notification senders, per-recipient budgets and commenter numbers of
+-- others are left out; comment and chisme ids of others' content appear only where the caller
+-- acted on it, as the app already showed them).
+--
+-- private.delete_account(user id): runs for the delete-account edge function (service role
+-- only), which first checks the person's password with the Auth API and afterwards removes
+-- their images through the Storage API (hosted Supabase forbids deleting storage rows with
+-- SQL; an image it could not remove is an orphan that chisme-image-purge removes within a
+-- minute, since list_expired_chisme_images lists objects without a chisme). In one
+-- transaction: their chismes (with everything on them), their comments (replies of others
+-- under them go with them: a reply has no place without its parent), their likes (the like
+-- counter trigger corrects each count), the report counters of what they reported, then the
+-- auth user, whose foreign keys cascade to the rest (profile, notifications, reports, country
+-- logs, blocks, mutes, suspensions, rate-limit and notification bookkeeping). It runs as the
+-- service role, so the like and report rate limits (client writes only) do not apply.
+
+-- Security definer: reads the author tables, auth.users and private tables for the caller's
+-- own rows only (by auth.uid()).
+create or replace function public.get_my_data()
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+begin
+  return jsonb_build_object(
+    'exported_at', now(),
+    'account', (
+      select jsonb_build_object('email', u.email, 'created_at', u.created_at, 'last_sign_in_at', u.last_sign_in_at)
+      from auth.users u where u.id = v_user_id),
+    'profile', (
+      select jsonb_build_object('username', p.username, 'display_name', p.display_name, 'cotilleo', p.cotilleo,
+        'murmuro', p.murmuro, 'created_at', p.created_at, 'updated_at', p.updated_at)
+      from public.profiles p where p.id = v_user_id),
+    'chismes', coalesce((
+      select jsonb_agg(jsonb_build_object('id', c.id, 'gender', c.gender, 'years', c.years, 'country', c.country,
+        'tags', c.tags, 'content', c.content, 'cotilleo', c.cotilleo, 'likes', c.likes, 'comments', c.comments,
+        'has_image', c.file_exist, 'hidden_by_reports', c.hidden_at is not null, 'created_at', c.created_at)
+        order by c.created_at)
+      from public.chisme_authors a join public.chismes c on c.id = a.chisme_id
+      where a.user_id = v_user_id), '[]'::jsonb),
+    'comments', coalesce((
+      select jsonb_agg(jsonb_build_object('id', m.id, 'chisme_id', m.chisme_id, 'parent_id', m.parent_id,
+        'content', m.content, 'gender', m.gender, 'years', m.years, 'country', m.country, 'created_at', m.created_at)
+        order by m.created_at)
+      from public.comment_authors a join public.comments m on m.id = a.comment_id
+      where a.user_id = v_user_id), '[]'::jsonb),
+    'likes', coalesce((
+      select jsonb_agg(jsonb_build_object('chisme_id', l.chisme_id, 'created_at', l.created_at) order by l.created_at)
+      from public.likes l where l.user_id = v_user_id), '[]'::jsonb),
+    'reports', coalesce((
+      select jsonb_agg(jsonb_build_object('chisme_id', r.chisme_id, 'comment_id', r.comment_id, 'reason', r.reason,
+        'created_at', r.created_at) order by r.created_at)
+      from public.reports r where r.user_id = v_user_id), '[]'::jsonb),
+    'notifications', coalesce((
+      select jsonb_agg(jsonb_build_object('type', n.type, 'message', n.message, 'data', n.data, 'is_read', n.is_read,
+        'created_at', n.created_at) order by n.created_at)
+      from public.notifications n where n.user_id = v_user_id), '[]'::jsonb),
+    'country_logs', coalesce((
+      select jsonb_agg(jsonb_build_object('country', g.country, 'created_at', g.created_at) order by g.created_at)
+      from public.country_logs g where g.user_id = v_user_id), '[]'::jsonb),
+    'suspended_until', (select s.suspended_until from private.suspensions s where s.user_id = v_user_id),
+    'muted_chismes', coalesce((
+      select jsonb_agg(m.chisme_id order by m.created_at) from private.thread_mutes m where m.user_id = v_user_id), '[]'::jsonb),
+    'blocked_people', (select count(*) from private.blocks b where b.blocker_id = v_user_id)
+  );
+end;
+$$;
+revoke all on function public.get_my_data() from public, anon, authenticated, service_role;
+grant execute on function public.get_my_data() to service_role;
+grant execute on function public.get_my_data() to authenticated;
+comment on function public.get_my_data() is 'Everything the database holds about the caller, as JSON ("Descargar mis datos"); only their own rows, no other person''s id.';
+
+-- Security definer: deletes across the author tables, auth.users and private tables. Called
+-- by the delete-account function as the service role after it checked the password; returns
+-- the names of the images to remove from Storage.
+create or replace function public.delete_account(p_user_id uuid)
+returns text[]
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_images text[];
+begin
+  if p_user_id is null or not exists (select 1 from auth.users u where u.id = p_user_id) then
+    raise exception 'user_invalid' using errcode = 'P0001';
+  end if;
+  v_images := array(
+    select c.id::text from public.chisme_authors a join public.chismes c on c.id = a.chisme_id
+    where a.user_id = p_user_id and c.file_exist);
+
+  -- what they reported on others' content stops counting
+  update public.chismes c set report = greatest(c.report - r.n, 0)
+  from (select r.chisme_id, count(*)::int as n from public.reports r where r.user_id = p_user_id and r.chisme_id is not null group by r.chisme_id) r
+  where c.id = r.chisme_id;
+  update public.comments c set report = greatest(c.report - r.n, 0)
+  from (select r.comment_id, count(*)::int as n from public.reports r where r.user_id = p_user_id and r.comment_id is not null group by r.comment_id) r
+  where c.id = r.comment_id;
+
+  delete from public.chismes c using public.chisme_authors a where a.chisme_id = c.id and a.user_id = p_user_id;
+  delete from public.comments m using public.comment_authors a where a.comment_id = m.id and a.user_id = p_user_id;
+  delete from public.likes l where l.user_id = p_user_id;
+  delete from auth.users u where u.id = p_user_id;
+  return v_images;
+end;
+$$;
+revoke all on function public.delete_account(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.delete_account(uuid) to service_role;
+comment on function public.delete_account(uuid) is 'Service role only (the delete-account function, after the password check): deletes a person and everything of theirs with exact counters; returns their image names for the Storage API.';
