@@ -52,18 +52,25 @@ async function main(): Promise<number> {
         rows.push(...(await runPostgrest(suite, config, packageDir)));
         continue;
       }
-      const auth = readToml(join(packageDir, suite.config)).get('auth');
+      const suiteConfig = readToml(join(packageDir, suite.config));
+      const auth = suiteConfig.get('auth');
       const length = String(auth?.get('minimum_password_length') ?? 6);
       const requirements = String(auth?.get('password_requirements') ?? '');
-      if (!alreadyRunning && `${length}:${requirements}` !== rules) {
+      // Its e-mail confirmations too (the suites turn them off; the project turns them on, so a
+      // sign-up would wait for its mail): the CLI's default, false, when the suite says nothing.
+      const confirmations = String(suiteConfig.get('auth.email')?.get('enable_confirmations') ?? false);
+      if (!alreadyRunning && `${length}:${requirements}:${confirmations}` !== rules) {
         await stack?.stop();
         process.env.SUPABASE_AUTH_MINIMUM_PASSWORD_LENGTH = length;
         process.env.SUPABASE_AUTH_PASSWORD_REQUIREMENTS = requirements;
-        rules = `${length}:${requirements}`;
+        process.env.SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS = confirmations;
+        rules = `${length}:${requirements}:${confirmations}`;
         stack = await ensureStack();
       }
       stack ??= await ensureStack();
-      const passwords = alreadyRunning ? "project's (the stack already ran)" : `suite's (${length} characters${requirements ? `, ${requirements}` : ''})`;
+      const passwords = alreadyRunning
+        ? "project's (the stack already ran)"
+        : `suite's (${length} characters${requirements ? `, ${requirements}` : ''}; confirmations ${confirmations === 'true' ? 'on' : 'off'})`;
       const undoFixtures = await applyFixtures(packageDir, suite.name);
       let run: { results: JestResults; seconds: number };
       try {
