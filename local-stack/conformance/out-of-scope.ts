@@ -7,6 +7,8 @@
 export interface OutOfScope {
   suite: string;
   test: RegExp;
+  /** Only in this test file (its name); any file unless told. */
+  file?: string;
   failure?: RegExp;
   reason: string;
   /** The `supabase init` setting that has the feature off by default ([table, key]); init-config.ts checks it. */

