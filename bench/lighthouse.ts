@@ -25,7 +25,7 @@ import { serveStatic } from '../e2e/support/static-server.ts';
 import { ANON_KEY, API_URL } from '../local-stack/keys.ts';
 import { confirmedSession } from './lib/confirmed-session.ts';
 import { ensureStack } from '../local-stack/index.ts';
-import { repoRoot } from '../local-stack/paths.ts';
+import { repoRoot } from '../local-stack/shared/paths.ts';
 import { freePort } from '../local-stack/postgres/cluster.ts';
 
 function option(name: string): string | undefined {

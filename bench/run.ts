@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { cluster } from '../local-stack/postgres/database.ts';
 import { ensureStack, isStackRunning, startStack, stopStack } from '../local-stack/index.ts';
-import { logDir, stackDir } from '../local-stack/paths.ts';
+import { logDir, stackDir } from '../local-stack/shared/paths.ts';
 import { startCluster, stopCluster } from '../local-stack/postgres/cluster.ts';
 import { cleanup, connect, countRows, installScratchSchema, loadChismes } from './lib/db.ts';
 import { Report } from './lib/report.ts';

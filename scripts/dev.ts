@@ -7,11 +7,11 @@ import { createServer, type Server } from 'node:http';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HOST, MAIL_PORT } from '../local-stack/paths.ts';
-import { statusBlock } from '../local-stack/status.ts';
+import { HOST, MAIL_PORT } from '../local-stack/shared/paths.ts';
+import { statusBlock } from '../local-stack/runtime/status.ts';
 import { ensureStack, isStackRunning, stopStack } from '../local-stack/index.ts';
 import { API_URL } from '../local-stack/keys.ts';
-import { logDir } from '../local-stack/paths.ts';
+import { logDir } from '../local-stack/shared/paths.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const WEB_HOST = '127.0.0.1';

@@ -4,6 +4,7 @@
 // sandbox: the shared corpus test reads ../supabase/tests/corpus from the working directory;
 // Stryker puts every file back when it ends (also on Ctrl-C).
 import { readFileSync } from 'node:fs';
+import { commonOptions } from '../mutation/stryker-common.mjs';
 
 const vitestConfig = readFileSync(new URL('./vitest.mutation.config.ts', import.meta.url), 'utf8');
 const mutate = [...vitestConfig.matchAll(/'(src\/[^']+\.ts)'/g)].map((match) => match[1]);
@@ -18,13 +19,7 @@ export default {
   inPlace: true,
   // Vitest does not type-check: no `// @ts-nocheck` written into every file of web/ in place.
   disableTypeChecks: false,
-  concurrency: 2,
-  incremental: true,
-  incrementalFile: '../mutation/.stryker-incremental-web.json',
-  reporters: ['json', 'clear-text', 'progress'],
-  jsonReporter: { fileName: '../mutation/.report-web.json' },
-  tempDirName: '../mutation/.stryker-tmp-web',
+  ...commonOptions('web', '../mutation'),
   thresholds: { high: 85, low: 75, break: 70 },
   timeoutMS: 10000,
-  cleanTempDir: 'always',
 };

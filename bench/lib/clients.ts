@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { signJwt } from '../../local-stack/jwt.ts';
+import { signJwt } from '../../local-stack/shared/jwt.ts';
 import { ANON_KEY, API_URL } from '../../local-stack/keys.ts';
 import { benchUserId } from './db.ts';
 

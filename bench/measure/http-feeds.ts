@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ANON_KEY, API_URL } from '../../local-stack/keys.ts';
-import { readState } from '../../local-stack/state.ts';
+import { readState } from '../../local-stack/runtime/state.ts';
 import { FREE_USER_BASE } from '../lib/db.ts';
 import { clientFor, userToken } from '../lib/clients.ts';
 import { percentile, round, runConcurrently, summarize } from '../lib/stats.ts';

@@ -2,8 +2,8 @@
 // the PostgreSQL cluster: shared memory counted once, unlike a plain RSS sum).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dbDataDir } from '../../local-stack/paths.ts';
-import { readState } from '../../local-stack/state.ts';
+import { dbDataDir } from '../../local-stack/shared/paths.ts';
+import { readState } from '../../local-stack/runtime/state.ts';
 
 function parentOf(pid: number): number | undefined {
   try {

@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { serveStatic } from '../../e2e/support/static-server.ts';
 import { confirmedSession } from '../lib/confirmed-session.ts';
-import { repoRoot } from '../../local-stack/paths.ts';
+import { repoRoot } from '../../local-stack/shared/paths.ts';
 import { freePort } from '../../local-stack/postgres/cluster.ts';
 import { round, summarize } from '../lib/stats.ts';
 import type { SectionContext } from '../sections.ts';

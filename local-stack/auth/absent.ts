@@ -5,7 +5,7 @@
 // reauthentication and /verify are real (email-send.ts, verify.ts); this file keeps /resend's
 // input checks and the phone refusals.
 import type { IncomingMessage } from 'node:http';
-import { str } from '../http.ts';
+import { str } from '../shared/http.ts';
 import { readAuthJson } from './input.ts';
 import { AuthError } from './store.ts';
 

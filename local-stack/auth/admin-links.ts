@@ -6,7 +6,7 @@
 // the link verifies it. generate_link sends nothing; invite mails the invitation (mailer.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { str } from '../http.ts';
+import { str } from '../shared/http.ts';
 import { randomPassword } from './admin-users.ts';
 import { checkMetadata, readAuthJson, validateEmail } from './input.ts';
 import { AuthError, hashPassword, type AuthStore, type Db, type UserRow } from './store.ts';

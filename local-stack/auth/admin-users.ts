@@ -5,8 +5,8 @@
 // obfuscated, metadata emptied, sessions ended, the row kept with deleted_at).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { str } from '../http.ts';
-import { parseGoDuration } from './duration.ts';
+import { str } from '../shared/http.ts';
+import { parseGoDuration } from '../shared/duration.ts';
 import { checkMetadata, readAuthJson, validateEmail } from './input.ts';
 import { AuthError, hashPassword, INSTANCE_ID, type AuthStore, type Db, type UserRow } from './store.ts';
 

@@ -15,10 +15,10 @@ import { createPkceFlows } from './pkce-email.ts';
 import { createVerify } from './verify.ts';
 import { createOAuth } from './oauth.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './store.ts';
-import type { StackConfig } from '../config.ts';
+import type { StackConfig } from '../shared/config.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { checkMetadata, impossibleEmail, readAuthJson, validateEmail } from './input.ts';
-import { sendJson, str, type Handler } from '../http.ts';
+import { sendJson, str, type Handler } from '../shared/http.ts';
 
 /** A bcrypt hash (cost 10) of a random value: compared against when no user matches. */
 const DUMMY_HASH = bcrypt.hashSync(randomUUID(), 10);
@@ -149,7 +149,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
           return sessionJson(db, user, current.session_id, active[0].token);
         }
         // Reuse outside the window revokes the session; commit that before failing (a new
-        // transaction then holds until the helper, postgres/transaction.ts, rolls it back).
+        // transaction then holds until the helper, shared/transaction.ts, rolls it back).
         await db.query('delete from auth.sessions where id = $1', [current.session_id]);
         await db.query('commit');
         await db.query('begin');

@@ -1,7 +1,7 @@
 // GoTrue's extractBearerToken + parseJWTClaims (supabase/auth internal/api/auth.go): no Bearer
 // token is 401 no_authorization; one that does not verify is 403 bad_jwt.
 import type { IncomingMessage } from 'node:http';
-import { bearerToken, verifyJwt, type Claims } from '../jwt.ts';
+import { bearerToken, verifyJwt, type Claims } from '../shared/jwt.ts';
 import { AuthError } from './store.ts';
 
 export async function bearerClaims(req: IncomingMessage): Promise<Claims> {

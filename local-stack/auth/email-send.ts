@@ -4,8 +4,8 @@
 // /verify link. Answers are `{}` whether or not the e-mail has an account (no enumeration).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { StackConfig } from '../config.ts';
-import { str } from '../http.ts';
+import type { StackConfig } from '../shared/config.ts';
+import { str } from '../shared/http.ts';
 import { randomPassword } from './admin-users.ts';
 import { checkMetadata, readAuthJson, validateEmail } from './input.ts';
 import type { Mailer } from './mailer.ts';

@@ -4,7 +4,7 @@
 // PostgreSQL can store (no NUL characters).
 import type { IncomingMessage } from 'node:http';
 import { AuthError } from './store.ts';
-import { BadJson, hasNul, PayloadTooLarge, readJson } from '../http.ts';
+import { BadJson, hasNul, PayloadTooLarge, readJson } from '../shared/http.ts';
 
 /** GoTrue's limitRequestBody middleware. */
 export const AUTH_BODY_LIMIT = 1 << 20;

@@ -5,7 +5,7 @@
 // it: only when sign-ups need confirming (enable_confirmations = true); past it, 429
 // over_email_send_rate_limit "email rate limit exceeded".
 import nodemailer from 'nodemailer';
-import { HOST, SMTP_PORT } from '../paths.ts';
+import { HOST, SMTP_PORT } from '../shared/paths.ts';
 import { AuthError } from './store.ts';
 
 export type Template = 'invite' | 'confirmation' | 'recovery' | 'magic_link' | 'email_change' | 'reauthentication';

@@ -5,9 +5,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { AuthError, randomToken, type AuthStore, type Db } from './store.ts';
-import type { StackConfig } from '../config.ts';
-import { API_URL } from '../keys.ts';
-import { str } from '../http.ts';
+import type { StackConfig } from '../shared/config.ts';
+import { API_URL } from '../shared/keys.ts';
+import { str } from '../shared/http.ts';
 import { renderSimulator } from './oauth-simulator.ts';
 
 export function createOAuth(pool: pg.Pool, config: StackConfig, store: AuthStore) {

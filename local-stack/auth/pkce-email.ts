@@ -2,7 +2,7 @@
 // with `code_challenge` stores the token as `pkce_<hash>` and keeps the challenge (GoTrue's
 // flow_state; here in memory, for otp_expiry); GET /verify of such a token redirects with
 // `?code=`, which POST /token?grant_type=pkce exchanges with the verifier (oauth.ts).
-import { str } from '../http.ts';
+import { str } from '../shared/http.ts';
 import { AuthError } from './store.ts';
 
 export const PKCE_PREFIX = 'pkce_';

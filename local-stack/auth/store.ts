@@ -3,10 +3,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type pg from 'pg';
-import type { StackConfig } from '../config.ts';
-import { signJwt } from '../jwt.ts';
-import { API_URL } from '../keys.ts';
-import { inTransaction } from '../postgres/transaction.ts';
+import type { StackConfig } from '../shared/config.ts';
+import { signJwt } from '../shared/jwt.ts';
+import { API_URL } from '../shared/keys.ts';
+import { inTransaction } from '../shared/transaction.ts';
 
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 export const API_VERSION = '2024-01-01';

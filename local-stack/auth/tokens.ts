@@ -3,7 +3,7 @@
 // *_token column, and the action link `<API>/auth/v1/verify?token=<hash>&type=…&redirect_to=…`
 // (the CLI points GOTRUE_MAILER_URLPATHS_* at /auth/v1/verify).
 import { createHash, randomInt } from 'node:crypto';
-import { API_URL } from '../keys.ts';
+import { API_URL } from '../shared/keys.ts';
 
 /** `[auth.email] otp_length`: the CLI's default. */
 export const OTP_LENGTH = 6;

@@ -5,8 +5,8 @@
 // and its *_sent_at within otp_expiry. Success confirms what the token confirms and signs in
 // (POST: the session; GET: 303 to redirect_to with the session in the fragment).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { StackConfig } from '../config.ts';
-import { str } from '../http.ts';
+import type { StackConfig } from '../shared/config.ts';
+import { str } from '../shared/http.ts';
 import { readAuthJson, validateEmail } from './input.ts';
 import { PKCE_PREFIX, type PkceFlows } from './pkce-email.ts';
 import { AuthError, type AuthStore, type Db, type UserRow } from './store.ts';

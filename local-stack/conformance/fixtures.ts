@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { DB_PORT } from '../paths.ts';
+import { DB_PORT } from '../shared/paths.ts';
 
 const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres`;
 

@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readToml } from '../config.ts';
-import { binDir } from '../paths.ts';
+import { readToml } from '../shared/config.ts';
+import { binDir } from '../shared/paths.ts';
 import type { OutOfScope } from './out-of-scope.ts';
 
 export function checkAgainstInit(entries: OutOfScope[]): string[] {

@@ -16,10 +16,10 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyBootstrap, freePort, initCluster, runSqlFile, startCluster, stopCluster, type Cluster } from '../postgres/cluster.ts';
-import { readToml } from '../config.ts';
+import { readToml } from '../shared/config.ts';
 import { spawnPostgrest } from '../postgres/postgrest.ts';
-import { stopService } from '../processes.ts';
-import { logDir } from '../paths.ts';
+import { stopService } from '../shared/processes.ts';
+import { logDir } from '../shared/paths.ts';
 
 export type PostgrestTarget = 'stack' | 'bare';
 

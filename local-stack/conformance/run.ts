@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readToml } from '../config.ts';
+import { readToml } from '../shared/config.ts';
 import { ensureStack, isStackRunning } from '../index.ts';
 import { applyFixtures } from './fixtures.ts';
 import { checkAgainstInit } from './init-config.ts';

@@ -4,9 +4,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../postgres/cluster.ts';
-import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from '../keys.ts';
-import { binDir, functionsDir, HOST } from '../paths.ts';
-import { spawnService, waitForHttp, type Service } from '../processes.ts';
+import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from '../shared/keys.ts';
+import { binDir, functionsDir, HOST } from '../shared/paths.ts';
+import { spawnService, waitForHttp, type Service } from '../shared/processes.ts';
 
 export interface FunctionService extends Service {
   functionName: string;

@@ -6,7 +6,7 @@
 // the upload is read and dropped for a few seconds, as nginx's lingering close does, so the
 // client still sees the answer instead of a reset connection, and then the connection is closed.
 import { request as httpRequest, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { lingerAndClose, sendJson } from '../http.ts';
+import { lingerAndClose, sendJson } from '../shared/http.ts';
 import { withoutHopByHop } from './hop-by-hop.ts';
 
 export interface ProxyTarget {

@@ -2,9 +2,9 @@
 // /auth/v1, /rest/v1, /storage/v1, /realtime/v1 and /functions/v1 as the CLI's kong.yml does,
 // answers CORS preflights itself on every route and sets Authorization from the keys (kong.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { StackConfig } from '../config.ts';
-import { verifyJwt } from '../jwt.ts';
-import { sendJson, type Handler } from '../http.ts';
+import type { StackConfig } from '../shared/config.ts';
+import { verifyJwt } from '../shared/jwt.ts';
+import { sendJson, type Handler } from '../shared/http.ts';
 import { proxyBounded } from './bounded-proxy.ts';
 import { answerPreflight, applyKongAuthorization, KONG_RESPONSE_HEADERS, kongQueryToken } from './kong.ts';
 import type { Realtime } from '../realtime/realtime.ts';

@@ -4,7 +4,7 @@
 // `request-transformer` that sets Authorization from the BearerToken expression in
 // apps/cli-go/internal/start/start.go) and Kong 2.8's `cors` plugin (kong/plugins/cors/handler.lua).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../keys.ts';
+import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../shared/keys.ts';
 
 /**
  * The CLI's BearerToken expression, term by term: an Authorization that is not `Bearer sb_…`

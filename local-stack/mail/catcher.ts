@@ -3,7 +3,7 @@
 // (nodemailer's project), never a hand-written SMTP or MIME parser.
 import type { Server } from 'node:http';
 import type { SMTPServer } from 'smtp-server';
-import { HOST, MAIL_PORT, SMTP_PORT } from '../paths.ts';
+import { HOST, MAIL_PORT, SMTP_PORT } from '../shared/paths.ts';
 import { createSmtpServer } from './smtp.ts';
 import { createMailStore } from './store.ts';
 import { createMailWeb } from './web.ts';

@@ -3,7 +3,7 @@
 // and `limit`), GET /api/v1/message/<ID|latest> (marks it read), GET /api/v1/message/<ID>/raw,
 // DELETE /api/v1/messages (all, or `{"IDs": [...]}`); errors are plain text as Mailpit's.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readJson, sendJson } from '../http.ts';
+import { readJson, sendJson } from '../shared/http.ts';
 import type { CaughtMessage, MailStore } from './store.ts';
 
 function summary(message: CaughtMessage): Record<string, unknown> {

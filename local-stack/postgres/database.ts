@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bootstrapDir, describeCluster, initCluster, runSqlFile, startCluster, stopCluster } from './cluster.ts';
-import { DB_PORT, dbDataDir, logDir, repoRoot, stackDir, supabaseDir } from '../paths.ts';
+import { DB_PORT, dbDataDir, logDir, repoRoot, stackDir, supabaseDir } from '../shared/paths.ts';
 
 export const cluster = describeCluster(dbDataDir, DB_PORT);
 const appliedBootstrapFile = join(stackDir, 'bootstrap-applied.json');

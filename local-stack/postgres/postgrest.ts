@@ -2,9 +2,9 @@
 // (local-stack/CONTRACT.md §5); the gateway serves it under /rest/v1.
 import { join } from 'node:path';
 import { freePort } from './cluster.ts';
-import { JWT_SECRET } from '../keys.ts';
-import { binDir, DB_PORT, HOST } from '../paths.ts';
-import { spawnService, waitForHttp, type Service } from '../processes.ts';
+import { JWT_SECRET } from '../shared/keys.ts';
+import { binDir, DB_PORT, HOST } from '../shared/paths.ts';
+import { spawnService, waitForHttp, type Service } from '../shared/processes.ts';
 
 export interface PostgrestService extends Service {
   port: number;

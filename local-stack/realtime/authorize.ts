@@ -1,8 +1,8 @@
 // Who may use a Realtime channel: the token check every join, token update and REST
 // broadcast makes, and the join-time RLS probe of private channels on realtime.messages.
 import type pg from 'pg';
-import { verifyJwt, type Claims } from '../jwt.ts';
-import { inTransaction } from '../postgres/transaction.ts';
+import { verifyJwt, type Claims } from '../shared/jwt.ts';
+import { inTransaction } from '../shared/transaction.ts';
 
 export interface Access {
   canRead: boolean;

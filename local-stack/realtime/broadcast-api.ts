@@ -4,8 +4,8 @@
 // INSERT policy decides) and reach the sockets through the NOTIFY trigger.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { BadJson, PayloadTooLarge, readJson, sendJson, type Handler } from '../http.ts';
-import { inTransaction } from '../postgres/transaction.ts';
+import { BadJson, PayloadTooLarge, readJson, sendJson, type Handler } from '../shared/http.ts';
+import { inTransaction } from '../shared/transaction.ts';
 import { actAs, checkToken } from './authorize.ts';
 import { broadcastErrors, PLUG_BODY_LIMIT } from './input.ts';
 import { singleBroadcast, singleBroadcastPath } from './broadcast-single.ts';

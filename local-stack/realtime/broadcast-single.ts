@@ -5,8 +5,8 @@
 // policy, probed as at join), else 403 Unauthorized, as Realtime's SingleBroadcast answers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { PayloadTooLarge, readBody, sendJson } from '../http.ts';
-import type { Claims } from '../jwt.ts';
+import { PayloadTooLarge, readBody, sendJson } from '../shared/http.ts';
+import type { Claims } from '../shared/jwt.ts';
 import { authorize } from './authorize.ts';
 import type { BroadcastMessage } from './broadcast-api.ts';
 import { PLUG_BODY_LIMIT } from './input.ts';

@@ -3,7 +3,7 @@
 // `onLost`, which reconnects it (the daemon's supervisor does that with back-off) instead of
 // the error taking the whole stack down.
 import pg from 'pg';
-import { oneLine } from '../supervisor.ts';
+import { oneLine } from '../shared/processes.ts';
 
 export interface Listener {
   close(): Promise<void>;

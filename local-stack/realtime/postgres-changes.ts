@@ -3,8 +3,8 @@
 // matches (schema, table, event, filter), after an RLS check as the subscriber (a SELECT of
 // the row by primary key with the subscriber's role and claims; DELETEs are not checked).
 import type pg from 'pg';
-import type { Claims } from '../jwt.ts';
-import { inTransaction } from '../postgres/transaction.ts';
+import type { Claims } from '../shared/jwt.ts';
+import { inTransaction } from '../shared/transaction.ts';
 import { startChangeFeed, type ChangeFeed, type RowChange } from './change-feed.ts';
 
 export interface PostgresBinding {

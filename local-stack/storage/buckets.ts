@@ -3,7 +3,7 @@
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { sendJson, str } from '../http.ts';
+import { sendJson, str } from '../shared/http.ts';
 import { checkBody, hasControlCharacter, readStorageJson } from './input.ts';
 import { bucketNotFound, objectFile, StorageError, type Bucket, type ObjectRow, type StorageDb } from './db.ts';
 

@@ -3,10 +3,10 @@
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type pg from 'pg';
-import type { StackConfig } from '../config.ts';
-import { verifyJwt, type Claims } from '../jwt.ts';
-import { storageDir } from '../paths.ts';
-import { inTransaction } from '../postgres/transaction.ts';
+import type { StackConfig } from '../shared/config.ts';
+import { verifyJwt, type Claims } from '../shared/jwt.ts';
+import { storageDir } from '../shared/paths.ts';
+import { inTransaction } from '../shared/transaction.ts';
 
 /** storage-api's error shape: HTTP 400 with the semantic status as a string (local-stack/CONTRACT.md §2.1). */
 export class StorageError extends Error {

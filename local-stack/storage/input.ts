@@ -2,7 +2,7 @@
 // EntityTooLarge), invalid JSON is 400 InvalidRequest, and the route's body schema is checked
 // with Fastify's `body/<field> must be …` messages (400 InvalidRequest), never a 500.
 import type { IncomingMessage } from 'node:http';
-import { BadJson, PayloadTooLarge, readJson } from '../http.ts';
+import { BadJson, PayloadTooLarge, readJson } from '../shared/http.ts';
 import { StorageError } from './db.ts';
 
 /** Fastify's default bodyLimit */

@@ -2,7 +2,7 @@
 // /object/list-v2/…` (cursor pages, optional delimiter) and `DELETE /object/…` (many), as the caller.
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from '../http.ts';
+import { sendJson } from '../shared/http.ts';
 import { invalidKey, objectFile, type ObjectRow, type StorageContext } from './db.ts';
 import { checkBody, hasControlCharacter, readStorageJson, validationError } from './input.ts';
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
-import { sendJson, str } from '../http.ts';
+import { sendJson, str } from '../shared/http.ts';
 import { checkKey, duplicate, isUniqueViolation, notFound, objectFile, uuidPattern, type ObjectRow, type StorageContext } from './db.ts';
 import { checkBody, readStorageJson } from './input.ts';
 import { userMetadata } from './upload.ts';

@@ -1,8 +1,8 @@
 // Reading objects: downloads (authenticated, public, signed) and info, as storage-api answers.
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { verifyJwt, type Claims } from '../jwt.ts';
-import { sendJson } from '../http.ts';
+import { verifyJwt, type Claims } from '../shared/jwt.ts';
+import { sendJson } from '../shared/http.ts';
 import { notFound, objectFile, StorageError, type ObjectRow, type StorageContext } from './db.ts';
 
 /**

@@ -1,8 +1,8 @@
 // Signed URLs: download URLs (`POST /object/sign/…`) and upload URLs (`POST /object/upload/sign/…`
 // then `PUT /object/upload/sign/…?token=`), HS256 tokens as storage-api signs them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { signJwt } from '../jwt.ts';
-import { sendJson, str } from '../http.ts';
+import { signJwt } from '../shared/jwt.ts';
+import { sendJson, str } from '../shared/http.ts';
 import { checkKey, invalidKey, StorageError, uuidPattern, type StorageContext } from './db.ts';
 import { checkBody, hasControlCharacter, readStorageJson } from './input.ts';
 import { selectAsCaller, verifySignedToken } from './read.ts';

@@ -7,8 +7,8 @@
 // shared pieces in db.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import type { StackConfig } from '../config.ts';
-import { sendJson, str, type Handler } from '../http.ts';
+import type { StackConfig } from '../shared/config.ts';
+import { sendJson, str, type Handler } from '../shared/http.ts';
 import { buckets } from './buckets.ts';
 import { checkKey, createStorageDb, invalidKey, StorageError, type StorageContext } from './db.ts';
 import { hasControlCharacter } from './input.ts';

@@ -1,8 +1,8 @@
 // Reading an upload's body: multipart (the first file part, options fields before it) or
 // raw bytes with headers (local-stack/CONTRACT.md §2.2), within the bucket's size and mime-type limits.
 import type { IncomingMessage } from 'node:http';
-import type { StackConfig } from '../config.ts';
-import { hasNul, PayloadTooLarge, readBody, str } from '../http.ts';
+import type { StackConfig } from '../shared/config.ts';
+import { hasNul, PayloadTooLarge, readBody, str } from '../shared/http.ts';
 import { StorageError, type Bucket, type Upload } from './db.ts';
 
 /**

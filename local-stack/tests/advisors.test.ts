@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { DB_URL } from '../keys.ts';
-import { repoRoot } from '../paths.ts';
+import { repoRoot } from '../shared/paths.ts';
 
 test('npx supabase db advisors --remote=<stack DB> reports no issues', () => {
   const result = spawnSync('npx', ['supabase', 'db', 'advisors', `--remote=${DB_URL}`, '--fail-on', 'warn'], { cwd: repoRoot, encoding: 'utf8' });

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { API_URL, ANON_KEY } from '../keys.ts';
-import { client, confirmedUser, PASSWORD, sleep, sql, uniqueEmail } from './helpers.ts';
+import { client, confirmedUser, PASSWORD, preflight, sleep, sql, uniqueEmail } from './helpers.ts';
 
 describe('auth', () => {
   test('sign-up waits for the confirmation mail: the user comes back without a session', async () => {
@@ -169,17 +169,10 @@ describe('auth', () => {
     assert.match(response.headers.get('access-control-expose-headers') ?? '', /X-Supabase-Api-Version/i);
     const body = (await response.json()) as Record<string, unknown>;
     assert.equal(body.code, 'invalid_credentials');
-    const preflight = await fetch(`${API_URL}/rest/v1/anything`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://127.0.0.1:5173',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'apikey,authorization,x-client-info',
-      },
-    });
-    assert.equal(preflight.status, 200);
-    assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
-    assert.equal(preflight.headers.get('access-control-allow-headers'), 'apikey,authorization,x-client-info');
+    const cors = await preflight('/rest/v1/anything', 'apikey,authorization,x-client-info');
+    assert.equal(cors.status, 200);
+    assert.equal(cors.headers.get('access-control-allow-origin'), '*');
+    assert.equal(cors.headers.get('access-control-allow-headers'), 'apikey,authorization,x-client-info');
   });
 
   test('OAuth simulator: authorize → simulator page → callback redirects with the session fragment', async () => {

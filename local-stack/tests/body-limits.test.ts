@@ -9,8 +9,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { ANON_KEY, API_URL, SERVICE_ROLE_KEY } from '../keys.ts';
 import { FUNCTION_BODY_LIMIT } from '../gateway/gateway.ts';
-import { memoryReportFile } from '../paths.ts';
-import { readState } from '../state.ts';
+import { memoryReportFile } from '../shared/paths.ts';
+import { readState } from '../runtime/state.ts';
 import { serviceClient, signedInUser, sleep, sql } from './helpers.ts';
 
 const MIB = 1024 * 1024;
@@ -56,7 +56,7 @@ function daemonRssKb(): number {
   return Number(/(\d+)/.exec(line ?? '')?.[1]);
 }
 
-/** What the daemon's JavaScript holds (heap and buffers) after a full GC, in kB (daemon.ts, SIGUSR2). */
+/** What the daemon's JavaScript holds (heap and buffers) after a full GC, in kB (runtime/daemon.ts, SIGUSR2). */
 async function daemonHeldKb(): Promise<number> {
   rmSync(memoryReportFile, { force: true });
   process.kill(daemonPid(), 'SIGUSR2');

@@ -3,7 +3,7 @@
 // way with each official suite's own password rules.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../shared/config.ts';
 
 function withEnv(values: Record<string, string>, check: () => void): void {
   const saved = Object.fromEntries(Object.keys(values).map((key) => [key, process.env[key]]));

@@ -1,12 +1,12 @@
 // stack:start refuses, in one line naming each, settings of supabase/config.toml the local
-// stack does not implement (local-stack/unsupported.ts), and accepts the project's own config.
+// stack does not implement (local-stack/runtime/unsupported.ts), and accepts the project's own config.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { supabaseDir } from '../paths.ts';
-import { refusal, unsupportedSettings } from '../unsupported.ts';
+import { supabaseDir } from '../shared/paths.ts';
+import { refusal, unsupportedSettings } from '../runtime/unsupported.ts';
 
 function withConfig(extra: string, check: (file: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'config-refusal-'));

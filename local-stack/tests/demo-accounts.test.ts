@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { demoAccounts, demoAccountsTable } from '../demo-accounts.ts';
-import { repoRoot } from '../paths.ts';
+import { demoAccounts, demoAccountsTable } from '../runtime/demo-accounts.ts';
+import { repoRoot } from '../shared/paths.ts';
 import { client } from './helpers.ts';
 
 describe('demo accounts', () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { API_URL } from '../keys.ts';
-import { client, signedInUser, sql } from './helpers.ts';
+import { client, preflight, signedInUser, sql } from './helpers.ts';
 
 describe('functions', () => {
   test('invoke with a user JWT runs the function as that user', async () => {
@@ -40,14 +40,7 @@ describe('functions', () => {
   });
 
   test('a preflight is answered by the gateway (Kong cors); a plain OPTIONS reaches the function', async () => {
-    const response = await fetch(`${API_URL}/functions/v1/log-country`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://127.0.0.1:5173',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,apikey,content-type',
-      },
-    });
+    const response = await preflight('/functions/v1/log-country', 'authorization,apikey,content-type');
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
     assert.equal(response.headers.get('access-control-allow-headers'), 'authorization,apikey,content-type');

@@ -20,6 +20,14 @@ export const uniqueEmail = (label: string): string => `${label}-${randomUUID().s
 
 export const PASSWORD = 'Secreta123';
 
+/** A CORS preflight from the web dev server's origin for a POST that sends `headers`. */
+export function preflight(path: string, headers: string): Promise<Response> {
+  return fetch(`${API_URL}${path}`, {
+    method: 'OPTIONS',
+    headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': headers },
+  });
+}
+
 /**
  * A new confirmed user: sign-ups wait for their confirmation mail (supabase/config.toml
  * `enable_confirmations`), so the account is made as a real project's tests make one, with the

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
-import { repoRoot } from '../paths.ts';
+import { repoRoot } from '../shared/paths.ts';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

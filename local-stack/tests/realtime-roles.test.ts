@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { signJwt } from '../jwt.ts';
+import { signJwt } from '../shared/jwt.ts';
 import { SERVICE_ROLE_KEY } from '../keys.ts';
 import { client, sleep, sql } from './helpers.ts';
 

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { after, describe, test } from 'node:test';
-import { storageDir } from '../paths.ts';
+import { storageDir } from '../shared/paths.ts';
 import { serviceClient, sql } from './helpers.ts';
 
 describe('storage races', () => {

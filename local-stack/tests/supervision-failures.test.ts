@@ -9,9 +9,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { isStackRunning, startStack, stopStack } from '../index.ts';
-import { dbDataDir, logDir, repoRoot } from '../paths.ts';
-import { isAlive, readState } from '../state.ts';
-import { backoffMs, createSupervisor } from '../supervisor.ts';
+import { dbDataDir, logDir, repoRoot } from '../shared/paths.ts';
+import { isAlive, readState } from '../runtime/state.ts';
+import { backoffMs, createSupervisor } from '../runtime/supervisor.ts';
 import { sleep } from './helpers.ts';
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -33,7 +33,10 @@ function stackPids(): number[] {
 }
 
 function stackStatus(): { code: number | null; output: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'local-stack', 'cli.ts'), 'status'], { cwd: repoRoot, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'local-stack', 'runtime', 'cli.ts'), 'status'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ANON_KEY, API_URL } from '../keys.ts';
-import { readState } from '../state.ts';
+import { readState } from '../runtime/state.ts';
 import { client, signedInUser, sleep, sql } from './helpers.ts';
 
 const childPid = (name: string): number => {

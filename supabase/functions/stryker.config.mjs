@@ -6,6 +6,7 @@
 // mutant's folder, ~1 s). Left out to keep the run short: http.ts, store-image.ts and the
 // image sanitiser (sanitize-image.ts, jpeg-colour-segments.ts: ~600 mutants on their own).
 import { fileURLToPath } from 'node:url';
+import { commonOptions } from '../../mutation/stryker-common.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 process.env.CHISMES_DENO = `${root}node_modules/.bin/deno`;
@@ -27,13 +28,7 @@ export default {
     'log-country/country.ts',
   ],
   ignorePatterns: ['_tests/integration', 'stryker.config.mjs'],
-  concurrency: 2,
-  incremental: true,
-  incrementalFile: '../../mutation/.stryker-incremental-functions.json',
-  reporters: ['json', 'clear-text', 'progress'],
-  jsonReporter: { fileName: '../../mutation/.report-functions.json' },
-  tempDirName: '../../mutation/.stryker-tmp-functions',
+  ...commonOptions('functions', '../../mutation'),
   thresholds: { high: 90, low: 80, break: 80 },
   timeoutMS: 20000,
-  cleanTempDir: 'always',
 };

@@ -16,17 +16,26 @@ function Status() {
   return <p>{useSession().status}</p>;
 }
 
+const renderStatus = () =>
+  render(
+    <SessionProvider>
+      <Status />
+    </SessionProvider>,
+  );
+
+/** A session as supabase-js stores it, whose access token expires in `seconds`. */
+function storeSession(seconds: number, user: object) {
+  const session = { access_token: 'jwt', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + seconds, user };
+  localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
+}
+
 describe('SessionProvider', () => {
   beforeEach(() => {
     getSession.mockReset().mockResolvedValue({ data: { session: { user: { id: 'u-1' } } } });
   });
 
   it('knows a visitor without a stored session is signed out without loading the client', async () => {
-    render(
-      <SessionProvider>
-        <Status />
-      </SessionProvider>,
-    );
+    renderStatus();
     expect(screen.getByText('signed-out')).toBeInTheDocument();
     await act(async () => new Promise((r) => setTimeout(r, 20)));
     expect(getSession).not.toHaveBeenCalled();
@@ -34,11 +43,7 @@ describe('SessionProvider', () => {
 
   it('loads the client on the first interaction', async () => {
     getSession.mockResolvedValue({ data: { session: null } });
-    render(
-      <SessionProvider>
-        <Status />
-      </SessionProvider>,
-    );
+    renderStatus();
     await act(async () => {
       window.dispatchEvent(new Event('pointerdown'));
       await new Promise((r) => setTimeout(r, 20));
@@ -49,21 +54,14 @@ describe('SessionProvider', () => {
 
   it('waits for the client when a session is stored, then reports the user', async () => {
     localStorage.setItem('sb-127-auth-token', '{}');
-    render(
-      <SessionProvider>
-        <Status />
-      </SessionProvider>,
-    );
+    renderStatus();
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(await screen.findByText('signed-in')).toBeInTheDocument();
   });
 
   it('signs in a stored session with a fresh token at once, and keeps that state when the client agrees', async () => {
     const user = { id: 'u-1', app_metadata: {} };
-    localStorage.setItem(
-      'sb-127-auth-token',
-      JSON.stringify({ access_token: 'jwt', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + 3600, user }),
-    );
+    storeSession(3600, user);
     getSession.mockResolvedValue({ data: { session: { user } } });
     const seen: unknown[] = [];
     // biome-ignore lint/correctness/noComponentHookFactories: the spy closes over this test's `seen` list; it is rendered once.
@@ -85,15 +83,8 @@ describe('SessionProvider', () => {
   });
 
   it('waits for the client when the stored token is about to expire', async () => {
-    localStorage.setItem(
-      'sb-127-auth-token',
-      JSON.stringify({ access_token: 'jwt', refresh_token: 'r', expires_at: Math.floor(Date.now() / 1000) + 30, user: { id: 'u-1' } }),
-    );
-    render(
-      <SessionProvider>
-        <Status />
-      </SessionProvider>,
-    );
+    storeSession(30, { id: 'u-1' });
+    renderStatus();
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(await screen.findByText('signed-in')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 // "¿Olvidaste tu contraseña?": the e-mail, then one answer whatever the address (never whether
 // it has an account); the mailed link opens "Nueva contraseña".
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { auth } from '../../../i18n/es/auth';
@@ -8,6 +8,7 @@ import { firstFailure } from '../../../lib/field-error';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { validateEmail } from '../utils/validate-auth';
+import { FormEnd } from './form-end';
 
 type Values = { email: string };
 
@@ -39,14 +40,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
             {auth.forgotSent}
           </Alert>
         )}
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Button type="submit" disabled={submitting} fullWidth>
-          {submitting ? auth.sendingLink : auth.sendLink}
-        </Button>
+        <FormEnd error={formError} submitting={submitting} idle={auth.sendLink} pending={auth.sendingLink} />
         <Anchor component="button" type="button" size="sm" onClick={onBack}>
           {auth.backToLogin}
         </Anchor>

@@ -1,12 +1,13 @@
 // Login view: e-mail, password, "¿Olvidaste tu contraseña?", providers. An e-mail not yet
 // confirmed gets its error with "Reenviar correo".
-import { Alert, Anchor, Button, Divider, Stack, TextInput } from '@mantine/core';
+import { Anchor, Divider, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { auth } from '../../../i18n/es/auth';
 import { signInWithPassword } from '../api/sign-in-with-password';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { validateLogin } from '../utils/validate-auth';
+import { FormEnd } from './form-end';
 import { PasswordField } from './password-field';
 import { ResendConfirmation } from './resend-confirmation';
 import { ProviderButtons } from './provider-buttons';
@@ -44,15 +45,9 @@ export function LoginForm({ onSuccess, onSwitch, onForgot }: Props) {
         <Anchor component="button" type="button" size="sm" ta="right" onClick={onForgot}>
           {auth.forgotPassword}
         </Anchor>
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        {unconfirmed && <ResendConfirmation email={unconfirmed} />}
-        <Button type="submit" disabled={submitting} fullWidth>
-          {submitting ? auth.loggingIn : auth.loginButton}
-        </Button>
+        <FormEnd error={formError} submitting={submitting} idle={auth.loginButton} pending={auth.loggingIn}>
+          {unconfirmed && <ResendConfirmation email={unconfirmed} />}
+        </FormEnd>
         <Divider label={auth.or} labelPosition="center" />
         <ProviderButtons disabled={submitting} onError={setFormError} />
         <Anchor component="button" type="button" size="sm" onClick={onSwitch}>

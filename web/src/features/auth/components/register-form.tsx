@@ -1,13 +1,13 @@
 // Register view: username, e-mail, password twice, providers. With confirmations on, a
 // sign-up ends on "Revisa tu correo" (onPending), not signed in.
-import { Alert, Anchor, Button, Divider, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Divider, Stack, TextInput } from '@mantine/core';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { auth } from '../../../i18n/es/auth';
 import { signUp } from '../api/sign-up';
 import { authErrorMessage } from '../utils/auth-error-message';
 import { validateRegister, type RegisterValues } from '../utils/validate-auth';
-import { PasswordField } from './password-field';
+import { FormEnd } from './form-end';
+import { NewPasswordFields } from './new-password-fields';
 import { ProviderButtons } from './provider-buttons';
 
 const initialValues: RegisterValues = { username: '', email: '', password: '', confirmPassword: '' };
@@ -16,7 +16,6 @@ type Props = { onSuccess: () => void; onSwitch: () => void; onPending: (email: s
 
 export function RegisterForm({ onSuccess, onSwitch, onPending }: Props) {
   const { form, formError, setFormError, onSubmit } = useFirstErrorForm({ name: 'register', initialValues, validate: validateRegister });
-  const [visible, setVisible] = useState(false);
   const submitting = form.submitting;
 
   async function submit(values: RegisterValues) {
@@ -29,28 +28,17 @@ export function RegisterForm({ onSuccess, onSwitch, onPending }: Props) {
     }
   }
 
-  const toggle = () => setVisible((v) => !v);
   return (
     <form onSubmit={onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <TextInput label={auth.username} autoComplete="username" {...form.getInputProps('username')} data-autofocus />
         <TextInput label={auth.email} type="email" autoComplete="email" {...form.getInputProps('email')} />
-        <PasswordField label={auth.password} {...form.getInputProps('password')} visible={visible} onToggleVisible={toggle} autoComplete="new-password" />
-        <PasswordField
-          label={auth.confirmPassword}
-          {...form.getInputProps('confirmPassword')}
-          visible={visible}
-          onToggleVisible={toggle}
-          autoComplete="new-password"
+        <NewPasswordFields
+          labels={{ password: auth.password, confirm: auth.confirmPassword }}
+          password={form.getInputProps('password')}
+          confirm={form.getInputProps('confirmPassword')}
         />
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Button type="submit" disabled={submitting} fullWidth>
-          {submitting ? auth.registering : auth.registerButton}
-        </Button>
+        <FormEnd error={formError} submitting={submitting} idle={auth.registerButton} pending={auth.registering} />
         <Divider label={auth.or} labelPosition="center" />
         <ProviderButtons disabled={submitting} onError={setFormError} />
         <Anchor component="button" type="button" size="sm" onClick={onSwitch}>

@@ -1,11 +1,10 @@
 // "Compartir": the chisme's /chismes/:id link through the share sheet, or copied.
-import { ActionIcon } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
-import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { paths } from '../../../config/paths';
 import { chisme as texts } from '../../../i18n/es/chisme';
 import { toast } from '../../../lib/toast';
 import { shareLink } from '../utils/share-chisme';
+import { CardAction } from './card-action';
 
 export function ShareButton({ chismeId }: { chismeId: string }) {
   async function share() {
@@ -14,11 +13,5 @@ export function ShareButton({ chismeId }: { chismeId: string }) {
     if (outcome === 'copied') toast.success(texts.card.linkCopied);
     if (outcome === 'failed') toast.error(texts.card.copyFailed(url));
   }
-  return (
-    <LazyTooltip label={texts.card.share}>
-      <ActionIcon variant="subtle" color="gray" aria-label={texts.card.share} data-testid="share-button" onClick={() => void share()}>
-        <IconShare size={18} aria-hidden />
-      </ActionIcon>
-    </LazyTooltip>
-  );
+  return <CardAction label={texts.card.share} testId="share-button" icon={<IconShare size={18} aria-hidden />} onClick={() => void share()} />;
 }

@@ -1,7 +1,8 @@
 // Settings: "Cambiar contraseña": the current password, then the new one twice with the
 // sign-up rules (lib/password-rules.ts); the first failure shows on its field.
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { FormError } from '../../../components/form-error';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { account } from '../../../i18n/es/account';
 import { auth } from '../../../i18n/es/auth';
@@ -52,11 +53,7 @@ export function ChangePassword({ email }: { email: string }) {
             <TextInput type="password" label={account.currentPassword} autoComplete="current-password" {...form.getInputProps('current')} data-autofocus />
             <TextInput type="password" label={account.newPassword} autoComplete="new-password" {...form.getInputProps('next')} />
             <TextInput type="password" label={account.confirmNewPassword} autoComplete="new-password" {...form.getInputProps('confirm')} />
-            {formError && (
-              <Alert color="red" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FormError message={formError} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {account.cancel}

@@ -46,3 +46,9 @@ export async function stopService(service: Service): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+/** The first line of an error, for one-line reasons in stack.log and stack.json. */
+export function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!.trim();
+}

@@ -2,7 +2,7 @@
 // the flat `key = value` TOML the CLI config uses (no dependency needed).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseGoDuration } from './auth/duration.ts';
+import { parseGoDuration } from './duration.ts';
 import { supabaseDir } from './paths.ts';
 
 type TomlValue = string | number | boolean | string[];

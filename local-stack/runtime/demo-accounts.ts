@@ -3,7 +3,7 @@
 // check that README.md's table lists the same, so the seed, this file and the README cannot drift.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './paths.ts';
+import { repoRoot } from '../shared/paths.ts';
 
 export type DemoAccount = { email: string; password: string; notes: string };
 

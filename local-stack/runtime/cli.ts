@@ -1,5 +1,5 @@
 // `npm run stack:start | stack:stop | stack:status | stack:reset`.
-import { gatewayAnswers, isStackRunning, startStack, stopStack } from './index.ts';
+import { gatewayAnswers, isStackRunning, startStack, stopStack } from './stack.ts';
 import { readState } from './state.ts';
 import { healthLines, statusBlock } from './status.ts';
 
@@ -49,7 +49,7 @@ async function main(command: string | undefined): Promise<void> {
       }
       return;
     default:
-      throw new Error('usage: tsx local-stack/cli.ts start|stop|status|reset');
+      throw new Error('usage: tsx local-stack/runtime/cli.ts start|stop|status|reset');
   }
 }
 

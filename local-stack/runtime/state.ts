@@ -1,7 +1,7 @@
 // The daemon's state file (.local-stack/stack.json): how the commands and ensureStack()
 // learn whether the stack runs, which processes belong to it, and why a start failed.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { stateFile } from './paths.ts';
+import { stateFile } from '../shared/paths.ts';
 import type { ServiceHealth } from './supervisor.ts';
 
 export interface StackState {

@@ -1,7 +1,7 @@
 // The block `npm run stack:start` prints, like `supabase status`, plus the demo accounts.
 import { demoAccountsTable } from './demo-accounts.ts';
-import { ANON_KEY, API_URL, DB_URL, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.ts';
-import { HOST, MAIL_PORT } from './paths.ts';
+import { ANON_KEY, API_URL, DB_URL, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../shared/keys.ts';
+import { HOST, MAIL_PORT } from '../shared/paths.ts';
 import { readState, type StackState } from './state.ts';
 
 /** One line per supervised service that restarted or is restarting, with the last reason. */

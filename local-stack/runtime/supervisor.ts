@@ -1,7 +1,7 @@
 // Supervision of the stack's services (docs/decisions/0023-local-stack-supervision.md): a service that dies is restarted on
 // its own, after a back-off that doubles with each quick death (0.5 s … 30 s) and starts over
 // once it has stayed up for a minute, with a one-line reason in the log and in stack.json.
-import type { Service } from './processes.ts';
+import { oneLine, type Service } from '../shared/processes.ts';
 
 export interface ServiceHealth {
   state: 'running' | 'restarting';
@@ -113,9 +113,4 @@ export function createSupervisor(hooks: SupervisorHooks) {
   }
 
   return { lost, superviseProcess, superviseConnection, health };
-}
-
-export function oneLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0]!.trim();
 }

@@ -2,8 +2,8 @@
 // ensureStack) refuses to run with any of them on, naming each in one line, instead of running
 // silently without it (supabase start would honour them; see local-stack/README.md).
 import { join } from 'node:path';
-import { readToml } from './config.ts';
-import { supabaseDir } from './paths.ts';
+import { readToml } from '../shared/config.ts';
+import { supabaseDir } from '../shared/paths.ts';
 
 /** OAuth providers the sign-in simulator (auth/oauth.ts) stands in for. */
 const SIMULATED_PROVIDERS = new Set(['google', 'facebook']);

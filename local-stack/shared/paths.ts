@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const stackDir = join(repoRoot, '.local-stack');
 export const dbDataDir = join(stackDir, 'db');
 export const storageDir = join(stackDir, 'storage');
