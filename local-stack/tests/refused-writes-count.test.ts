@@ -1,5 +1,6 @@
 // Refused writes count towards the rate limit, through the real PostgREST and supabase-js
-// (docs/decisions/0024-refused-writes-count.md): chismes, comments and country logs. A refusal
+// (docs/decisions/0024-refused-writes-count.md): chismes, comments, country logs, likes, unlikes
+// and reports. A refusal
 // is answered with status 400 and the same error object a raised key gives (code, message,
 // details, hint), and its count is committed: refusals sent at once are each counted exactly,
 // and a valid write after as many refusals as the limit is refused with rate_limited. Nothing
@@ -37,6 +38,19 @@ async function authored(userId: string): Promise<number> {
     [userId],
   );
   return row?.n ?? -1;
+}
+
+async function chismeBy(author: Awaited<ReturnType<typeof establishedUser>>, content: string): Promise<string> {
+  const created = await author.client.rpc('create_chisme', {
+    p_gender: 'Mujer',
+    p_years: '40',
+    p_content: content,
+    p_tags: [],
+    p_country: 'ES',
+    p_cotilleo: 'false',
+  });
+  assert.equal(created.error, null);
+  return (created.data as { id: string }).id;
 }
 
 describe('refused writes count towards the rate limit', () => {
@@ -105,16 +119,7 @@ describe('refused writes count towards the rate limit', () => {
     const author = await establishedUser('refused-comments-author');
     const user = await establishedUser('refused-comments');
     cleanup.push(author.id, user.id);
-    const created = await author.client.rpc('create_chisme', {
-      p_gender: 'Mujer',
-      p_years: '40',
-      p_content: 'Un chisme para comentar',
-      p_tags: [],
-      p_country: 'ES',
-      p_cotilleo: 'false',
-    });
-    assert.equal(created.error, null);
-    const chismeId = (created.data as { id: string }).id;
+    const chismeId = await chismeBy(author, 'Un chisme para comentar');
     await awayFromMinuteEnd();
     const comment = (content: string) =>
       user.client.rpc('add_comment', {
@@ -135,5 +140,63 @@ describe('refused writes count towards the rate limit', () => {
       ['ok', 'ok', 'ok', 'rate_limited'],
     );
     assert.equal(await authored(user.id), 3);
+  });
+
+  test('60 refused likes and unlikes at once are counted exactly: a valid like is then rate_limited, nothing stored', async () => {
+    const author = await establishedUser('refused-likes-author');
+    const user = await establishedUser('refused-likes');
+    cleanup.push(author.id, user.id);
+    const chismeId = await chismeBy(author, 'Un chisme que gustará a todos');
+    await awayFromMinuteEnd();
+    // Half likes of chismes that do not exist, half unlikes of a chisme never liked.
+    const refusals = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        i % 2 ? user.client.rpc('like_chisme', { p_chisme_id: crypto.randomUUID() }) : user.client.rpc('unlike_chisme', { p_chisme_id: chismeId }),
+      ),
+    );
+    assert.deepEqual(new Set(refusals.map((r) => `${r.status} ${r.error?.message}`)), new Set(['400 chisme_not_found', '400 like_not_found']));
+    assert.deepEqual(refusals[1]?.error, { code: 'P0001', details: null, hint: null, message: 'chisme_not_found' });
+    assert.equal(await minuteEvents(user.id, 'like'), 60);
+    const valid = await user.client.rpc('like_chisme', { p_chisme_id: chismeId });
+    assert.equal(valid.error?.message, 'rate_limited');
+    assert.equal((JSON.parse(valid.error?.details ?? '{}') as { action?: string }).action, 'like');
+    const [likes] = await sql<{ n: number }>('select count(*)::int as n from public.likes where user_id = $1', [user.id]);
+    assert.equal(likes?.n, 0);
+  });
+
+  test('a like and an unlike still answer the new count as a number', async () => {
+    const author = await establishedUser('liked-author');
+    const user = await establishedUser('liker');
+    cleanup.push(author.id, user.id);
+    const chismeId = await chismeBy(author, 'Un chisme que sí gustará');
+    const liked = await user.client.rpc('like_chisme', { p_chisme_id: chismeId });
+    assert.deepEqual([liked.status, liked.error, liked.data], [200, null, 1]);
+    const unliked = await user.client.rpc('unlike_chisme', { p_chisme_id: chismeId });
+    assert.deepEqual([unliked.status, unliked.error, unliked.data], [200, null, 0]);
+  });
+
+  test('5 reports of one chisme at once: one stored, 4 report_already_exists, all counted; past the limit a refusal keeps its key, a valid report is rate_limited', async () => {
+    const author = await establishedUser('refused-reports-author');
+    const user = await establishedUser('refused-reports');
+    cleanup.push(author.id, user.id);
+    const chismeId = await chismeBy(author, 'Un chisme que será denunciado');
+    const otherId = await chismeBy(author, 'Otro chisme que será denunciado');
+    await awayFromMinuteEnd();
+    // Concurrent repeats meet both the rule trigger and the unique index (a raced repeat).
+    const reports = await Promise.all(Array.from({ length: 5 }, () => user.client.rpc('report_chisme', { p_chisme_id: chismeId, p_reason: 'Spam' })));
+    assert.deepEqual(reports.map((r) => `${r.status} ${r.error?.message ?? 'ok'}`).sort(), [
+      '200 ok',
+      '400 report_already_exists',
+      '400 report_already_exists',
+      '400 report_already_exists',
+      '400 report_already_exists',
+    ]);
+    assert.equal(await minuteEvents(user.id, 'report'), 5);
+    const sixth = await user.client.rpc('report_comment', { p_comment_id: 'no-es-un-id', p_reason: 'Spam' });
+    assert.equal(sixth.error?.message, 'report_target_not_found');
+    const valid = await user.client.rpc('report_chisme', { p_chisme_id: otherId, p_reason: 'Spam' });
+    assert.equal(valid.error?.message, 'rate_limited');
+    const [stored] = await sql<{ n: number }>('select count(*)::int as n from public.reports where user_id = $1', [user.id]);
+    assert.equal(stored?.n, 1);
   });
 });

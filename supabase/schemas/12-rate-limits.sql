@@ -149,7 +149,18 @@ comment on function private.count_rate_limited_write(uuid, text, timestamptz) is
 -- write's own (count_rate_limited_write); past the limit its rate_limited is not raised again
 -- (the refusal is already being answered) and its increment is undone, so a window holds at
 -- most its limit, as with stored writes. A caller without a live account (not_authenticated, a
--- deleted user's token) has nothing to count.
+-- deleted user's token) has nothing to count. Called from SQL (no PostgREST request: pgTAP,
+-- the operator) it raises the refusal again, key, detail and hint, so SQL callers see the
+-- error the write raised.
+--
+-- Each write RPC that answers its refusals is one block around its write, and its handler
+-- hands the refusal here (docs/decisions/0024-refused-writes-count.md):
+--   begin <the write>; return <its answer>;
+--   exception when sqlstate 'P0001' then
+--     get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+--     return private.answer_refused_write('<action>', v_message, v_detail, v_hint);
+--   end;
+-- (a called function cannot read its caller's stacked diagnostics, hence the three values).
 create or replace function private.answer_refused_write(p_action text, p_message text, p_detail text, p_hint text)
 returns json
 language plpgsql
@@ -160,6 +171,11 @@ as $$
 declare
   v_user_id uuid := auth.uid();
 begin
+  if not private.is_api_request() then
+    -- RAISE refuses a null option; a missing detail or hint reads '' from stacked diagnostics
+    raise exception using errcode = 'P0001', message = p_message,
+      detail = coalesce(p_detail, ''), hint = coalesce(p_hint, '');
+  end if;
   if private.is_client_write() and v_user_id is not null
      and exists (select 1 from auth.users u where u.id = v_user_id) then
     begin
@@ -177,5 +193,5 @@ begin
   );
 end;
 $$;
-comment on function private.answer_refused_write(text, text, text, text) is 'Counts a refused client write towards the rate limit of its action and answers it with status 400 and PostgREST''s error body (docs/decisions/0024-refused-writes-count.md).';
+comment on function private.answer_refused_write(text, text, text, text) is 'Over the API, counts a refused client write towards the rate limit of its action and answers it with status 400 and PostgREST''s error body; from SQL, raises the refusal again (docs/decisions/0024-refused-writes-count.md).';
 revoke all on function private.answer_refused_write(text,text,text,text) from public, anon, authenticated, service_role;

@@ -289,14 +289,9 @@ declare
   v_detail text;
   v_hint text;
 begin
-  if not private.is_api_request() then
-    return to_json(private.publish_chisme(p_gender, p_years, p_content, p_tags, p_country, p_cotilleo));
-  end if;
-  begin
-    return to_json(private.publish_chisme(p_gender, p_years, p_content, p_tags, p_country, p_cotilleo));
-  exception when sqlstate 'P0001' then
-    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
-  end;
+  return to_json(private.publish_chisme(p_gender, p_years, p_content, p_tags, p_country, p_cotilleo));
+exception when sqlstate 'P0001' then
+  get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
   return private.answer_refused_write('chisme', v_message, v_detail, v_hint);
 end;
 $$;

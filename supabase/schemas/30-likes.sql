@@ -207,16 +207,26 @@ create trigger likes_after_delete_update_count
 -- A client write: runs as its owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's triggers, which read the
 -- request's role with private.is_client_write() (05-helpers.sql).
+--
+-- A refused like or unlike counts towards the like limit: over the API its key is answered
+-- (400, PostgREST's error body) instead of raised, so the count commits
+-- (private.answer_refused_write, docs/decisions/0024-refused-writes-count.md). The block
+-- costs a subtransaction per call; measured on the like path in that decision.
 create or replace function public.like_chisme(p_chisme_id text)
-returns int
+returns json
 language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
 declare
-  v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'chisme_not_found');
+  v_chisme_id uuid;
   v_likes int;
+  v_message text;
+  v_detail text;
+  v_hint text;
 begin
+  v_chisme_id := private.uuid_arg(p_chisme_id, 'chisme_not_found');
   perform private.require_user();
   insert into public.likes (chisme_id) values (v_chisme_id)
   on conflict (chisme_id, user_id) do nothing;
@@ -225,28 +235,36 @@ begin
   end if;
   select c.likes + coalesce((nullif(current_setting('chismes.uncounted_likes', true), '')::jsonb ->> v_chisme_id::text)::int, 0)
   into v_likes from public.chismes c where c.id = v_chisme_id;
-  return v_likes;
+  return to_json(v_likes);
+exception when sqlstate 'P0001' then
+  get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  return private.answer_refused_write('like', v_message, v_detail, v_hint);
 end;
 $$;
 revoke all on function public.like_chisme(text) from public, anon, authenticated, service_role;
 grant execute on function public.like_chisme(text) to authenticated;
 grant execute on function public.like_chisme(text) to service_role;
-comment on function public.like_chisme(text) is 'Likes a chisme as the caller; returns the new like count.';
+comment on function public.like_chisme(text) is 'Likes a chisme as the caller; returns the new like count (a JSON number). Over the API a refusal is answered (400, the key) and counts towards the like rate limit.';
 
--- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
--- request's role with private.is_client_write() (05-helpers.sql).
+-- A client write: runs as its owner (security definer), as like_chisme, and answers its
+-- refusals the same way.
 create or replace function public.unlike_chisme(p_chisme_id text)
-returns int
+returns json
 language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
 declare
-  v_user_id uuid := private.require_user();
-  v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'chisme_not_found');
+  v_user_id uuid;
+  v_chisme_id uuid;
   v_likes int;
+  v_message text;
+  v_detail text;
+  v_hint text;
 begin
+  v_user_id := private.require_user();
+  v_chisme_id := private.uuid_arg(p_chisme_id, 'chisme_not_found');
   if not exists (select 1 from public.chismes c where c.id = v_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
@@ -256,13 +274,16 @@ begin
   end if;
   select greatest(c.likes + coalesce((nullif(current_setting('chismes.uncounted_likes', true), '')::jsonb ->> v_chisme_id::text)::int, 0), 0)
   into v_likes from public.chismes c where c.id = v_chisme_id;
-  return v_likes;
+  return to_json(v_likes);
+exception when sqlstate 'P0001' then
+  get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  return private.answer_refused_write('like', v_message, v_detail, v_hint);
 end;
 $$;
 revoke all on function public.unlike_chisme(text) from public, anon, authenticated, service_role;
 grant execute on function public.unlike_chisme(text) to authenticated;
 grant execute on function public.unlike_chisme(text) to service_role;
-comment on function public.unlike_chisme(text) is 'Removes the caller''s like; returns the new like count.';
+comment on function public.unlike_chisme(text) is 'Removes the caller''s like; returns the new like count (a JSON number). Over the API a refusal is answered (400, the key) and counts towards the like rate limit.';
 
 -- Security definer: reads hidden_at whatever the caller.
 create or replace function private.guard_hidden_chisme_unlike()

@@ -397,14 +397,9 @@ declare
   v_detail text;
   v_hint text;
 begin
-  if not private.is_api_request() then
-    return to_json(private.publish_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country));
-  end if;
-  begin
-    return to_json(private.publish_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country));
-  exception when sqlstate 'P0001' then
-    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
-  end;
+  return to_json(private.publish_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country));
+exception when sqlstate 'P0001' then
+  get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
   return private.answer_refused_write('comment', v_message, v_detail, v_hint);
 end;
 $$;

@@ -67,49 +67,70 @@ create trigger reports_before_insert_enforce_rate_limit
   for each row execute function private.enforce_rate_limit('report');
 
 
--- A client write: runs as its owner (security definer), because clients hold no write
+-- A report as the caller, of a chisme or of a comment (the other id null): the body of
+-- report_chisme and report_comment, run as their owner. Over the API a refusal is answered
+-- (400, PostgREST's error body) instead of raised, so it counts towards the report limit
+-- (private.answer_refused_write, docs/decisions/0024-refused-writes-count.md); a raced repeat
+-- that meets the unique constraint is report_already_exists like one the rule trigger sees. A
+-- stored report answers null (PostgREST sends null; it answered nothing before, and the web
+-- reads only the error).
+create or replace function private.submit_report(p_chisme_id text, p_comment_id text, p_reason text)
+returns json
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_message text;
+  v_detail text;
+  v_hint text;
+begin
+  perform private.require_user();
+  insert into public.reports (chisme_id, comment_id, reason)
+  values (private.uuid_arg(p_chisme_id, 'report_target_not_found'), private.uuid_arg(p_comment_id, 'report_target_not_found'), p_reason);
+  return null;
+exception
+  when unique_violation then
+    return private.answer_refused_write('report', 'report_already_exists', null, null);
+  when sqlstate 'P0001' then
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+    return private.answer_refused_write('report', v_message, v_detail, v_hint);
+end;
+$$;
+revoke all on function private.submit_report(text,text,text) from public, anon, authenticated, service_role;
+comment on function private.submit_report(text, text, text) is 'Reports a chisme or a comment as the caller; over the API a refusal is answered and counted (docs/decisions/0024-refused-writes-count.md). Called by report_chisme and report_comment.';
+
+-- Client writes: run as their owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's triggers, which read the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.report_chisme(p_chisme_id text, p_reason text default 'Sin especificar')
-returns void
-language plpgsql
+returns json
+language sql
+volatile
 security definer
 set search_path = ''
 as $$
-begin
-  perform private.require_user();
-  insert into public.reports (chisme_id, reason)
-  values (private.uuid_arg(p_chisme_id, 'report_target_not_found'), p_reason);
-exception when unique_violation then
-  raise exception 'report_already_exists' using errcode = 'P0001';
-end;
+  select private.submit_report(p_chisme_id, null, p_reason);
 $$;
 revoke all on function public.report_chisme(text,text) from public, anon, authenticated, service_role;
 grant execute on function public.report_chisme(text,text) to authenticated;
 grant execute on function public.report_chisme(text,text) to service_role;
-comment on function public.report_chisme(text, text) is 'Reports a chisme as the caller.';
+comment on function public.report_chisme(text, text) is 'Reports a chisme as the caller (null). Over the API a refusal is answered (400, the key) and counts towards the report rate limit.';
 
--- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
--- request's role with private.is_client_write() (05-helpers.sql).
 create function public.report_comment(p_comment_id text, p_reason text default 'Sin especificar')
-returns void
-language plpgsql
+returns json
+language sql
+volatile
 security definer
 set search_path = ''
 as $$
-begin
-  perform private.require_user();
-  insert into public.reports (comment_id, reason)
-  values (private.uuid_arg(p_comment_id, 'report_target_not_found'), p_reason);
-exception when unique_violation then
-  raise exception 'report_already_exists' using errcode = 'P0001';
-end;
+  select private.submit_report(null, p_comment_id, p_reason);
 $$;
 revoke all on function public.report_comment(text,text) from public, anon, authenticated, service_role;
 grant execute on function public.report_comment(text,text) to authenticated;
 grant execute on function public.report_comment(text,text) to service_role;
-comment on function public.report_comment(text, text) is 'Reports a comment as the caller (one''s own comment: no effect).';
+comment on function public.report_comment(text, text) is 'Reports a comment as the caller (null; one''s own comment: no effect). Over the API a refusal is answered (400, the key) and counts towards the report rate limit.';
 
 create trigger reports_before_insert_limit_new_accounts
   before insert on public.reports

@@ -55,14 +55,9 @@ declare
   v_detail text;
   v_hint text;
 begin
-  if not private.is_api_request() then
-    return to_json(private.record_country_log(p_country));
-  end if;
-  begin
-    return to_json(private.record_country_log(p_country));
-  exception when sqlstate 'P0001' then
-    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
-  end;
+  return to_json(private.record_country_log(p_country));
+exception when sqlstate 'P0001' then
+  get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
   return private.answer_refused_write('country', v_message, v_detail, v_hint);
 end;
 $$;

@@ -256,6 +256,20 @@ as $$
   select public.log_country(p_country)::text::boolean;
 $$;
 
+-- A persona's writes of an action in its current one-minute window, read as the owner (no API
+-- role may read the counters): what the refused-write tests count
+-- (docs/decisions/0024-refused-writes-count.md).
+create or replace function tests.minute_events(identifier text, p_action text)
+returns int
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(sum(r.events), 0)::int from private.rate_limit_counters r
+  where r.user_id = tests.get_supabase_uid(identifier) and r.action = p_action and r.window_seconds = 60;
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 begin;

@@ -48,13 +48,13 @@ select ok(
   'the refusal says the action and the seconds to wait (1–3600)'
 );
 select tests.authenticate_as('veteran');
-select is(public.like_chisme(current_setting('test.chisme')), 11, 'an established account still likes it: 10 new + 1 established');
+select is(public.like_chisme(current_setting('test.chisme'))::text::int, 11, 'an established account still likes it: 10 new + 1 established');
 select tests.reset_role();
 select is((select likes from public.chismes where id = current_setting('test.chisme')::uuid), 11, 'the refused like stored nothing: the counter is exact');
 update private.new_account_target_counters set window_start = window_start - interval '1 hour'
 where target_id = current_setting('test.chisme')::uuid and action = 'like';
 select tests.authenticate_as('sybil_11');
-select is(public.like_chisme(current_setting('test.chisme')), 12, 'in the next window a new account may like it again');
+select is(public.like_chisme(current_setting('test.chisme'))::text::int, 12, 'in the next window a new account may like it again');
 
 -- Per-target cap on reports, and new accounts' reports do not hide
 select tests.arrange($arrange$ select tests.authenticate_as('sybil_' || n), public.report_chisme(current_setting('test.chisme'), 'Spam') from generate_series(1, 3) n $arrange$);

@@ -77,8 +77,8 @@ select tests.reset_role();
 update private.suspensions set suspended_until = now() - interval '1 second'
 where user_id = tests.get_supabase_uid('suspendee');
 select tests.authenticate_as('suspendee');
-select is(public.unlike_chisme(current_setting('test.theirs')), 0, 'after the suspension: unliking works');
-select is(public.like_chisme(current_setting('test.other')), 1, 'after the suspension: liking works');
+select is(public.unlike_chisme(current_setting('test.theirs'))::text::int, 0, 'after the suspension: unliking works');
+select is(public.like_chisme(current_setting('test.other'))::text::int, 1, 'after the suspension: liking works');
 select lives_ok($$ select public.report_chisme(current_setting('test.other'), 'Spam') $$, 'after the suspension: reporting works');
 select lives_ok($$ select public.add_comment(current_setting('test.theirs'), null, 'Ya puedo comentar', 'Hombre', '30', 'CR') $$,
   'after the suspension: commenting works');

@@ -14,7 +14,7 @@ select tests.authenticate_as('other');
 select tests.arrange($arrange$ select set_config('test.own', (select id::text from tests.create_chisme('Hombre', '30', 'El chisme del otro usuario', null, 'CR', 'false')), true) $arrange$);
 
 -- Act as another user
-select is(public.like_chisme(current_setting('test.chisme')), 1, 'other: liking returns the new count');
+select is(public.like_chisme(current_setting('test.chisme'))::text::int, 1, 'other: liking returns the new count');
 select is((select liked_by_me from public.get_chisme(current_setting('test.chisme'))), true, 'other: the chisme shows as liked by me');
 select throws_ok($$ select public.like_chisme(current_setting('test.chisme')) $$, 'P0001', 'like_already_exists', 'other: a repeat like is refused');
 select is((select likes from public.get_chisme(current_setting('test.chisme'))), 1, 'other: the refused repeat did not count');
@@ -22,18 +22,18 @@ select throws_ok($$ select public.like_chisme(current_setting('test.own')) $$, '
 select is((select likes from public.get_chisme(current_setting('test.own'))), 0, 'other: the refused own like did not count');
 select throws_ok($$ select public.like_chisme(gen_random_uuid()::text) $$, 'P0001', 'chisme_not_found', 'other: cannot like a chisme that does not exist');
 select is((select count(*)::int from public.likes), 1, 'other: sees exactly their own like');
-select is(public.unlike_chisme(current_setting('test.chisme')), 0, 'other: unliking returns the new count');
+select is(public.unlike_chisme(current_setting('test.chisme'))::text::int, 0, 'other: unliking returns the new count');
 select is((select liked_by_me from public.get_chisme(current_setting('test.chisme'))), false, 'other: no longer liked by me');
 select throws_ok($$ select public.unlike_chisme(current_setting('test.chisme')) $$, 'P0001', 'like_not_found', 'other: cannot unlike twice');
 select throws_ok($$ select public.unlike_chisme(gen_random_uuid()::text) $$, 'P0001', 'chisme_not_found', 'other: cannot unlike a missing chisme');
-select is(public.like_chisme(current_setting('test.chisme')), 1, 'other: may like again after unliking');
+select is(public.like_chisme(current_setting('test.chisme'))::text::int, 1, 'other: may like again after unliking');
 select throws_ok($$ insert into public.likes (chisme_id) values (current_setting('test.chisme')::uuid) $$, '42501', null, 'other: a direct insert is refused by privilege (likes go through like_chisme)');
 select throws_ok($$ insert into public.likes (chisme_id, user_id) values (current_setting('test.chisme')::uuid, tests.get_supabase_uid('third')) $$, '42501', null, 'other: cannot like on behalf of someone else');
 select throws_ok($$ update public.likes set created_at = now() $$, '42501', null, 'other: cannot edit likes');
 
 -- Act as a third user
 select tests.authenticate_as('third');
-select is(public.like_chisme(current_setting('test.chisme')), 2, 'third: a second liker counts');
+select is(public.like_chisme(current_setting('test.chisme'))::text::int, 2, 'third: a second liker counts');
 select is((select count(*)::int from public.likes), 1, 'third: sees only their own like, not the other''s');
 select throws_ok(
   $$ delete from public.likes where user_id = tests.get_supabase_uid('other') $$,
@@ -41,7 +41,7 @@ select throws_ok(
   'third: cannot remove someone else''s like (no direct delete at all)'
 );
 select is((select likes from public.get_chisme(current_setting('test.chisme'))), 2, 'third: the count is unchanged by the attempt');
-select is(public.like_chisme(current_setting('test.own')), 1, 'third: may like another user''s chisme');
+select is(public.like_chisme(current_setting('test.own'))::text::int, 1, 'third: may like another user''s chisme');
 
 -- Act as the author
 select tests.authenticate_as('author');
@@ -71,8 +71,8 @@ select lives_ok($$ select public.delete_notification(n.id::text) from public.not
 
 -- A like after the notification was deleted still never notifies twice
 select tests.authenticate_as('other');
-select is(public.unlike_chisme(current_setting('test.chisme')), 1, 'other: unlikes again');
-select is(public.like_chisme(current_setting('test.chisme')), 2, 'other: likes again');
+select is(public.unlike_chisme(current_setting('test.chisme'))::text::int, 1, 'other: unlikes again');
+select is(public.like_chisme(current_setting('test.chisme'))::text::int, 2, 'other: likes again');
 select tests.authenticate_as('author');
 select is_empty($$ select 1 from public.notifications where type = 'like_on_chisme' $$, 'author: the same liker never notifies twice, ever');
 
@@ -84,7 +84,7 @@ select is_empty($$ select 1 from public.notifications where type = 'like_on_chis
 select tests.reset_role();
 update public.chismes set likes = 0 where id = current_setting('test.chisme')::uuid;
 select tests.authenticate_as('other');
-select is(public.unlike_chisme(current_setting('test.chisme')), 0, 'the like counter never goes below 0');
+select is(public.unlike_chisme(current_setting('test.chisme'))::text::int, 0, 'the like counter never goes below 0');
 
 -- A token without a user
 select tests.reset_role();

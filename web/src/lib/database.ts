@@ -345,7 +345,7 @@ isOneToOne: false
 { Args: { "p_chisme_id": string }; Returns: boolean
                            },
 "like_chisme":
-{ Args: { "p_chisme_id": string }; Returns: number
+{ Args: { "p_chisme_id": string }; Returns: Json
                            },
 "list_expired_chisme_images":
 { Args: { "p_limit"?: number }; Returns: string[]
@@ -389,10 +389,10 @@ isOneToOne: false
 { Args: { "p_chisme_id": string,"p_muted"?: string }; Returns: boolean
                            },
 "report_chisme":
-{ Args: { "p_chisme_id": string,"p_reason"?: string }; Returns: undefined
+{ Args: { "p_chisme_id": string,"p_reason"?: string }; Returns: Json
                            },
 "report_comment":
-{ Args: { "p_comment_id": string,"p_reason"?: string }; Returns: undefined
+{ Args: { "p_comment_id": string,"p_reason"?: string }; Returns: Json
                            },
 "set_moderator":
 { Args: { "p_email": string,"p_moderator": boolean }; Returns: boolean
@@ -401,7 +401,7 @@ isOneToOne: false
 { Args: Record<PropertyKey, never>; Returns: number
                            },
 "unlike_chisme":
-{ Args: { "p_chisme_id": string }; Returns: number
+{ Args: { "p_chisme_id": string }; Returns: Json
                            },
 "update_my_profile":
 { Args: { "p_cotilleo"?: string,"p_display_name"?: string,"p_murmuro"?: string }; Returns: undefined

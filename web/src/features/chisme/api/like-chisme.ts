@@ -1,5 +1,7 @@
-// Like or unlike a chisme; both return the new like count. supabase-js is imported when a like
-// is sent, so the feed's cards do not need it loaded to render (web/README.md, "First load").
+// Like or unlike a chisme; both return the new like count (a JSON number: the RPCs return json so
+// that a refusal can be answered and counted, docs/decisions/0024-refused-writes-count.md).
+// supabase-js is imported when a like is sent, so the feed's cards do not need it loaded to
+// render (web/README.md, "First load").
 import { toApiError } from '../../../lib/api-error';
 
 export async function likeChisme(chismeId: string): Promise<number> {
