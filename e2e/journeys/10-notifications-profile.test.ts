@@ -67,7 +67,18 @@ describe('journey 10: notifications and profile', () => {
     await expect.poll(() => unreadCount(ownerAccount.email)).toBe(2);
 
     // "Mark all" right away marks both. The 3-second auto-read could reach the same end
-    // state, so the click itself must send the database's mark-all call and succeed.
+    // state, so the click itself must send the database's mark-all call and succeed. On a
+    // loaded machine the auto-read could also answer first and disable the button before the
+    // click lands: its per-item calls are held until the click's call has answered.
+    const autoRead = '**/rest/v1/rpc/mark_notification_read';
+    let releaseAutoRead = () => {};
+    const autoReadHeld = new Promise<void>((resolve) => {
+      releaseAutoRead = resolve;
+    });
+    await owner.route(autoRead, async (route) => {
+      await autoReadHeld;
+      await route.continue();
+    });
     await owner.goto('/notifications/');
     await owner.getByText('2 Notificaciones').waitFor();
     const [markAll] = await Promise.all([
@@ -75,6 +86,8 @@ describe('journey 10: notifications and profile', () => {
       owner.getByRole('button', { name: 'Marcar todas como leídas' }).click(),
     ]);
     expect(markAll.status()).toBe(200);
+    releaseAutoRead();
+    await owner.unroute(autoRead);
     await expect.poll(() => unreadCount(ownerAccount.email), { timeout: 10_000 }).toBe(0);
     await owner.locator('[data-testid="notification-item"][data-read="false"]').first().waitFor({ state: 'detached' });
     expect(await owner.getByRole('button', { name: 'Marcar todas como leídas' }).isDisabled()).toBe(true);
