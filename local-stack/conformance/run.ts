@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { readToml } from '../shared/config.ts';
 import { ensureStack, isStackRunning } from '../index.ts';
 import { applyFixtures } from './fixtures.ts';
+import { functionsRelayEnv } from './functions-js.ts';
 import { checkAgainstInit } from './init-config.ts';
 import { outOfScope } from './out-of-scope.ts';
 import { startPostgrestTarget, suiteSchemas, type PostgrestTarget } from './postgrest-targets.ts';
@@ -50,6 +51,13 @@ async function main(): Promise<number> {
       if (suite.name === 'postgrest-js') {
         // No stack needed: its own throwaway clusters and PostgREST servers (postgrest-targets.ts).
         rows.push(...(await runPostgrest(suite, config, packageDir)));
+        continue;
+      }
+      if (!suite.config) {
+        // functions-js: no stack; its server is the relay stand-in, which runs each function with real Deno.
+        Object.assign(process.env, functionsRelayEnv(repoRoot, workDir));
+        const run = runJest(suite, config, suite.name);
+        rows.push({ ...report(suite.name, run.results, run.seconds), passwords: '— (no Auth)' });
         continue;
       }
       const suiteConfig = readToml(join(packageDir, suite.config));

@@ -15,8 +15,10 @@ export interface Suite {
   files: string[]; // test files, relative to the package folder
   testNamePattern?: string; // jest -t: only these describe blocks
   edits: Edit[];
-  /** The suite's own `supabase/config.toml` (relative to the package): its password rules are used for the run. */
-  config: string;
+  /** Files of the suite replaced whole by a stand-in of ours (package path → file in stand-ins/), same exports. */
+  standIns?: Record<string, string>;
+  /** The suite's own `supabase/config.toml` (relative to the package): its password rules are used for the run. None: runs without the stack. */
+  config?: string;
   /** Settings of the suite's own jest config that its tests depend on. */
   jest?: Record<string, unknown>;
 }
@@ -101,6 +103,18 @@ export const suites: Suite[] = [
     // Its own jest.config.ts: files in alphabetical order (they share the database's rows), 30 s
     // per test; inline snapshots are compared, never written (--ci).
     jest: { testSequencer: '<rootDir>/test/testSequencer.js', testTimeout: 30_000, prettierPath: null },
+  },
+  {
+    // Its live files (the rest mock fetch): each starts `supabase/deno-relay` in Docker through
+    // testcontainers; no Docker engine runs here, so test/relay/container.ts is replaced by a
+    // stand-in that runs the function with real Deno behind a relay as that container does
+    // (stand-ins/relay-container.ts). Needs no stack: the relay is the server these tests target.
+    name: 'functions-js',
+    files: ['hello', 'hijack', 'params', 'timeout'].map((name) => `test/spec/${name}.spec.ts`),
+    edits: [],
+    standIns: { 'test/relay/container.ts': 'relay-container.ts' },
+    // Its own jest.config.ts: 60 s per test (a function's first start).
+    jest: { testTimeout: 60_000 },
   },
 ];
 

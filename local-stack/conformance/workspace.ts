@@ -4,7 +4,11 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sourcePackages, type Suite } from './suites.ts';
+
+/** Our replacements for suite files that need what this machine lacks (Docker, unreachable hosts). */
+export const standInsDir = fileURLToPath(new URL('./stand-ins/', import.meta.url));
 
 // The versions the supabase-js workspace asks for (pnpm-workspace.yaml catalog, package.json).
 const devDependencies: Record<string, string> = {
@@ -26,6 +30,10 @@ const devDependencies: Record<string, string> = {
   '@opentelemetry/sdk-trace-node': '^2.8.0',
   ws: '^8.18.0',
   zod: '^3.25.76', // postgrest-js's tests parse with it
+  nanoid: '^3.3.1', // functions-js's tests make their keys and bodies with it
+  // Builds the packages for supabase-js's Deno tests (deno-tests.ts); the monorepo's own
+  // tsdown/tsc builds need its pnpm workspace, which npm cannot install.
+  esbuild: '^0.28.0',
 };
 
 export function prepareWorkspace(source: string, workDir: string, suites: Suite[]): void {
@@ -48,6 +56,10 @@ export function prepareWorkspace(source: string, workDir: string, suites: Suite[
 }
 
 function applyEdits(packageDir: string, suite: Suite): void {
+  for (const [file, standIn] of Object.entries(suite.standIns ?? {})) {
+    if (!existsSync(join(packageDir, file))) throw new Error(`${suite.name}/${file}: not found; supabase-js changed, update suites.ts`);
+    cpSync(join(standInsDir, standIn), join(packageDir, file));
+  }
   for (const edit of suite.edits) {
     const path = join(packageDir, edit.file);
     const text = readFileSync(path, 'utf8');

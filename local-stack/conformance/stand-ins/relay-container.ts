@@ -1,0 +1,117 @@
+// Stand-in for functions-js's test/relay/container.ts (same exports: `Relay`, `runRelay`),
+// copied over it in the conformance workspace. The original starts `supabase/deno-relay:v1.5.0`
+// in Docker through testcontainers; no Docker engine runs here. This does what that container
+// does, with real Deno and no container:
+// - the function runs as the relay runs it, `deno run --allow-all --watch <slug>/index.ts`,
+//   serving on DENO_ORIGIN (http://localhost:8000, std `serve`'s default port); its
+//   `deno.land/std` import is mapped to ../stand-ins/std-http-server.ts by the import map the
+//   runner writes (CONFORMANCE_FUNCTIONS_IMPORT_MAP);
+// - the relay listens on a port of its own (what `getMappedPort(8081)` returns), verifies the
+//   caller's HS256 JWT with the test's per-file secret (JWT_SECRET), answers a missing or
+//   invalid one with `x-relay-error: true` (what functions-js turns into FunctionsRelayError,
+//   "Relay Error invoking the Edge Function"), and forwards everything else to
+//   DENO_ORIGIN + path and query, so the function sees `http://localhost:8000/<slug>`.
+// Runs inside the workspace's jest (CommonJS through ts-jest), not in the project: not type
+// checked with it (tsconfig.json excludes this folder).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { sign, verify } from 'jsonwebtoken';
+
+/** What the tests use of testcontainers' StartedTestContainer. */
+interface StartedRelay {
+  getMappedPort(port: number): number;
+}
+
+export class Relay {
+  container: StartedRelay;
+  id: string;
+  constructor(
+    container: StartedRelay,
+    id: string,
+    private readonly server: Server,
+    private readonly deno: ChildProcess,
+  ) {
+    this.container = container;
+    this.id = id;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    if (this.deno.exitCode === null) {
+      const exited = new Promise<void>((resolve) => this.deno.once('exit', () => resolve()));
+      this.deno.kill('SIGTERM');
+      await exited;
+    }
+  }
+}
+
+function relayError(res: import('node:http').ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'x-relay-error': 'true' });
+  res.end(JSON.stringify({ msg: message }));
+}
+
+export async function runRelay(slug: string, jwtSecret: string, denoOrigin = 'http://localhost:8000', env?: Map<string, string>): Promise<Relay> {
+  const deno = process.env.CONFORMANCE_DENO;
+  const importMap = process.env.CONFORMANCE_FUNCTIONS_IMPORT_MAP;
+  if (!deno || !importMap) throw new Error('run through local-stack/conformance/run.ts (CONFORMANCE_DENO, CONFORMANCE_FUNCTIONS_IMPORT_MAP)');
+  const origin = new URL(denoOrigin);
+  const functionEnv: Record<string, string> = { JWT_SECRET: jwtSecret, DENO_ORIGIN: denoOrigin, ...Object.fromEntries(env ?? []) };
+  const child = spawn(
+    deno,
+    ['run', '--allow-all', '--watch', '--no-clear-screen', `--import-map=${importMap}`, join(__dirname, '../functions', slug, 'index.ts')],
+    {
+      env: { ...process.env, ...functionEnv, NO_COLOR: '1', DENO_NO_PACKAGE_JSON: '1' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+
+  const server = createServer((req, res) => {
+    const [scheme, token] = (req.headers.authorization ?? '').split(' ');
+    if (scheme !== 'Bearer' || !token) return relayError(res, 401, 'Missing authorization header');
+    try {
+      verify(token, jwtSecret, { algorithms: ['HS256'] });
+    } catch {
+      return relayError(res, 401, 'Invalid JWT');
+    }
+    const upstream = request(
+      // Host stays the origin's (the function's request.url); the connection goes to IPv4,
+      // where Deno's serve listens (0.0.0.0).
+      {
+        hostname: origin.hostname === 'localhost' ? '127.0.0.1' : origin.hostname,
+        port: origin.port || 80,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: origin.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', (error) => (res.headersSent ? res.destroy() : relayError(res, 502, error.message)));
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+  const relay = new Relay({ getMappedPort: () => port }, `${slug}-${process.pid}`, server, child);
+
+  // Ready when the function answers through the relay, as the original's health check.
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      const check = await fetch(`http://localhost:${port}/${slug}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${sign({ name: 'check' }, jwtSecret)}` },
+      });
+      await check.arrayBuffer();
+      if (check.ok) return relay;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await relay.stop();
+  throw new Error(`function ${slug} did not start (deno exit code ${child.exitCode})`);
+}
