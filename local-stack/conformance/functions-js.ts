@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { standInsDir } from './workspace.ts';
+import { standInsDir } from './suites.ts';
 
 /** The environment the relay stand-in reads (CONFORMANCE_DENO, CONFORMANCE_FUNCTIONS_IMPORT_MAP). */
 export function functionsRelayEnv(repoRoot: string, workDir: string): Record<string, string> {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { readToml } from '../shared/config.ts';
 import { ensureStack, isStackRunning } from '../index.ts';
 import { applyFixtures } from './fixtures.ts';
+import { installSuiteFunctions, removeSuiteFunctions, runDenoTests } from './deno-tests.ts';
 import { functionsRelayEnv } from './functions-js.ts';
 import { checkAgainstInit } from './init-config.ts';
 import { outOfScope } from './out-of-scope.ts';
@@ -21,6 +22,8 @@ import { prepareWorkspace, writeJestConfig } from './workspace.ts';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const workDir = join(repoRoot, '.local-stack/conformance');
 
+const verbose = process.argv.includes('--verbose');
+
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? undefined : process.argv[index + 1];
@@ -30,7 +33,7 @@ async function main(): Promise<number> {
   const source = option('source') ?? process.env.SUPABASE_JS_DIR;
   if (!source) throw new Error('give the supabase-js checkout: --source <dir> or SUPABASE_JS_DIR (see local-stack/conformance/README.md)');
   const only = option('only');
-  const chosen = suites.filter((suite) => !only || suite.name === only);
+  const chosen = suites.filter((suite) => !only || (suite.label ?? suite.name) === only);
   prepareWorkspace(resolve(source), workDir, chosen);
   // The install needs the npm registry; in a network namespace without it, prepare first.
   if (process.argv.includes('--prepare-only')) return 0;
@@ -46,7 +49,8 @@ async function main(): Promise<number> {
   try {
     mkdirSync(join(workDir, 'results'), { recursive: true });
     for (const suite of chosen) {
-      const config = writeJestConfig(workDir, suite);
+      const label = suite.label ?? suite.name;
+      const config = suite.runner === 'deno' ? '' : writeJestConfig(workDir, suite);
       const packageDir = join(workDir, 'packages/core', suite.name);
       if (suite.name === 'postgrest-js') {
         // No stack needed: its own throwaway clusters and PostgREST servers (postgrest-targets.ts).
@@ -67,8 +71,15 @@ async function main(): Promise<number> {
       // Its e-mail confirmations too (the suites turn them off; the project turns them on, so a
       // sign-up would wait for its mail): the CLI's default, false, when the suite says nothing.
       const confirmations = String(suiteConfig.get('auth.email')?.get('enable_confirmations') ?? false);
-      if (!alreadyRunning && `${length}:${requirements}:${confirmations}` !== rules) {
+      // Functions of the suite's own (the Deno tests call them) are served only by a stack started after they are in place.
+      const withFunctions = suite.runner === 'deno';
+      if (withFunctions && alreadyRunning) {
+        console.log(`\n${label}: not run: it needs its functions in the stack, and a stack that already runs cannot take them; stop it first`);
+        continue;
+      }
+      if (!alreadyRunning && (`${length}:${requirements}:${confirmations}` !== rules || withFunctions)) {
         await stack?.stop();
+        if (withFunctions) console.log(`\n${label}: serving the suite's functions: ${installSuiteFunctions(packageDir).join(', ')}`);
         process.env.SUPABASE_AUTH_MINIMUM_PASSWORD_LENGTH = length;
         process.env.SUPABASE_AUTH_PASSWORD_REQUIREMENTS = requirements;
         process.env.SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS = confirmations;
@@ -82,14 +93,22 @@ async function main(): Promise<number> {
       const undoFixtures = await applyFixtures(packageDir, suite.name);
       let run: { results: JestResults; seconds: number };
       try {
-        run = runJest(suite, config, suite.name);
+        run = withFunctions ? runDenoTests(repoRoot, workDir, packageDir, suite.files, verbose) : runJest(suite, config, suite.name);
       } finally {
         await undoFixtures();
       }
-      rows.push({ ...report(suite.name, run.results, run.seconds), passwords });
+      rows.push({ ...report(label, run.results, run.seconds), passwords });
+      if (withFunctions) {
+        // The next suite gets the project's functions only.
+        await stack?.stop();
+        stack = undefined;
+        rules = '';
+        removeSuiteFunctions();
+      }
     }
   } finally {
     await stack?.stop();
+    removeSuiteFunctions();
   }
   console.log(`\n${table(rows)}`);
   return rows.every((row) => row.inScopePassed === row.inScope) ? 0 : 1;
@@ -104,7 +123,7 @@ function runJest(suite: Suite, config: string, resultName: string): { results: J
   if (suite.testNamePattern) args.push('-t', suite.testNamePattern);
   args.push(...suite.files.map((file) => join(workDir, 'packages/core', suite.name, file)));
   const started = Date.now();
-  spawnSync(process.execPath, args, { cwd: workDir, stdio: ['ignore', 'ignore', process.argv.includes('--verbose') ? 'inherit' : 'ignore'] });
+  spawnSync(process.execPath, args, { cwd: workDir, stdio: ['ignore', 'ignore', verbose ? 'inherit' : 'ignore'] });
   const seconds = (Date.now() - started) / 1000;
   if (!existsSync(output)) throw new Error(`${resultName}: jest wrote no results; run again with --verbose`);
   return { results: JSON.parse(readFileSync(output, 'utf8')) as JestResults, seconds };

@@ -3,6 +3,8 @@
 // newer supabase-js whose files changed makes the runner stop with a clear message instead of
 // silently running something else.
 
+import { fileURLToPath } from 'node:url';
+
 export interface Edit {
   file: string; // relative to the package folder
   find: string;
@@ -12,6 +14,10 @@ export interface Edit {
 
 export interface Suite {
   name: string; // package folder under packages/core/
+  /** Its name in the table and for --only, when the package has more than one suite. */
+  label?: string;
+  /** jest unless told; deno: the package's Deno tests (deno-tests.ts), on its built packages and with its functions served by the stack. */
+  runner?: 'deno';
   files: string[]; // test files, relative to the package folder
   testNamePattern?: string; // jest -t: only these describe blocks
   edits: Edit[];
@@ -116,7 +122,20 @@ export const suites: Suite[] = [
     // Its own jest.config.ts: 60 s per test (a function's first start).
     jest: { testTimeout: 60_000 },
   },
+  {
+    // supabase-js's Deno tests: the integration file (PostgREST, Auth, Realtime, Storage), its
+    // edge-function file and the three CORS files, whose functions the stack serves for the run.
+    name: 'supabase-js',
+    label: 'supabase-js-deno',
+    runner: 'deno',
+    files: ['integration', 'edge-functions-integration', 'cors-validation', 'cors-http-methods', 'cors-errors'].map((name) => `test/deno/${name}.test.ts`),
+    edits: [],
+    config: 'supabase/config.toml',
+  },
 ];
+
+/** Our replacements for suite files that need what this machine lacks (Docker, unreachable hosts). */
+export const standInsDir = fileURLToPath(new URL('./stand-ins/', import.meta.url));
 
 // Packages whose sources are copied so that `@supabase/<name>` imports resolve to them.
 export const sourcePackages = ['auth-js', 'storage-js', 'realtime-js', 'postgrest-js', 'functions-js', 'supabase-js'];

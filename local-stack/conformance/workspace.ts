@@ -4,11 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sourcePackages, type Suite } from './suites.ts';
-
-/** Our replacements for suite files that need what this machine lacks (Docker, unreachable hosts). */
-export const standInsDir = fileURLToPath(new URL('./stand-ins/', import.meta.url));
+import { buildPackages } from './deno-tests.ts';
+import { sourcePackages, standInsDir, type Suite } from './suites.ts';
 
 // The versions the supabase-js workspace asks for (pnpm-workspace.yaml catalog, package.json).
 const devDependencies: Record<string, string> = {
@@ -31,9 +28,7 @@ const devDependencies: Record<string, string> = {
   ws: '^8.18.0',
   zod: '^3.25.76', // postgrest-js's tests parse with it
   nanoid: '^3.3.1', // functions-js's tests make their keys and bodies with it
-  // Builds the packages for supabase-js's Deno tests (deno-tests.ts); the monorepo's own
-  // tsdown/tsc builds need its pnpm workspace, which npm cannot install.
-  esbuild: '^0.28.0',
+  tsdown: '^0.18.0', // storage-js, postgrest-js and supabase-js build with it (the catalog's version)
 };
 
 export function prepareWorkspace(source: string, workDir: string, suites: Suite[]): void {
@@ -53,6 +48,8 @@ export function prepareWorkspace(source: string, workDir: string, suites: Suite[
   cpSync(join(source, 'tsconfig.base.json'), join(workDir, 'tsconfig.base.json'));
   for (const suite of suites) applyEdits(join(packagesDir, 'core', suite.name), suite);
   installTools(workDir);
+  // The Deno tests import the packages as an npm install would have them: built.
+  if (suites.some((suite) => suite.runner === 'deno')) buildPackages(workDir);
 }
 
 function applyEdits(packageDir: string, suite: Suite): void {
