@@ -35,6 +35,7 @@ const builds: { dir: string; commands: string[][] }[] = [
 const stdUrls = {
   'https://deno.land/std@0.220.1/assert/mod.ts': 'std-assert.ts',
   'https://deno.land/std@0.168.0/http/server.ts': 'std-http-server.ts',
+  'https://deno.land/std/http/server.ts': 'std-http-server.ts', // functions-js's test functions
 };
 const standIn = (file: string): string => pathToFileURL(join(standInsDir, file)).href;
 
@@ -82,13 +83,14 @@ export function removeSuiteFunctions(): void {
 }
 
 /**
- * Copies the suite's functions into supabase/functions/ (a deno.json each: the std stand-in and
- * the built `@supabase/supabase-js/cors`) and adds their `[functions.<name>]` settings from the
- * suite's config.toml to the project's. Call before the stack starts; undo with removeSuiteFunctions().
+ * Copies the suite's functions into supabase/functions/ (a deno.json each: the std stand-ins and
+ * the built `@supabase/supabase-js/cors`) and adds their `[functions.<name>]` settings (`verifyJwt`
+ * if given, else the suite's config.toml's) to the project's. Call before the stack starts; undo
+ * with removeSuiteFunctions().
  */
-export function installSuiteFunctions(packageDir: string): string[] {
+export function installSuiteFunctions(packageDir: string, functions: { dir: string; verifyJwt?: boolean }, workDir: string): string[] {
   removeSuiteFunctions();
-  const source = join(packageDir, 'supabase/functions');
+  const source = join(packageDir, functions.dir);
   const names = readdirSync(source).filter((name) => existsSync(join(source, name, 'index.ts')));
   for (const name of names) {
     if (existsSync(join(functionsDir, name)))
@@ -96,9 +98,9 @@ export function installSuiteFunctions(packageDir: string): string[] {
   }
   const imports = {
     ...Object.fromEntries(Object.entries(stdUrls).map(([url, file]) => [url, standIn(file)])),
-    '@supabase/supabase-js/cors': pathToFileURL(join(packageDir, 'dist/cors.mjs')).href,
+    '@supabase/supabase-js/cors': pathToFileURL(join(workDir, 'packages/core/supabase-js/dist/cors.mjs')).href,
   };
-  const suiteConfig = readToml(join(packageDir, 'supabase/config.toml'));
+  const suiteConfig = functions.verifyJwt === undefined ? readToml(join(packageDir, 'supabase/config.toml')) : new Map();
   const block = [CONFIG_BEGIN];
   for (const name of names) {
     const target = join(functionsDir, name);
@@ -108,6 +110,7 @@ export function installSuiteFunctions(packageDir: string): string[] {
     writeFileSync(join(target, 'deno.json'), JSON.stringify({ imports }, null, 2));
     const settings = suiteConfig.get(`functions.${name}`);
     block.push(`[functions.${name}]`);
+    if (functions.verifyJwt !== undefined) block.push(`verify_jwt = ${functions.verifyJwt}`);
     for (const key of ['enabled', 'verify_jwt']) if (settings?.has(key)) block.push(`${key} = ${String(settings.get(key))}`);
   }
   block.push(CONFIG_END);

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readToml } from '../shared/config.ts';
+import { API_URL } from '../shared/keys.ts';
 import { ensureStack, isStackRunning } from '../index.ts';
 import { applyFixtures } from './fixtures.ts';
 import { installSuiteFunctions, removeSuiteFunctions, runDenoTests } from './deno-tests.ts';
@@ -57,29 +58,29 @@ async function main(): Promise<number> {
         rows.push(...(await runPostgrest(suite, config, packageDir)));
         continue;
       }
-      if (!suite.config) {
-        // functions-js: no stack; its server is the relay stand-in, which runs each function with real Deno.
+      if (suite.name === 'functions-js') {
+        // First against the relay stand-in's own Deno, as the suite runs on its container; then
+        // with the stack's gateway and functions behind the relay (below).
         Object.assign(process.env, functionsRelayEnv(repoRoot, workDir));
-        const run = runJest(suite, config, suite.name);
-        rows.push({ ...report(suite.name, run.results, run.seconds), passwords: '— (no Auth)' });
-        continue;
+        const run = runJest(suite, config, 'functions-js-relay');
+        rows.push({ ...report(suite.name, run.results, run.seconds), suite: 'functions-js (relay stand-in, its own Deno)', passwords: '— (no Auth)' });
       }
-      const suiteConfig = readToml(join(packageDir, suite.config));
-      const auth = suiteConfig.get('auth');
+      const suiteConfig = suite.config ? readToml(join(packageDir, suite.config)) : undefined;
+      const auth = suiteConfig?.get('auth');
       const length = String(auth?.get('minimum_password_length') ?? 6);
       const requirements = String(auth?.get('password_requirements') ?? '');
       // Its e-mail confirmations too (the suites turn them off; the project turns them on, so a
       // sign-up would wait for its mail): the CLI's default, false, when the suite says nothing.
-      const confirmations = String(suiteConfig.get('auth.email')?.get('enable_confirmations') ?? false);
-      // Functions of the suite's own (the Deno tests call them) are served only by a stack started after they are in place.
-      const withFunctions = suite.runner === 'deno';
-      if (withFunctions && alreadyRunning) {
-        console.log(`\n${label}: not run: it needs its functions in the stack, and a stack that already runs cannot take them; stop it first`);
+      const confirmations = String(suiteConfig?.get('auth.email')?.get('enable_confirmations') ?? false);
+      // The suite's own functions are served only by a stack started after they are in place.
+      if (suite.functions && alreadyRunning) {
+        console.log(`\n${label}: not run on the stack: it needs its functions there, and a stack that already runs cannot take them; stop it first`);
         continue;
       }
-      if (!alreadyRunning && (`${length}:${requirements}:${confirmations}` !== rules || withFunctions)) {
+      if (!alreadyRunning && (`${length}:${requirements}:${confirmations}` !== rules || suite.functions)) {
         await stack?.stop();
-        if (withFunctions) console.log(`\n${label}: serving the suite's functions: ${installSuiteFunctions(packageDir).join(', ')}`);
+        if (suite.functions)
+          console.log(`\n${label}: the stack serves the suite's functions: ${installSuiteFunctions(packageDir, suite.functions, workDir).join(', ')}`);
         process.env.SUPABASE_AUTH_MINIMUM_PASSWORD_LENGTH = length;
         process.env.SUPABASE_AUTH_PASSWORD_REQUIREMENTS = requirements;
         process.env.SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS = confirmations;
@@ -87,18 +88,23 @@ async function main(): Promise<number> {
         stack = await ensureStack();
       }
       stack ??= await ensureStack();
-      const passwords = alreadyRunning
-        ? "project's (the stack already ran)"
-        : `suite's (${length} characters${requirements ? `, ${requirements}` : ''}; confirmations ${confirmations === 'true' ? 'on' : 'off'})`;
+      const passwords = !suite.config
+        ? '— (no Auth)'
+        : alreadyRunning
+          ? "project's (the stack already ran)"
+          : `suite's (${length} characters${requirements ? `, ${requirements}` : ''}; confirmations ${confirmations === 'true' ? 'on' : 'off'})`;
       const undoFixtures = await applyFixtures(packageDir, suite.name);
       let run: { results: JestResults; seconds: number };
       try {
-        run = withFunctions ? runDenoTests(repoRoot, workDir, packageDir, suite.files, verbose) : runJest(suite, config, suite.name);
+        if (suite.runner === 'deno') run = runDenoTests(repoRoot, workDir, packageDir, suite.files, verbose);
+        else if (suite.name === 'functions-js') run = runFunctionsOnStack(suite, config);
+        else run = runJest(suite, config, suite.name);
       } finally {
         await undoFixtures();
       }
-      rows.push({ ...report(label, run.results, run.seconds), passwords });
-      if (withFunctions) {
+      const name = suite.name === 'functions-js' ? "functions-js (relay stand-in → the stack's gateway and functions)" : label;
+      rows.push({ ...report(suite.name === 'functions-js' ? 'functions-js-stack' : label, run.results, run.seconds), suite: name, passwords });
+      if (suite.functions) {
         // The next suite gets the project's functions only.
         await stack?.stop();
         stack = undefined;
@@ -112,6 +118,16 @@ async function main(): Promise<number> {
   }
   console.log(`\n${table(rows)}`);
   return rows.every((row) => row.inScopePassed === row.inScope) ? 0 : 1;
+}
+
+/** functions-js with CONFORMANCE_FUNCTIONS_URL: the relay stand-in forwards to the stack's functions. */
+function runFunctionsOnStack(suite: Suite, config: string): { results: JestResults; seconds: number } {
+  process.env.CONFORMANCE_FUNCTIONS_URL = `${API_URL}/functions/v1`;
+  try {
+    return runJest(suite, config, 'functions-js-stack');
+  } finally {
+    delete process.env.CONFORMANCE_FUNCTIONS_URL;
+  }
 }
 
 /** Runs one suite's files with jest (Node 20 needs its WebSocket flag for realtime-js); its JSON results. */

@@ -16,8 +16,13 @@ export interface Suite {
   name: string; // package folder under packages/core/
   /** Its name in the table and for --only, when the package has more than one suite. */
   label?: string;
-  /** jest unless told; deno: the package's Deno tests (deno-tests.ts), on its built packages and with its functions served by the stack. */
+  /** jest unless told; deno: the package's Deno tests (deno-tests.ts), on its built packages. */
   runner?: 'deno';
+  /**
+   * The suite's own functions, served by the stack for the run (deno-tests.ts): their folder in
+   * the package, and `verify_jwt` for all of them (else each one's from the suite's config.toml).
+   */
+  functions?: { dir: string; verifyJwt?: boolean };
   files: string[]; // test files, relative to the package folder
   testNamePattern?: string; // jest -t: only these describe blocks
   edits: Edit[];
@@ -113,12 +118,14 @@ export const suites: Suite[] = [
   {
     // Its live files (the rest mock fetch): each starts `supabase/deno-relay` in Docker through
     // testcontainers; no Docker engine runs here, so test/relay/container.ts is replaced by a
-    // stand-in that runs the function with real Deno behind a relay as that container does
-    // (stand-ins/relay-container.ts). Needs no stack: the relay is the server these tests target.
+    // stand-in that does what that container does (stand-ins/relay-container.ts). Run twice
+    // (run.ts): the relay's own Deno, then the stack's gateway and functions behind the relay.
     name: 'functions-js',
     files: ['hello', 'hijack', 'params', 'timeout'].map((name) => `test/spec/${name}.spec.ts`),
     edits: [],
     standIns: { 'test/relay/container.ts': 'relay-container.ts' },
+    // On the stack, the relay stand-in has checked the test's own JWT secret already.
+    functions: { dir: 'test/functions', verifyJwt: false },
     // Its own jest.config.ts: 60 s per test (a function's first start).
     jest: { testTimeout: 60_000 },
   },
@@ -128,6 +135,7 @@ export const suites: Suite[] = [
     name: 'supabase-js',
     label: 'supabase-js-deno',
     runner: 'deno',
+    functions: { dir: 'supabase/functions' },
     files: ['integration', 'edge-functions-integration', 'cors-validation', 'cors-http-methods', 'cors-errors'].map((name) => `test/deno/${name}.test.ts`),
     edits: [],
     config: 'supabase/config.toml',

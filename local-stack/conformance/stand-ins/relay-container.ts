@@ -11,6 +11,9 @@
 //   invalid one with `x-relay-error: true` (what functions-js turns into FunctionsRelayError,
 //   "Relay Error invoking the Edge Function"), and forwards everything else to
 //   DENO_ORIGIN + path and query, so the function sees `http://localhost:8000/<slug>`.
+// With CONFORMANCE_FUNCTIONS_URL (the stack's `/functions/v1`), no Deno of its own: the stack
+// serves the functions (the runner put them in supabase/functions/ with `verify_jwt = false`,
+// this relay having checked the token) and the relay forwards `/<slug>…` under that URL instead.
 // Runs inside the workspace's jest (CommonJS through ts-jest), not in the project: not type
 // checked with it (tsconfig.json excludes this folder).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -31,7 +34,7 @@ export class Relay {
     container: StartedRelay,
     id: string,
     private readonly server: Server,
-    private readonly deno: ChildProcess,
+    private readonly deno?: ChildProcess,
   ) {
     this.container = container;
     this.id = id;
@@ -39,7 +42,7 @@ export class Relay {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    if (this.deno.exitCode === null) {
+    if (this.deno && this.deno.exitCode === null) {
       const exited = new Promise<void>((resolve) => this.deno.once('exit', () => resolve()));
       this.deno.kill('SIGTERM');
       await exited;
@@ -53,19 +56,10 @@ function relayError(res: import('node:http').ServerResponse, status: number, mes
 }
 
 export async function runRelay(slug: string, jwtSecret: string, denoOrigin = 'http://localhost:8000', env?: Map<string, string>): Promise<Relay> {
-  const deno = process.env.CONFORMANCE_DENO;
-  const importMap = process.env.CONFORMANCE_FUNCTIONS_IMPORT_MAP;
-  if (!deno || !importMap) throw new Error('run through local-stack/conformance/run.ts (CONFORMANCE_DENO, CONFORMANCE_FUNCTIONS_IMPORT_MAP)');
-  const origin = new URL(denoOrigin);
-  const functionEnv: Record<string, string> = { JWT_SECRET: jwtSecret, DENO_ORIGIN: denoOrigin, ...Object.fromEntries(env ?? []) };
-  const child = spawn(
-    deno,
-    ['run', '--allow-all', '--watch', '--no-clear-screen', `--import-map=${importMap}`, join(__dirname, '../functions', slug, 'index.ts')],
-    {
-      env: { ...process.env, ...functionEnv, NO_COLOR: '1', DENO_NO_PACKAGE_JSON: '1' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const stackFunctions = process.env.CONFORMANCE_FUNCTIONS_URL;
+  const target = new URL(stackFunctions ?? denoOrigin);
+  const child = stackFunctions ? undefined : startFunction(slug, jwtSecret, denoOrigin, env);
+  const pathPrefix = stackFunctions ? target.pathname.replace(/\/$/, '') : '';
 
   const server = createServer((req, res) => {
     const [scheme, token] = (req.headers.authorization ?? '').split(' ');
@@ -76,14 +70,14 @@ export async function runRelay(slug: string, jwtSecret: string, denoOrigin = 'ht
       return relayError(res, 401, 'Invalid JWT');
     }
     const upstream = request(
-      // Host stays the origin's (the function's request.url); the connection goes to IPv4,
-      // where Deno's serve listens (0.0.0.0).
+      // Host is the target's (the function's request.url on the relay's own Deno); the
+      // connection goes to IPv4, where Deno's serve listens (0.0.0.0).
       {
-        hostname: origin.hostname === 'localhost' ? '127.0.0.1' : origin.hostname,
-        port: origin.port || 80,
+        hostname: target.hostname === 'localhost' ? '127.0.0.1' : target.hostname,
+        port: target.port || 80,
         method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: origin.host },
+        path: pathPrefix + (req.url ?? '/'),
+        headers: { ...req.headers, host: target.host },
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -109,9 +103,21 @@ export async function runRelay(slug: string, jwtSecret: string, denoOrigin = 'ht
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null) break;
+    if (child && child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await relay.stop();
-  throw new Error(`function ${slug} did not start (deno exit code ${child.exitCode})`);
+  throw new Error(`function ${slug} did not start ${child ? `(deno exit code ${child.exitCode})` : 'in the stack'}`);
+}
+
+/** The function as the relay container runs it: `deno run --allow-all --watch`, with JWT_SECRET and DENO_ORIGIN. */
+function startFunction(slug: string, jwtSecret: string, denoOrigin: string, env?: Map<string, string>): ChildProcess {
+  const deno = process.env.CONFORMANCE_DENO;
+  const importMap = process.env.CONFORMANCE_FUNCTIONS_IMPORT_MAP;
+  if (!deno || !importMap) throw new Error('run through local-stack/conformance/run.ts (CONFORMANCE_DENO, CONFORMANCE_FUNCTIONS_IMPORT_MAP)');
+  const functionEnv: Record<string, string> = { JWT_SECRET: jwtSecret, DENO_ORIGIN: denoOrigin, ...Object.fromEntries(env ?? []) };
+  return spawn(deno, ['run', '--allow-all', '--watch', '--no-clear-screen', `--import-map=${importMap}`, join(__dirname, '../functions', slug, 'index.ts')], {
+    env: { ...process.env, ...functionEnv, NO_COLOR: '1', DENO_NO_PACKAGE_JSON: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
