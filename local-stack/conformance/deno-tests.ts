@@ -5,7 +5,7 @@
 // and an import map of ours replaces only the deno.land URLs (stand-ins/). The functions they
 // call (the suite's supabase/functions: hello, echo, status, cors-*) are served by the stack
 // itself: copied into the project's supabase/functions/ for the run, with the suite's
-// `verify_jwt = false`, and removed after it.
+// `verify_jwt = false`, and removed after it (functions-js's stack run serves its own the same way).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -38,6 +38,9 @@ const stdUrls = {
   'https://deno.land/std/http/server.ts': 'std-http-server.ts', // functions-js's test functions
 };
 const standIn = (file: string): string => pathToFileURL(join(standInsDir, file)).href;
+
+/** Import-map entries: each deno.land std URL the suites use → its stand-in. */
+export const stdImports = (): Record<string, string> => Object.fromEntries(Object.entries(stdUrls).map(([url, file]) => [url, standIn(file)]));
 
 /** Builds every package of the workspace copy and links it as `@supabase/<name>` (no network needed). */
 export function buildPackages(workDir: string): void {
@@ -97,7 +100,7 @@ export function installSuiteFunctions(packageDir: string, functions: { dir: stri
       throw new Error(`supabase/functions/${name} exists; the suite's function of that name cannot be installed for the run`);
   }
   const imports = {
-    ...Object.fromEntries(Object.entries(stdUrls).map(([url, file]) => [url, standIn(file)])),
+    ...stdImports(),
     '@supabase/supabase-js/cors': pathToFileURL(join(workDir, 'packages/core/supabase-js/dist/cors.mjs')).href,
   };
   const suiteConfig = functions.verifyJwt === undefined ? readToml(join(packageDir, 'supabase/config.toml')) : new Map();
@@ -159,8 +162,7 @@ export function runDenoTests(
   // std stand-ins only; `@supabase/*` resolve through node_modules to the built packages
   // (buildPackages), as from an npm install.
   const importMap = join(testDir, 'import-map.conformance.json');
-  const imports = Object.fromEntries(Object.entries(stdUrls).map(([url, file]) => [url, standIn(file)]));
-  writeFileSync(importMap, JSON.stringify({ imports }, null, 2));
+  writeFileSync(importMap, JSON.stringify({ imports: stdImports() }, null, 2));
   const results: JestResults = { testResults: [] };
   const started = Date.now();
   for (const file of files) {

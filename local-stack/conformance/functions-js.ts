@@ -3,14 +3,12 @@
 // stack uses and the import map of the functions' one remote import.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { standInsDir } from './suites.ts';
+import { stdImports } from './deno-tests.ts';
 
 /** The environment the relay stand-in reads (CONFORMANCE_DENO, CONFORMANCE_FUNCTIONS_IMPORT_MAP). */
 export function functionsRelayEnv(repoRoot: string, workDir: string): Record<string, string> {
   const importMap = join(workDir, 'functions-js.import-map.json');
   // The suite's functions import std's `serve` without a version (test/functions/*/index.ts).
-  const imports = { 'https://deno.land/std/http/server.ts': pathToFileURL(join(standInsDir, 'std-http-server.ts')).href };
-  writeFileSync(importMap, JSON.stringify({ imports }, null, 2));
+  writeFileSync(importMap, JSON.stringify({ imports: stdImports() }, null, 2));
   return { CONFORMANCE_DENO: join(repoRoot, 'node_modules/.bin/deno'), CONFORMANCE_FUNCTIONS_IMPORT_MAP: importMap };
 }

@@ -9,7 +9,8 @@
 // - the relay listens on a port of its own (what `getMappedPort(8081)` returns), verifies the
 //   caller's HS256 JWT with the test's per-file secret (JWT_SECRET), answers a missing or
 //   invalid one with `x-relay-error: true` (what functions-js turns into FunctionsRelayError,
-//   "Relay Error invoking the Edge Function"), and forwards everything else to
+//   "Relay Error invoking the Edge Function"; the relay's source is not at hand, so its status and
+//   body here are ours: the tests read only that header), and forwards everything else to
 //   DENO_ORIGIN + path and query, so the function sees `http://localhost:8000/<slug>`.
 // With CONFORMANCE_FUNCTIONS_URL (the stack's `/functions/v1`), no Deno of its own: the stack
 // serves the functions (the runner put them in supabase/functions/ with `verify_jwt = false`,
@@ -42,9 +43,10 @@ export class Relay {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    if (this.deno && this.deno.exitCode === null) {
-      const exited = new Promise<void>((resolve) => this.deno.once('exit', () => resolve()));
-      this.deno.kill('SIGTERM');
+    const deno = this.deno;
+    if (deno && deno.exitCode === null) {
+      const exited = new Promise<void>((resolve) => deno.once('exit', () => resolve()));
+      deno.kill('SIGTERM');
       await exited;
     }
   }
