@@ -1,5 +1,6 @@
-// Journey 27: "¿Olvidaste tu contraseña?" → the e-mail → the recovery mail (read from the mail
-// catcher's API) → its link opens "Nueva contraseña" signed in, with the sign-up rules and
+// Journey 27: "¿Olvidaste tu contraseña?" → the e-mail → the recovery mail, with the project's
+// Spanish subject (supabase/config.toml [auth.email.template.recovery]), read from the mail
+// catcher's API → its link opens "Nueva contraseña" signed in, with the sign-up rules and
 // GoTrue's refusal of the same password → the feed; the new password signs in, the old one no
 // longer does. An address without an account gets the very same answer, and no mail.
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { createAccount, expectOnlyNewPassword, openAuthModal, uniqueEmail } from
 
 useBrowser();
 
-const RESET = /^Reset your password$/;
+const RESET = /^Elige una contraseña nueva para Chismes$/;
 const SENT = 'Si hay una cuenta con ese correo, te hemos enviado un enlace para elegir una contraseña nueva.';
 
 async function requestLink(page: Page, email: string) {
