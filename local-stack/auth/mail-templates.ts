@@ -1,10 +1,12 @@
 // Auth's mail templates as `supabase start` hands them to GoTrue: `[auth.email.template.<type>]`
 // in supabase/config.toml, with `subject` (GOTRUE_MAILER_SUBJECTS_<TYPE>) and `content_path`
 // (the body, GOTRUE_MAILER_TEMPLATES_<TYPE>), each read on its own; a type without them keeps
-// GoTrue's default (supabase/auth internal/mailer/templatemailer/templatemailer.go). The CLI
-// reads content_path from the repository's root (the folder above supabase/) and stops at start
-// when it cannot (supabase/cli pkg/config/config.go, email.validate), and so does stack:start
-// with the same line. Both are compiled at start (go-template.ts); what the stack cannot render
+// GoTrue's default (supabase/auth internal/mailer/templatemailer/templatemailer.go). The same
+// for `[auth.email.notification.<name>]` when `enabled` (GoTrue's `<name>_notification`
+// template; only password_changed is sent by this stack: runtime/unsupported.ts). The CLI reads
+// a template's content_path from the repository's root (the folder above supabase/), a
+// notification's from supabase/, and stops at start when it cannot (supabase/cli
+// pkg/config/config.go, resolve and email.validate), and so does stack:start with the same line. Both are compiled at start (go-template.ts); what the stack cannot render
 // as GoTrue would is refused there too.
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
@@ -13,7 +15,9 @@ import { supabaseDir } from '../shared/paths.ts';
 import { compileTemplate, TemplateError, variablesOf } from './go-template.ts';
 
 export const TEMPLATES = ['invite', 'confirmation', 'recovery', 'magic_link', 'email_change', 'reauthentication'] as const;
-export type Template = (typeof TEMPLATES)[number];
+/** The security notifications the stack sends, by their config.toml name. */
+const NOTIFICATIONS = ['password_changed'] as const;
+export type Template = (typeof TEMPLATES)[number] | `${(typeof NOTIFICATIONS)[number]}_notification`;
 
 /** The data GoTrue gives a template (templatemailer.go; not every type has every key). */
 export interface MailData {
@@ -29,7 +33,23 @@ export interface MailData {
   Data?: Record<string, unknown> | null;
 }
 
-const VARIABLES = new Set(['SiteURL', 'ConfirmationURL', 'Email', 'Token', 'TokenHash', 'Data', 'RedirectTo', 'NewEmail', 'SendingTo']);
+const VARIABLES = new Set([
+  'SiteURL',
+  'ConfirmationURL',
+  'Email',
+  'Token',
+  'TokenHash',
+  'Data',
+  'RedirectTo',
+  'NewEmail',
+  'SendingTo',
+  // the notifications'
+  'OldEmail',
+  'Phone',
+  'OldPhone',
+  'Provider',
+  'FactorType',
+]);
 
 const DEFAULT_SUBJECTS: Record<Template, string> = {
   invite: "You've been invited",
@@ -38,6 +58,7 @@ const DEFAULT_SUBJECTS: Record<Template, string> = {
   magic_link: 'Your sign-in link',
   email_change: 'Confirm your new email address',
   reauthentication: '{{ .Token }} is your verification code',
+  password_changed_notification: 'Your password was changed',
 };
 
 const DEFAULT_BODIES: Record<Template, string> = {
@@ -68,6 +89,11 @@ const DEFAULT_BODIES: Record<Template, string> = {
 
 <p>Use the code below to verify your identity. It expires shortly.</p>
 <p>{{ .Token }}</p>`,
+  password_changed_notification: `<h2>Your password was changed</h2>
+
+<p>The password for your account was recently changed.</p>
+<p>If you didn't make this change, reset your password and contact support immediately.</p>
+`,
 };
 
 type Render = (data: Record<string, unknown>) => string;
@@ -109,26 +135,33 @@ export function loadMailTemplates(configFile = join(supabaseDir, 'config.toml'))
   const root = dirname(dirname(configFile));
   const subjects = new Map<Template, Render>();
   const bodies = new Map<Template, Render>();
-  for (const [table, values] of toml) {
-    const type = /^auth\.email\.template\.(.+)$/.exec(table)?.[1];
-    if (!type) continue;
-    if (!(TEMPLATES as readonly string[]).includes(type)) {
-      throw new Error(`[auth.email.template.${type}] is not one of GoTrue's mail templates (${TEMPLATES.join(', ')})`);
-    }
+  /** One section: its subject and its file (content_path from `base`), as the CLI reads them. */
+  const load = (section: string, type: Template, values: Map<string, unknown>, base: string): void => {
     const path = tomlString(values.get('content_path')) ?? '';
-    if (!path && values.has('content')) throw new Error(`Invalid config for auth.email.template.${type}.content: please use content_path instead`);
+    if (!path && values.has('content')) throw new Error(`Invalid config for ${section}.content: please use content_path instead`);
     const subject = tomlString(values.get('subject'));
-    if (subject !== undefined) subjects.set(type as Template, compile(subject, `[auth.email.template.${type}] subject`));
-    if (!path) continue;
-    const file = isAbsolute(path) ? path : join(root, path);
+    if (subject !== undefined) subjects.set(type, compile(subject, `[${section}] subject`));
+    if (!path) return;
+    const file = isAbsolute(path) ? path : join(base, path);
     let source: string;
     try {
       source = readFileSync(file, 'utf8');
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (error as Error).message;
-      throw new Error(`Invalid config for auth.email.template.${type}.content_path: open ${file}: ${reason}`);
+      throw new Error(`Invalid config for ${section}.content_path: open ${file}: ${reason}`);
     }
-    bodies.set(type as Template, compile(source, relative(root, file) || file));
+    bodies.set(type, compile(source, relative(root, file) || file));
+  };
+  for (const [table, values] of toml) {
+    const type = /^auth\.email\.template\.(.+)$/.exec(table)?.[1];
+    if (type && !(TEMPLATES as readonly string[]).includes(type)) {
+      throw new Error(`[auth.email.template.${type}] is not one of GoTrue's mail templates (${TEMPLATES.join(', ')})`);
+    }
+    if (type) load(table, type as Template, values, root);
+    const notification = /^auth\.email\.notification\.(.+)$/.exec(table)?.[1];
+    if (notification && (NOTIFICATIONS as readonly string[]).includes(notification) && values.get('enabled') === true) {
+      load(table, `${notification}_notification` as Template, values, dirname(configFile));
+    }
   }
   const defaults = (type: Template) => ({ subject: compileTemplate(DEFAULT_SUBJECTS[type]), body: compileTemplate(DEFAULT_BODIES[type]) });
   return {

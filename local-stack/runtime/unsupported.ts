@@ -45,7 +45,10 @@ export function unsupportedSettings(file = join(supabaseDir, 'config.toml')): st
   const found = flags.filter(([table, key]) => toml.get(table)?.get(key) === true).map(([table, key, what]) => `[${table}] ${key} (${what})`);
   for (const [table, values] of toml) {
     if (table.startsWith('auth.hook.') && values.get('enabled') === true) found.push(`[${table}] enabled (Auth hooks)`);
-    if (table.startsWith('auth.email.notification.') && values.get('enabled') === true) found.push(`[${table}] enabled (security notification mails)`);
+    const notification = /^auth\.email\.notification\.(.+)$/.exec(table)?.[1];
+    if (notification && notification !== 'password_changed' && values.get('enabled') === true) {
+      found.push(`[${table}] enabled (only the password_changed notification is sent)`);
+    }
     const provider = /^auth\.external\.(.+)$/.exec(table)?.[1];
     if (provider && values.get('enabled') === true && !SIMULATED_PROVIDERS.has(provider))
       found.push(`[${table}] enabled (only Google and Facebook are simulated)`);

@@ -58,6 +58,8 @@ export interface StackConfig {
   emailMaxFrequencyMs: number;
   /** [auth.rate_limit] email_sent: mails per hour for the instance */
   emailSentPerHour: number;
+  /** [auth.email.notification.password_changed] enabled: a mail after every password change */
+  passwordChangedNotification: boolean;
   fileSizeLimitBytes: number;
   /** function name → verify_jwt (default true) */
   verifyJwt: Map<string, boolean>;
@@ -132,6 +134,7 @@ export function loadConfig(): StackConfig {
     // The CLI's default (`supabase init` writes "1s"), in Go's duration syntax.
     emailMaxFrequencyMs: parseGoDuration(get('auth.email', 'max_frequency', '1s')),
     emailSentPerHour: get('auth.rate_limit', 'email_sent', 2),
+    passwordChangedNotification: get('auth.email.notification.password_changed', 'enabled', false),
     fileSizeLimitBytes: sizeToBytes(get('storage', 'file_size_limit', '50MiB')),
     verifyJwt,
     disabledFunctions,

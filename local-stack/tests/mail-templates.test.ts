@@ -22,6 +22,7 @@ const SUBJECTS: Record<Template, string> = {
   email_change: 'Confirma tu nuevo correo en Chismes',
   invite: 'Te han invitado a Chismes',
   reauthentication: 'Tu código de Chismes: 042917',
+  password_changed_notification: 'Tu contraseña de Chismes ha cambiado',
 };
 
 /** A project folder with its own supabase/config.toml (and templates), removed afterwards. */
@@ -57,6 +58,10 @@ describe('mail templates', () => {
       assert.doesNotMatch(source, /https?:|src=|url\(|@import|<link|<img/i, `${type}: no remote images, fonts or styles`);
     }
     assert.match(templates.render('email_change', DATA).html, /de ana&#43;uno@example\.com a ana@example\.org\./);
+    const notice = templates.render('password_changed_notification', DATA);
+    assert.equal(notice.subject, SUBJECTS.password_changed_notification);
+    assert.match(notice.html, /la contraseña de tu cuenta de Chismes \(ana&#43;uno@example\.com\)/);
+    assert.ok(notice.html.includes('href="http://127.0.0.1:5173"') && notice.html.includes('>http://127.0.0.1:5173</span>'));
   });
 
   test("values are escaped as Go's html/template escapes them, by where they stand", () => {
@@ -133,9 +138,15 @@ describe('mail templates', () => {
         /^\[auth\.email\.template\.reauthentication\] subject: an unclosed \{\{ action \(GoTrue would send its default template instead\)/,
       ],
       [
-        '[auth.email.notification.password_changed]\nenabled = true',
+        '[auth.email.notification.email_changed]\nenabled = true',
         {},
-        /^supabase\/config\.toml enables what the local stack does not implement: \[auth\.email\.notification\.password_changed\] enabled/,
+        /^supabase\/config\.toml enables what the local stack does not implement: \[auth\.email\.notification\.email_changed\] enabled \(only the password_changed/,
+      ],
+      [
+        // A notification's content_path is read from supabase/, not the repository's root.
+        '[auth.email.notification.password_changed]\nenabled = true\ncontent_path = "./supabase/templates/notice.html"',
+        { 'notice.html': '<p>x</p>' },
+        /^Invalid config for auth\.email\.notification\.password_changed\.content_path: open \/.+\/supabase\/supabase\/templates\/notice\.html: no such file or directory$/,
       ],
     ];
     for (const [config, files, expected] of cases) {
@@ -145,10 +156,15 @@ describe('mail templates', () => {
         assert.doesNotMatch(line ?? '', /\n/);
       });
     }
-    withProject(
+    const fine = [
       '[auth.email.template.invite]\nsubject = "x"\ncontent_path = "./supabase/templates/invite.html"',
-      { 'invite.html': '<p>{{ .Token }}</p>' },
-      (file) => assert.equal(refusal(file), undefined),
-    );
+      '[auth.email.notification.password_changed]\nenabled = true\ncontent_path = "./templates/invite.html"',
+      // Switched off, a notification is not read at all (the CLI's validate skips it).
+      '[auth.email.notification.email_changed]\nenabled = false\ncontent_path = "./templates/missing.html"',
+    ].join('\n');
+    withProject(fine, { 'invite.html': '<p>{{ .Token }}</p>' }, (file) => {
+      assert.equal(refusal(file), undefined);
+      assert.equal(loadMailTemplates(file).render('password_changed_notification', DATA).html, '<p>042917</p>');
+    });
   });
 });

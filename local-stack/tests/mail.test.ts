@@ -179,6 +179,16 @@ describe('mail catcher and Auth e-mail', () => {
     assert.match(reauth.HTML, new RegExp(`>${code}</p>`));
   });
 
+  test('[auth.email.notification.password_changed]: a password change is mailed; a refused one is not', async () => {
+    const person = await signedInUser('aviso');
+    assert.equal((await person.client.auth.updateUser({ password: PASSWORD })).error?.code, 'same_password');
+    assert.equal((await person.client.auth.updateUser({ password: 'OtraClave123' })).error, null);
+    const notice = await mailTo(person.email, /^Tu contraseña de Chismes ha cambiado$/);
+    assert.ok(notice.HTML.includes(`Chismes (${person.email})`), notice.HTML);
+    const list = (await (await fetch(`${MAILPIT}/api/v1/messages`)).json()) as { messages: Summary[] };
+    assert.equal(list.messages.filter((message) => message.To.some((to) => to.Address === person.email)).length, 1, 'one mail, for the change made');
+  });
+
   test('e-mail change with double_confirm_changes: both links are needed, then the address changes', async () => {
     const person = await signedInUser('change');
     const newEmail = uniqueEmail('change-new');
