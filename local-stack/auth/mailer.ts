@@ -1,5 +1,6 @@
 // Auth's mails, sent over SMTP to the stack's mail catcher (mail/catcher.ts) with nodemailer,
-// from the CLI's sender (admin@email.com), with the project's templates or GoTrue's defaults
+// from the sender `supabase start` gives GoTrue ([local_smtp] sender_name and admin_email,
+// GOTRUE_SMTP_SENDER_NAME / _ADMIN_EMAIL), with the project's templates or GoTrue's defaults
 // (mail-templates.ts). GoTrue's SMTP client sends the rendered body as the one text/html part
 // (supabase/auth internal/mailer/mailmeclient/mailmeclient.go), and so does this.
 // `[auth.rate_limit] email_sent` (per hour, for the whole instance) is applied as GoTrue applies
@@ -26,7 +27,16 @@ function hourlyLimit(perHour: number) {
   };
 }
 
-export function createMailer(options: { emailSentPerHour: number; autoconfirm: boolean; templates: MailTemplates; siteUrl: string; port?: number }) {
+export interface MailerOptions {
+  emailSentPerHour: number;
+  autoconfirm: boolean;
+  templates: MailTemplates;
+  siteUrl: string;
+  from: { name: string; address: string };
+  port?: number;
+}
+
+export function createMailer(options: MailerOptions) {
   const transport = nodemailer.createTransport({ host: HOST, port: options.port ?? SMTP_PORT, secure: false, ignoreTLS: true });
   const allow = hourlyLimit(options.emailSentPerHour);
 
@@ -36,7 +46,7 @@ export function createMailer(options: { emailSentPerHour: number; autoconfirm: b
       throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
     }
     const { subject, html } = options.templates.render(template, { ...data, SiteURL: options.siteUrl });
-    await transport.sendMail({ from: 'admin@email.com', to, subject, html });
+    await transport.sendMail({ from: options.from, to, subject, html });
   };
 }
 

@@ -176,6 +176,7 @@ async function main(): Promise<void> {
         autoconfirm: !config.enableConfirmations,
         templates: loadMailTemplates(),
         siteUrl: config.siteUrl,
+        from: config.mailFrom,
       }),
     ),
     storage: createStorage(storagePool, config),

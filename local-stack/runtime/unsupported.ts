@@ -24,6 +24,7 @@ const flags: Array<[string, string, string]> = [
   ['auth.sso', 'enabled', 'SAML SSO'],
   ['auth.saml', 'enabled', 'SAML SSO'],
   ['auth.captcha', 'enabled', 'CAPTCHA'],
+  ['auth.email.smtp', 'enabled', 'a real SMTP server: the stack mails only its catcher'],
   ['auth.web3.solana', 'enabled', 'Web3 sign-in (Solana)'],
   ['auth.web3.ethereum', 'enabled', 'Web3 sign-in (Ethereum)'],
   ['auth.oauth_server', 'enabled', 'the OAuth 2.1 server'],

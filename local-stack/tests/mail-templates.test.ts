@@ -138,6 +138,11 @@ describe('mail templates', () => {
         /^\[auth\.email\.template\.reauthentication\] subject: an unclosed \{\{ action \(GoTrue would send its default template instead\)/,
       ],
       [
+        '[auth.email.smtp]\nenabled = true\nhost = "smtp.example.com"',
+        {},
+        /^supabase\/config\.toml enables what the local stack does not implement: \[auth\.email\.smtp\] enabled \(a real SMTP server/,
+      ],
+      [
         '[auth.email.notification.email_changed]\nenabled = true',
         {},
         /^supabase\/config\.toml enables what the local stack does not implement: \[auth\.email\.notification\.email_changed\] enabled \(only the password_changed/,

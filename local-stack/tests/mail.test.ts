@@ -77,6 +77,8 @@ describe('mail catcher and Auth e-mail', () => {
     const supabase = client();
     assert.equal((await supabase.auth.signInWithOtp({ email })).error, null);
     const first = await mailTo(email, /^Tu enlace para entrar en Chismes$/);
+    // From [local_smtp] sender_name and admin_email, as `supabase start` gives them to GoTrue.
+    assert.deepEqual((first as unknown as { From: unknown }).From, { Name: 'Chismes', Address: 'admin@email.com' });
     assert.match(first.HTML, /<h1[^>]*>Entra en Chismes<\/h1>/);
     // One text/html part, as GoTrue sends; the catcher's text of it still carries the link.
     assert.ok(first.Text.includes(link(first.HTML)), first.Text);
@@ -226,15 +228,14 @@ describe('mail catcher and Auth e-mail', () => {
 
   test('[auth.rate_limit] email_sent: counted only while sign-ups need confirming, as GoTrue', async () => {
     const to = uniqueEmail('limit');
-    const templates = loadMailTemplates();
-    const siteUrl = 'http://127.0.0.1:5173';
-    const confirming = createMailer({ emailSentPerHour: 2, autoconfirm: false, templates, siteUrl });
+    const common = { templates: loadMailTemplates(), siteUrl: 'http://127.0.0.1:5173', from: { name: 'Chismes', address: 'admin@email.com' } };
+    const confirming = createMailer({ ...common, emailSentPerHour: 2, autoconfirm: false });
     await confirming('magic_link', to, { ConfirmationURL: 'http://127.0.0.1/x', Token: '123456' });
     await confirming('magic_link', to, { ConfirmationURL: 'http://127.0.0.1/x', Token: '123456' });
     await assert.rejects(confirming('magic_link', to, {}), { status: 429, code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' });
-    const autoconfirm = createMailer({ emailSentPerHour: 2, autoconfirm: true, templates, siteUrl });
+    const autoconfirm = createMailer({ ...common, emailSentPerHour: 2, autoconfirm: true });
     for (let index = 0; index < 3; index += 1) await autoconfirm('recovery', to, { ConfirmationURL: 'http://127.0.0.1/x' });
-    await assert.rejects(createMailer({ emailSentPerHour: 0, autoconfirm: true, templates, siteUrl })('recovery', to, {}), { status: 429 });
+    await assert.rejects(createMailer({ ...common, emailSentPerHour: 0, autoconfirm: true })('recovery', to, {}), { status: 429 });
     const caught = (await (await fetch(`${MAILPIT}/api/v1/messages`)).json()) as { messages: Summary[] };
     assert.equal(caught.messages.filter((message) => message.To.some((entry) => entry.Address === to)).length, 5);
   });
