@@ -108,7 +108,7 @@ const isUrlAttribute = (name: string): boolean => URL_ATTRIBUTES.has(name) || /s
 
 /**
  * Walks the literal HTML between actions, as html/template's context transitions do, keeping
- * the state across literals; `emit` receives the text to output (comments removed).
+ * the state across literals; `feed` returns the text to output (HTML comments removed).
  */
 function createScanner() {
   let state: 'text' | 'comment' | 'tag' | 'attr-name' | 'after-name' | 'before-value' | 'value' | 'unquoted' | 'raw' = 'text';

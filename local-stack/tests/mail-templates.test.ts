@@ -3,7 +3,7 @@
 // values escaped as Go's html/template escapes them, and stack:start refusing, in one line, a
 // template the CLI cannot read or the stack cannot render (local-stack/auth/mail-templates.ts).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -54,8 +54,14 @@ describe('mail templates', () => {
       const escaped = LINK.replaceAll('&', '&amp;');
       assert.ok(html.includes(`href="${escaped}"`), `${type}: the link`);
       assert.ok(html.includes(`>${escaped}</span>`), `${type}: the link written out`);
-      const source = readFileSync(join(supabaseDir, 'templates', `${type}.html`), 'utf8');
-      assert.doesNotMatch(source, /https?:|src=|url\(|@import|<link|<img/i, `${type}: no remote images, fonts or styles`);
+    }
+    const config = readFileSync(join(supabaseDir, 'config.toml'), 'utf8');
+    const files = readdirSync(join(supabaseDir, 'templates'));
+    assert.equal(files.length, TEMPLATES.length + 1, files.join());
+    for (const name of files) {
+      const source = readFileSync(join(supabaseDir, 'templates', name), 'utf8');
+      assert.doesNotMatch(source, /https?:|src=|url\(|@import|<link|<img/i, `${name}: no remote images, fonts or styles`);
+      assert.ok(config.includes(`/templates/${name}"`), `${name} is wired in config.toml`);
     }
     assert.match(templates.render('email_change', DATA).html, /de ana&#43;uno@example\.com a ana@example\.org\./);
     const notice = templates.render('password_changed_notification', DATA);
