@@ -180,10 +180,7 @@ async function diffCommand(name: string | undefined): Promise<void> {
     const file = join(migrationsDir, `${timestamp()}_${name}.sql`);
     writeFileSync(
       file,
-      generatedHeader(name) +
-        '-- Review it, say why below this line, keep data changes hand-written at the end.\n\n' +
-        deployGuards +
-        `${statements}\n`,
+      generatedHeader(name) + '-- Review it, say why below this line, keep data changes hand-written at the end.\n\n' + deployGuards + `${statements}\n`,
     );
     console.log(`wrote ${file}`);
   }
