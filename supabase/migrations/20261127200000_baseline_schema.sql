@@ -16,13 +16,13 @@ create schema if not exists private;
 comment on schema private is 'Internal helpers, trigger functions and private tables; never exposed by the API.';
 grant usage on schema private to anon, authenticated, service_role;
 
--- Functions' privileges are explicit: a function created from now on is executable by no
--- client role until its schema file grants it. PostgreSQL grants EXECUTE to PUBLIC on every
--- new function, and Supabase's platform adds per-schema defaults granting it to anon and
--- authenticated in public; that is how `find_personal_data` once became executable by anon
--- although it was meant for signed-in users only. Revoked for the roles that create functions
--- in this project (postgres: the migrations; supabase_admin: the platform). pgTAP
--- 200-client-privileges holds the allow-list of what each client role may execute.
+-- Functions' privileges are explicit: a function is executable by no client role until its
+-- schema file grants it. PostgreSQL grants EXECUTE to PUBLIC on every new function, and
+-- Supabase's platform adds per-schema defaults granting it to anon and authenticated in
+-- public, so a function meant for signed-in users only (`find_personal_data`)
+-- would be executable by anon. Revoked for the roles that create functions in this project
+-- (postgres: the migrations; supabase_admin: the platform). pgTAP
+-- 001-schemas-client-privileges holds the allow-list of what each client role may execute.
 --
 -- Tables are left as the platform sets them (the local stack's contract tests create scratch
 -- tables that rely on those defaults); every table's schema file revokes and grants its own
@@ -195,10 +195,10 @@ comment on function private.snippet(text) is 'The first 50 characters of a text,
 
 -- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
 --
--- Until now every counter change and every new chisme was broadcast at once on feed:<mode>,
--- which every person online joined: messages/s = people online × writes/s. Hosted Realtime
--- bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per person
--- per minute). Now:
+-- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
+-- that every person online joins would cost messages/s = people online × writes/s, and hosted
+-- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
+-- person per minute). So:
 -- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
 --    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
 --    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
@@ -211,17 +211,17 @@ comment on function private.snippet(text) is 'The first 50 characters of a text,
 --    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
 --    otherwise) and sends at most one `chisme_counts` message per group with the latest
 --    counts of the chismes changed in it: one message per chisme per interval at most.
--- 3. New chismes are no longer broadcast with their content: the same flush tells the groups
+-- 3. New chismes are never broadcast with their content: the same flush tells the groups
 --    at the top of each mode's recent feed how many chismes arrived and their ids (no
 --    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
 --    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
 --    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
 -- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
 --    chisme's group at once, so the /chismes/:id page needs only that one topic.
--- 5. Notifications stay on the owner's topic. A new notification is still sent at once; a
+-- 5. Notifications go to the owner's topic. A new notification is sent at once; a
 --    collapse (`notification_updated`, one per person who likes or comments) goes through the
 --    same flush: at most one message per notification per interval, with its latest state
---    (the payload is the row, as before). Worst case per person: docs/scaling.md.
+--    (the payload is the row). Worst case per person: docs/scaling.md.
 -- Counters themselves are untouched: the triggers owned by the counting functions stay exact.
 
 -- ---------------------------------------------------------------------------------------------
@@ -256,9 +256,9 @@ comment on function private.chisme_topic(boolean, timestamptz) is 'The private r
 -- Read RPCs over GET (docs/api.md, "Reads over GET"): hosted Supabase may serve a Data API GET
 -- from a read replica, so the web calls get_feed with GET. A GET carries every argument in the
 -- query string, and PostgREST hands a query-string value to a jsonb parameter as a JSON
--- string: get_feed's tags arrive as the string '["#amor"]', not as the array. The parser now
--- also reads a JSON string whose text is a JSON array (of strings); everything it refused
--- before is still refused with the caller's key (a bare string such as '"#a"', non-strings).
+-- string: get_feed's tags arrive as the string '["#amor"]', not as the array. So the parser
+-- also reads a JSON string whose text is a JSON array (of strings); anything else is refused
+-- with the caller's key (a bare string such as '"#a"', non-strings).
 create or replace function private.text_array_arg(p_value jsonb, p_key text)
 returns text[]
 language plpgsql
@@ -296,11 +296,11 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 -- clients hold no write privilege on the tables (each table's schema file grants only select
 -- to clients; pgTAP 001-schemas-client-privileges lists the functions a client may execute).
 --
--- What changes when a write runs as the owner, and how each rule keeps holding:
---   * RLS no longer filters what the RPC and the security invoker rule triggers read. Rules
---     that relied on it become explicit triggers here (every path, whoever writes):
---       - a reply to a comment hidden by moderation: comment_parent_not_found (RLS used to
---         hide the parent from anyone but its author and moderators);
+-- What running as the owner means for the rules, and how each one holds:
+--   * RLS does not filter what the RPC and the security invoker rule triggers read. Rules
+--     that a read policy would give are explicit triggers (every path, whoever writes):
+--       - a reply to a comment hidden by moderation: comment_parent_not_found (the comments
+--         read policy hides the parent from anyone but its author and moderators);
 --       - a report of a hidden chisme or comment (or a comment of a hidden chisme):
 --         report_target_not_found;
 --       - an unlike on a hidden chisme: chisme_not_found (likes and comments already have
@@ -311,10 +311,8 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 --   * `current_user` is the owner inside. Rules that must know whether a client is writing
 --     read the request's role instead (`private.is_client_write()`): PostgREST sets it from
 --     the verified JWT, a client cannot choose it, and a security definer function does not
---     change it. The rate limits and new-account rules already do. The rule triggers whose
---     `current_user in ('anon', 'authenticated')` branch now stays off for RPC writes only
---     forced server-chosen columns (ids, counters, timestamps, the author); the RPCs never
---     pass those, so the column defaults (auth.uid(), now(), 0) give the same values.
+--     change it. The rate limits, the new-account rules and the rule triggers' client branch
+--     (which forces server-chosen columns: ids, counters, timestamps, the author) all read it.
 
 -- The request's role as PostgREST set it (from the verified JWT): anon or authenticated for a
 -- client, whether or not a security definer function is running.
@@ -337,10 +335,10 @@ comment on function private.is_client_write() is 'Whether the request''s role (s
 -- signed-in user) and stores nothing. The hook only turns the common case into the stable key
 -- `rest_write_not_allowed` before PostgREST reads the body.
 --
--- It compared the raw path with table names, while PostgREST percent-decodes the path: now a
--- write whose first path segment carries any percent-encoding (`/%63hismes`) is refused with
--- the same key, as is any letter case of an app table's name. Reads, RPCs (`/rpc/…`, literal)
--- and the service role pass as before.
+-- PostgREST percent-decodes the path, so comparing the raw path with table names is not
+-- enough: a write whose first path segment carries any percent-encoding (`/%63hismes`) is
+-- refused with the same key, as is any letter case of an app table's name. Reads, RPCs
+-- (`/rpc/…`, literal) and the service role pass.
 create or replace function private.check_request()
 returns void
 language plpgsql
@@ -558,8 +556,8 @@ $$;
 revoke all on function private.check_content_code_points() from public, anon, authenticated, service_role;
 comment on function private.check_content_code_points() is 'Trigger: content over the 4000-code-point backstop raises the key given as argument.';
 
--- The offensive-word filter, made to hold both ways: harder to get around, and no longer
--- refusing ordinary words that merely contain a listed one.
+-- The offensive-word filter holds both ways: hard to get around, and it does not refuse
+-- ordinary words that merely contain a listed one.
 --
 -- Around it: a repeated letter (idiiiiota), one look-alike letter of another script (Cyrillic
 -- і, Greek ο: private.fold_confusables, generated from Unicode's confusables data), symbols and
@@ -808,7 +806,7 @@ comment on function public.find_personal_data(text) is 'The kind of personal dat
 
 -- Every text shown to others passes the same rules, and no rule reads more than its limit.
 --
--- 1. Tags and the free-text country were stored and shown in feeds unchecked. Now chismes'
+-- 1. Tags and the free-text country are shown in feeds like the content, so chismes'
 --    tags and country, comments' country and country logs go through the personal-data guard
 --    (both modes) and the offensive-word filter (casual mode; a country log has no mode, so
 --    always), through private.assert_shown_text: keys content_personal_data {"kind", "field"}
@@ -941,11 +939,11 @@ comment on function private.offensive_word_pattern(text) is 'The regular express
 -- client did with the whole list); only the service role manages it.
 -- Each listed word is folded once, when it is stored (generated columns), not on every check:
 -- find_offensive_words runs on every casual chisme and comment (and as the web's warning
--- while typing). Its CTEs were inlined by the planner, so `fold_for_filter` (NFKC, three
--- regular expressions, a translate) ran about five times per listed word per call: ~230 calls
--- and ~5 ms per check with the 45 seeded words, the largest share of a comment's cost in the
--- benchmark. The folded forms are now stored generated columns (fold_for_filter is immutable),
--- and the text being checked is folded once into a variable.
+-- while typing). Folding in the query (CTEs the planner inlines) ran `fold_for_filter` (NFKC,
+-- three regular expressions, a translate) about five times per listed word per call: ~230
+-- calls and ~5 ms per check with the 45 seeded words, the largest share of a comment's cost in
+-- the benchmark. So the folded forms are stored generated columns (fold_for_filter is
+-- immutable), and the text being checked is folded once into a variable.
 create table public.offensive_words (
   id uuid primary key default gen_random_uuid(),
   word text not null check (char_length(word) between 1 and 100 and word = lower(btrim(word))),
@@ -1254,8 +1252,8 @@ grant execute on function public.get_sign_in_methods(text) to service_role;
 comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown.';
 
 -- Every refusal on an exposed write path is a stable key, never a raw SQLSTATE or constraint
--- name. The rule triggers already answer the domain rules; this covers what was left to the
--- column constraints on the client-writable columns:
+-- name. The rule triggers answer the domain rules; this covers what the column constraints
+-- of the client-writable columns check:
 -- - profiles (update display_name, cotilleo, murmuro): a blank or over-long display name
 --   (23514) → `display_name_invalid` {"min":1,"max":100}; null settings (23502) keep their value;
 -- - notifications (update is_read): null (23502) keeps its value;
@@ -1376,7 +1374,7 @@ comment on table private.rate_limit_counters is 'Writes per user, action and fix
 -- Security definer: the counters and auth.users are private to the database. Only writes of
 -- signed-in clients are limited (the session's role is anon or authenticated); the service role,
 -- migrations and the seed are not. It also refuses a deleted user's still-valid token with
--- not_authenticated: that token's writes used to fail on a foreign key with a raw 23503.
+-- not_authenticated, where its writes would otherwise fail on a foreign key with a raw 23503.
 -- The action is the trigger's argument.
 create or replace function private.enforce_rate_limit()
 returns trigger
@@ -1634,16 +1632,15 @@ comment on function private.delete_expired_new_account_counters() is 'Deletes pe
 
 -- The like path, cheaper in PostgreSQL (docs/decisions/0016-performance-budgets.md: >= 300 likes/s with every trigger).
 --
--- 1. Helpers called once or more per write become plpgsql. A `language sql` function with a
+-- 1. Helpers called once or more per write are plpgsql. A `language sql` function with a
 --    `set search_path` clause is never inlined, and called from plpgsql it is parsed and
 --    planned again on every call; plpgsql keeps each statement's plan for the session.
 --    is_new_account ran three times per like (rate limit, new-account cap), snippet twice.
--- 2. like_chisme inserts with `on conflict do nothing` instead of catching unique_violation in
---    an exception block: the block opened a subtransaction around the insert and every trigger
---    it fires, on every like. check_like_rules already refuses a repeat; the conflict clause
---    only settles two identical likes racing, and the loser gets the same key.
+-- 2. like_chisme inserts with `on conflict do nothing` rather than catching unique_violation
+--    in its own exception block around the insert and every trigger it fires. check_like_rules
+--    refuses a repeat; the conflict clause only settles two identical likes racing, and the
+--    loser gets the same key.
 -- 3. notify_like takes the snippet once.
--- Semantics are unchanged: the whole pgTAP suite (1,023 tests) passes as it was.
 create or replace function private.is_new_account(p_user_id uuid)
 returns boolean
 language plpgsql
@@ -1791,7 +1788,7 @@ comment on function public.get_my_suspension() is 'When the caller''s suspension
 -- with user_suspended. The checks live on the tables, so every path is covered, whichever RPC
 -- or function writes.
 
--- Now also for deletes (an unlike): a BEFORE DELETE trigger must return the old row, or the
+-- Also for deletes (an unlike): a BEFORE DELETE trigger must return the old row, or the
 -- delete would be skipped silently instead of refused.
 create or replace function private.block_suspended_user()
 returns trigger
@@ -2026,10 +2023,9 @@ comment on function public.get_block_count() is 'How many people the caller bloc
 -- Blocks hold for direct table reads: the select policies of public.chismes and public.comments
 -- leave out what an author the caller blocked wrote (supabase/schemas/18-blocks.sql).
 --
--- Until now only the read RPCs (get_feed, get_chisme, get_comments, which are security definer
--- and so bypass these policies as the tables' owner) applied blocks; a blocker selecting
--- `chismes` or `comments` over REST or GraphQL still got the blocked author's rows. The
--- policies now cover every path a client has to these tables.
+-- The read RPCs (get_feed, get_chisme, get_comments) are security definer and bypass these
+-- policies as the tables' owner, so they apply blocks themselves; the policies cover every
+-- other path a client has to these tables (a select over REST or GraphQL).
 --
 -- Cost (docs/decisions/0014-feed-access-paths.md): callers with no blocks, nearly everyone,
 -- pay one probe of private.blocks' primary key per query (an InitPlan, `(select …)`), and the
@@ -2039,7 +2035,7 @@ comment on function public.get_block_count() is 'How many people the caller bloc
 -- supabase/schemas/25-feed.sql for why that shape is slow). Measured with
 -- EXPLAIN ANALYZE at 100k chismes by 500 authors, a direct `order by created_at desc limit 20`:
 -- 0.03 → 0.09 ms without blocks, 0.02 → 0.34 ms with 10 blocks; a direct read of a
--- 5,000-comment thread 20 ms as before without blocks, 20 → 76 ms with 10 (two helper calls
+-- 5,000-comment thread 20 ms unchanged without blocks, 20 → 76 ms with 10 (two helper calls
 -- per row: the comment's author and, through the chismes policy, the chisme's). A policy that
 -- joins a definer view instead made every reader pay (that thread 20 → 37 ms without blocks).
 --
@@ -2048,7 +2044,7 @@ comment on function public.get_block_count() is 'How many people the caller bloc
 -- which the caller already knows. Executable by authenticated because policies run as the
 -- querying role; the private schema is not exposed by PostgREST.
 --
--- The blocked person and everyone else see the rows as before; hidden-by-reports rules as in
+-- The blocked person and everyone else see every row; hidden-by-reports rules as in
 -- supabase/schemas/20-chismes.sql.
 create or replace function private.caller_has_blocks()
 returns boolean
@@ -2471,10 +2467,10 @@ create trigger chismes_before_insert_flag_crisis
 
 -- Refused writes count towards the rate limit (docs/decisions/0024-refused-writes-count.md).
 --
--- A refusal used to raise, PostgREST rolled the transaction back, and the rate-limit counter's
--- increment went with it: a script could send refused chismes and comments (too long,
--- offensive, personal data, malformed) without end, each one paying normalisation and matching.
--- Now create_chisme and add_comment, when PostgREST calls them (request.method is set: every
+-- A raised refusal makes PostgREST roll the transaction back, and the rate-limit counter's
+-- increment with it: a script could send refused chismes and comments (too long, offensive,
+-- personal data, malformed) without end, each one paying normalisation and matching. So
+-- create_chisme and add_comment, when PostgREST calls them (request.method is set: every
 -- REST and GraphQL request), run the write in a block that catches the refusal (P0001, the
 -- SQLSTATE of every key). The block's subtransaction undoes everything the write did; outside
 -- it the refusal is counted as one write of the action (private.count_rate_limited_write, the
@@ -2485,15 +2481,14 @@ create trigger chismes_before_insert_flag_crisis
 -- client may override the transaction end, which db-tx-end's default does not allow), and with
 -- it the count and nothing else.
 --
--- Called from SQL (pgTAP, the operator), the functions raise as before.
+-- Called from SQL (pgTAP, the operator), the functions raise the refusal.
 --
--- The return type becomes json (PostgreSQL fixes a function's type; a refusal's body must fit
--- it). On the wire a success is the same object as before; the generated TypeScript types say
--- Json, and the web reads the row as before (web/src/features/chisme/api/create-chisme.ts,
--- web/src/features/comments/api/add-comment.ts). The writes themselves move to
--- private.publish_chisme / private.publish_comment, which return the rows as before: bodies as
--- in supabase/schemas/07-text-rules.sql, with the raw-size checks taken
--- from the shared helpers of supabase/schemas/05-helpers.sql.
+-- The return type is json (PostgreSQL fixes a function's type; a refusal's body must fit it).
+-- On the wire a success is the row's object; the generated TypeScript types say Json, and the
+-- web reads the row (web/src/features/chisme/api/create-chisme.ts,
+-- web/src/features/comments/api/add-comment.ts). The writes themselves are
+-- private.publish_chisme / private.publish_comment, which return the rows and raise the keys,
+-- with the raw-size checks of the shared helpers of supabase/schemas/05-helpers.sql.
 
 -- The write of create_chisme (rules in the chismes triggers), raising its keys.
 create or replace function private.publish_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
@@ -2977,25 +2972,25 @@ create trigger likes_after_insert_notify
   after insert on public.likes
   for each row execute function private.notify_like();
 
--- A viral chisme holds (bench section hot-row, bench/README.md): the like counter no longer
--- makes concurrent likers of one chisme queue behind each other.
+-- A viral chisme holds (bench section hot-row, bench/README.md): the like counter does not
+-- make concurrent likers of one chisme queue behind each other.
 --
--- Before: every like and unlike updated its chisme's row at once and held that row lock until
--- its transaction ended: through the triggers after it and PostgREST's COMMIT round trip,
--- which on a loaded machine includes waiting for a CPU. 32 writers on one chisme did 0.63 of
--- what they did on 32 chismes (bench/README.md, "Hot row").
+-- Updating the chisme's row at once on every like and unlike holds that row lock until the
+-- transaction ends: through the triggers after it and PostgREST's COMMIT round trip, which on
+-- a loaded machine includes waiting for a CPU. Measured that way, 32 writers on one chisme did
+-- 0.63 of what they did on 32 chismes (bench/README.md, "Hot row").
 --
--- Now count_like asks without waiting whether another like or unlike of that chisme is in
+-- So count_like asks without waiting whether another like or unlike of that chisme is in
 -- flight (a transaction-level advisory lock per chisme). None (always, when nobody else is
--- liking that chisme): it counts at once, exactly as before, so a transaction sees its
+-- liking that chisme): it counts at once, so a transaction sees its
 -- own like counted (pgTAP 030-likes, 025-feed-trending-table and every counter test run unchanged). One: the change is
 -- written to private.like_count_deltas, and a deferred constraint trigger applies it at
 -- commit (private.fold_like_count_delta), where the row lock is held only for that update and
 -- the commit itself. Each transaction folds its own delta before it commits, so no committed
 -- delta ever exists: chismes.likes is exact at every commit and every read path (feeds,
--- trending, cursors, the counts the realtime flush sends) reads it as before.
+-- trending, cursors, the counts the realtime flush sends) reads it directly.
 --
--- Lock order: the count now runs after the like notification (trigger renamed to sort after
+-- Lock order: the count runs after the like notification (its trigger's name sorts after
 -- likes_after_insert_notify), so every like takes the author's collapsed notification row
 -- (private.notify) before the chisme's row, on either path: no cycle, no deadlock.
 create table private.like_count_deltas (
@@ -3052,7 +3047,7 @@ begin
   delete from private.like_count_deltas d where d.id = new.id;
   if found then
     update public.chismes set likes = greatest(likes + new.delta, 0) where id = new.chisme_id;
-    -- counted now: no longer added to the answers of like_chisme / unlike_chisme
+    -- counted in chismes.likes: like_chisme / unlike_chisme must not add it to their answer
     perform set_config('chismes.uncounted_likes', (v_uncounted || jsonb_build_object(new.chisme_id,
       coalesce((v_uncounted ->> new.chisme_id::text)::int, 0) - new.delta))::text, true);
   end if;
@@ -3641,7 +3636,7 @@ grant execute on function public.add_comment(text,text,text,text,text,text) to s
 grant execute on function public.add_comment(text,text,text,text,text,text) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
--- Hidden content stays "not found" for others, now that RLS does not filter inside the RPCs
+-- Hidden content stays "not found" for others: RLS does not filter inside the RPCs
 -- ---------------------------------------------------------------------------------------------
 
 -- Whether the caller may see this comment: not hidden, or theirs, or they moderate; and its
@@ -3935,8 +3930,7 @@ create trigger reports_before_insert_enforce_rate_limit
 -- (400, PostgREST's error body) instead of raised, so it counts towards the report limit
 -- (private.answer_refused_write, docs/decisions/0024-refused-writes-count.md); a raced repeat
 -- that meets the unique constraint is report_already_exists like one the rule trigger sees. A
--- stored report answers null (PostgREST sends null; it answered nothing before, and the web
--- reads only the error).
+-- stored report answers null (PostgREST sends null; the web reads only the error).
 create or replace function private.submit_report(p_chisme_id text, p_comment_id text, p_reason text)
 returns json
 language plpgsql
@@ -4297,9 +4291,9 @@ comment on function private.delete_expired_notifications() is 'Deletes every not
 
 -- Notification floods can neither bury nor wipe a person's notifications.
 --
--- Before: every comment, reply or like inserted a row, and the 100-row cap deleted the oldest,
--- so one account sending 300 comments wiped all of its victim's earlier notifications and
--- fired 300 live toasts. Now:
+-- With a row per comment, reply or like, the 100-row cap deleting the oldest, one account
+-- sending 300 comments would wipe all of its victim's earlier notifications and fire 300 live
+-- toasts. So:
 -- 1. Collapse: unread notifications of one kind on one chisme are one row that counts the
 --    distinct people behind it ("3 personas comentaron tu chisme"); a collapse updates the row
 --    (no insert, so the cap deletes nothing) and is broadcast as `notification_updated`.
@@ -4307,7 +4301,7 @@ comment on function private.delete_expired_notifications() is 'Deletes every not
 -- 2. Per-sender budget: one sender produces at most `notification` / hour (settings table,
 --    default 5) notification events per recipient; past it the comment or like still happens
 --    but notifies nobody.
--- The 100-row cap and the 30-day retention stay as they were. Who the senders were is kept
+-- The 100-row cap and the 30-day retention hold for every row. Who the senders were is kept
 -- only privately (to count distinct people); no sender id reaches the recipient.
 create unique index notifications_unread_group_idx
   on public.notifications (user_id, type, group_key)
@@ -5381,7 +5375,8 @@ $$;
 revoke all on function private.mark_chisme_created() from public, anon, authenticated, service_role;
 comment on function private.mark_chisme_created() is 'Trigger: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
 
--- The notifications_after_update_broadcast trigger (a collapse) now only marks the row.
+-- The notifications_after_update_broadcast trigger (a collapse) only marks the row; the
+-- flush sends it.
 create or replace function private.broadcast_updated_notification()
 returns trigger
 language plpgsql
@@ -5805,16 +5800,15 @@ create trigger country_logs_before_insert_skip_recent
   before insert on public.country_logs
   for each row execute function private.skip_recent_country_log();
 
--- Refused country logs count towards the country rate limit too, as refused chismes and
--- comments do since supabase/schemas/12-rate-limits.sql
--- (docs/decisions/0024-refused-writes-count.md): a country is a text others see, checked for
+-- Refused country logs count towards the country rate limit, as refused chismes and
+-- comments do (private.answer_refused_write in 12-rate-limits.sql,
+-- docs/decisions/0024-refused-writes-count.md): a country is a text others see, checked for
 -- personal data and listed words, so a script could otherwise send refused logs without end.
 -- Over the API log_country catches the refusal, counts it as one country log and answers
--- status 400 with PostgREST's error body; from SQL it raises as before. The edge function
+-- status 400 with PostgREST's error body; from SQL it raises the refusal. The edge function
 -- log-country reads the same error object (supabase/functions/log-country/supabase-deps.ts).
--- It returns json: `true` / `false` on the wire as before. The write moves to
--- private.record_country_log (as in supabase/schemas/30-likes.sql, with
--- the shared raw-size check first).
+-- It returns json: `true` / `false` on the wire. The write is private.record_country_log,
+-- with the shared raw-size check first.
 create or replace function private.record_country_log(p_country text)
 returns boolean
 language plpgsql

@@ -147,10 +147,10 @@ comment on function private.snippet(text) is 'The first 50 characters of a text,
 
 -- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
 --
--- Until now every counter change and every new chisme was broadcast at once on feed:<mode>,
--- which every person online joined: messages/s = people online × writes/s. Hosted Realtime
--- bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per person
--- per minute). Now:
+-- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
+-- that every person online joins would cost messages/s = people online × writes/s, and hosted
+-- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
+-- person per minute). So:
 -- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
 --    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
 --    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
@@ -163,17 +163,17 @@ comment on function private.snippet(text) is 'The first 50 characters of a text,
 --    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
 --    otherwise) and sends at most one `chisme_counts` message per group with the latest
 --    counts of the chismes changed in it: one message per chisme per interval at most.
--- 3. New chismes are no longer broadcast with their content: the same flush tells the groups
+-- 3. New chismes are never broadcast with their content: the same flush tells the groups
 --    at the top of each mode's recent feed how many chismes arrived and their ids (no
 --    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
 --    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
 --    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
 -- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
 --    chisme's group at once, so the /chismes/:id page needs only that one topic.
--- 5. Notifications stay on the owner's topic. A new notification is still sent at once; a
+-- 5. Notifications go to the owner's topic. A new notification is sent at once; a
 --    collapse (`notification_updated`, one per person who likes or comments) goes through the
 --    same flush: at most one message per notification per interval, with its latest state
---    (the payload is the row, as before). Worst case per person: docs/scaling.md.
+--    (the payload is the row). Worst case per person: docs/scaling.md.
 -- Counters themselves are untouched: the triggers owned by the counting functions stay exact.
 
 -- ---------------------------------------------------------------------------------------------
@@ -208,9 +208,9 @@ comment on function private.chisme_topic(boolean, timestamptz) is 'The private r
 -- Read RPCs over GET (docs/api.md, "Reads over GET"): hosted Supabase may serve a Data API GET
 -- from a read replica, so the web calls get_feed with GET. A GET carries every argument in the
 -- query string, and PostgREST hands a query-string value to a jsonb parameter as a JSON
--- string: get_feed's tags arrive as the string '["#amor"]', not as the array. The parser now
--- also reads a JSON string whose text is a JSON array (of strings); everything it refused
--- before is still refused with the caller's key (a bare string such as '"#a"', non-strings).
+-- string: get_feed's tags arrive as the string '["#amor"]', not as the array. So the parser
+-- also reads a JSON string whose text is a JSON array (of strings); anything else is refused
+-- with the caller's key (a bare string such as '"#a"', non-strings).
 create or replace function private.text_array_arg(p_value jsonb, p_key text)
 returns text[]
 language plpgsql
@@ -248,11 +248,11 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 -- clients hold no write privilege on the tables (each table's schema file grants only select
 -- to clients; pgTAP 001-schemas-client-privileges lists the functions a client may execute).
 --
--- What changes when a write runs as the owner, and how each rule keeps holding:
---   * RLS no longer filters what the RPC and the security invoker rule triggers read. Rules
---     that relied on it become explicit triggers here (every path, whoever writes):
---       - a reply to a comment hidden by moderation: comment_parent_not_found (RLS used to
---         hide the parent from anyone but its author and moderators);
+-- What running as the owner means for the rules, and how each one holds:
+--   * RLS does not filter what the RPC and the security invoker rule triggers read. Rules
+--     that a read policy would give are explicit triggers (every path, whoever writes):
+--       - a reply to a comment hidden by moderation: comment_parent_not_found (the comments
+--         read policy hides the parent from anyone but its author and moderators);
 --       - a report of a hidden chisme or comment (or a comment of a hidden chisme):
 --         report_target_not_found;
 --       - an unlike on a hidden chisme: chisme_not_found (likes and comments already have
@@ -263,10 +263,8 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 --   * `current_user` is the owner inside. Rules that must know whether a client is writing
 --     read the request's role instead (`private.is_client_write()`): PostgREST sets it from
 --     the verified JWT, a client cannot choose it, and a security definer function does not
---     change it. The rate limits and new-account rules already do. The rule triggers whose
---     `current_user in ('anon', 'authenticated')` branch now stays off for RPC writes only
---     forced server-chosen columns (ids, counters, timestamps, the author); the RPCs never
---     pass those, so the column defaults (auth.uid(), now(), 0) give the same values.
+--     change it. The rate limits, the new-account rules and the rule triggers' client branch
+--     (which forces server-chosen columns: ids, counters, timestamps, the author) all read it.
 
 -- The request's role as PostgREST set it (from the verified JWT): anon or authenticated for a
 -- client, whether or not a security definer function is running.
@@ -289,10 +287,10 @@ comment on function private.is_client_write() is 'Whether the request''s role (s
 -- signed-in user) and stores nothing. The hook only turns the common case into the stable key
 -- `rest_write_not_allowed` before PostgREST reads the body.
 --
--- It compared the raw path with table names, while PostgREST percent-decodes the path: now a
--- write whose first path segment carries any percent-encoding (`/%63hismes`) is refused with
--- the same key, as is any letter case of an app table's name. Reads, RPCs (`/rpc/…`, literal)
--- and the service role pass as before.
+-- PostgREST percent-decodes the path, so comparing the raw path with table names is not
+-- enough: a write whose first path segment carries any percent-encoding (`/%63hismes`) is
+-- refused with the same key, as is any letter case of an app table's name. Reads, RPCs
+-- (`/rpc/…`, literal) and the service role pass.
 create or replace function private.check_request()
 returns void
 language plpgsql

@@ -59,7 +59,7 @@ comment on table private.rate_limit_counters is 'Writes per user, action and fix
 -- Security definer: the counters and auth.users are private to the database. Only writes of
 -- signed-in clients are limited (the session's role is anon or authenticated); the service role,
 -- migrations and the seed are not. It also refuses a deleted user's still-valid token with
--- not_authenticated: that token's writes used to fail on a foreign key with a raw 23503.
+-- not_authenticated, where its writes would otherwise fail on a foreign key with a raw 23503.
 -- The action is the trigger's argument.
 create or replace function private.enforce_rate_limit()
 returns trigger

@@ -310,10 +310,10 @@ create trigger chismes_before_insert_flag_crisis
 
 -- Refused writes count towards the rate limit (docs/decisions/0024-refused-writes-count.md).
 --
--- A refusal used to raise, PostgREST rolled the transaction back, and the rate-limit counter's
--- increment went with it: a script could send refused chismes and comments (too long,
--- offensive, personal data, malformed) without end, each one paying normalisation and matching.
--- Now create_chisme and add_comment, when PostgREST calls them (request.method is set: every
+-- A raised refusal makes PostgREST roll the transaction back, and the rate-limit counter's
+-- increment with it: a script could send refused chismes and comments (too long, offensive,
+-- personal data, malformed) without end, each one paying normalisation and matching. So
+-- create_chisme and add_comment, when PostgREST calls them (request.method is set: every
 -- REST and GraphQL request), run the write in a block that catches the refusal (P0001, the
 -- SQLSTATE of every key). The block's subtransaction undoes everything the write did; outside
 -- it the refusal is counted as one write of the action (private.count_rate_limited_write, the
@@ -324,15 +324,14 @@ create trigger chismes_before_insert_flag_crisis
 -- client may override the transaction end, which db-tx-end's default does not allow), and with
 -- it the count and nothing else.
 --
--- Called from SQL (pgTAP, the operator), the functions raise as before.
+-- Called from SQL (pgTAP, the operator), the functions raise the refusal.
 --
--- The return type becomes json (PostgreSQL fixes a function's type; a refusal's body must fit
--- it). On the wire a success is the same object as before; the generated TypeScript types say
--- Json, and the web reads the row as before (web/src/features/chisme/api/create-chisme.ts,
--- web/src/features/comments/api/add-comment.ts). The writes themselves move to
--- private.publish_chisme / private.publish_comment, which return the rows as before: bodies as
--- in supabase/schemas/07-text-rules.sql, with the raw-size checks taken
--- from the shared helpers of supabase/schemas/05-helpers.sql.
+-- The return type is json (PostgreSQL fixes a function's type; a refusal's body must fit it).
+-- On the wire a success is the row's object; the generated TypeScript types say Json, and the
+-- web reads the row (web/src/features/chisme/api/create-chisme.ts,
+-- web/src/features/comments/api/add-comment.ts). The writes themselves are
+-- private.publish_chisme / private.publish_comment, which return the rows and raise the keys,
+-- with the raw-size checks of the shared helpers of supabase/schemas/05-helpers.sql.
 
 -- The write of create_chisme (rules in the chismes triggers), raising its keys.
 create or replace function private.publish_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)

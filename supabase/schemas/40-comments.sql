@@ -409,7 +409,7 @@ grant execute on function public.add_comment(text,text,text,text,text,text) to s
 grant execute on function public.add_comment(text,text,text,text,text,text) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
--- Hidden content stays "not found" for others, now that RLS does not filter inside the RPCs
+-- Hidden content stays "not found" for others: RLS does not filter inside the RPCs
 -- ---------------------------------------------------------------------------------------------
 
 -- Whether the caller may see this comment: not hidden, or theirs, or they moderate; and its

@@ -72,8 +72,7 @@ create trigger reports_before_insert_enforce_rate_limit
 -- (400, PostgREST's error body) instead of raised, so it counts towards the report limit
 -- (private.answer_refused_write, docs/decisions/0024-refused-writes-count.md); a raced repeat
 -- that meets the unique constraint is report_already_exists like one the rule trigger sees. A
--- stored report answers null (PostgREST sends null; it answered nothing before, and the web
--- reads only the error).
+-- stored report answers null (PostgREST sends null; the web reads only the error).
 create or replace function private.submit_report(p_chisme_id text, p_comment_id text, p_reason text)
 returns json
 language plpgsql
