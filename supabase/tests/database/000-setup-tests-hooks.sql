@@ -270,6 +270,90 @@ as $$
   where r.user_id = tests.get_supabase_uid(identifier) and r.action = p_action and r.window_seconds = 60;
 $$;
 
+-- Arrange steps that post as the current persona and keep the new row's id in the setting
+-- test.<name> for the rest of the test (read back with current_setting('test.<name>')).
+create or replace function tests.post_chisme(name text, p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
+returns uuid
+language sql
+security invoker
+set search_path = ''
+as $$
+  select set_config('test.' || name, c.id::text, true)::uuid
+  from tests.create_chisme(p_gender, p_years, p_content, p_tags, p_country, p_cotilleo) c;
+$$;
+
+create or replace function tests.post_comment(name text, p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
+returns uuid
+language sql
+security invoker
+set search_path = ''
+as $$
+  select set_config('test.' || name, c.id::text, true)::uuid
+  from tests.add_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country) c;
+$$;
+
+-- EXPLAIN ANALYZE of a statement as one text, for tests that assert an access path (the
+-- statement names its tables with their schema).
+create or replace function tests.plan_of(statement text)
+returns text
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_line text;
+  v_plan text := '';
+begin
+  for v_line in execute 'explain (analyze, costs off) ' || statement loop
+    v_plan := v_plan || v_line || e'\n';
+  end loop;
+  return v_plan;
+end;
+$$;
+
+-- Waits, when the minute is within 5 s of its end, until the next one has begun: a test that
+-- counts writes in the one-minute rate-limit window cannot see it roll over mid-test.
+create or replace function tests.away_from_minute_end()
+returns void
+language sql
+security invoker
+set search_path = ''
+as $$
+  select pg_sleep(62 - extract(second from clock_timestamp())) where extract(second from clock_timestamp()) > 55;
+$$;
+
+-- A one-minute limit of p_max writes of p_action, and the personas named vouched for (factor
+-- 1), so the new-account halving does not apply to them: the arrange step of the tests that
+-- meet a limit (pgTAP 012, 030 and 050 refused writes).
+create or replace function tests.limit_per_minute(p_action text, p_max int, variadic p_vouched text[])
+returns void
+language sql
+security invoker
+set search_path = ''
+as $$
+  update private.rate_limit_settings set max_events = p_max where action = p_action and window_seconds = 60;
+  insert into private.rate_limit_overrides (user_id, factor)
+  select tests.get_supabase_uid(u), 1 from unnest(p_vouched) u;
+$$;
+
+-- How many rows of a table with a user_id column (likes, reports, country logs, authorship
+-- rows) belong to a persona, read as the owner (no API role may read others' rows).
+create or replace function tests.rows_of(p_table regclass, identifier text)
+returns int
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_count int;
+begin
+  execute format('select count(*)::int from %s t where t.user_id = $1', p_table)
+  into v_count using tests.get_supabase_uid(identifier);
+  return v_count;
+end;
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 begin;

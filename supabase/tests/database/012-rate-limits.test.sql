@@ -6,7 +6,7 @@ begin;
 select plan(29);
 
 -- Arrange: away from the end of a minute, so the one-minute windows cannot roll over mid-test.
-select pg_sleep(62 - extract(second from clock_timestamp())) where extract(second from clock_timestamp()) > 55;
+select tests.away_from_minute_end();
 select tests.create_supabase_user('poster');
 select tests.create_supabase_user('fan');
 select tests.create_supabase_user('ghost');

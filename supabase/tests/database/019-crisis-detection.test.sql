@@ -31,7 +31,7 @@ select ok(not private.mentions_crisis('la película trata de una vida sin daños
 
 -- Published and flagged, served to the author at once and to readers
 select tests.authenticate_as('writer');
-select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '30', 'Hoy siento que me quiero morir y no sé a quién contarlo', null, 'ES', 'false')), true);
+select tests.post_chisme('c', 'Mujer', '30', 'Hoy siento que me quiero morir y no sé a quién contarlo', null, 'ES', 'false');
 select is((select crisis from public.get_my_chismes(false) where id::text = current_setting('test.c')), true, 'writer: their chisme is published and carries crisis');
 select is(
   (tests.add_comment(current_setting('test.c'), null, 'Y a veces pienso en hacerme daño', 'Mujer', '30', 'ES')).crisis,
