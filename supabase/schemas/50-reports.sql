@@ -247,14 +247,8 @@ security invoker
 set search_path = ''
 as $$
 begin
-  -- A client's write, through an RPC that runs as its owner or not: the request's role says so.
-  if private.is_client_write() then
-    new.user_id := private.require_user();
-    new.created_at := now();
-  end if;
-  if new.user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
+  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
+  from private.own_client_row(new.user_id, new.created_at) o;
   new.reason := coalesce(nullif(private.strip_markup(private.normalize_text(new.reason)), ''), 'Sin especificar');
 
 

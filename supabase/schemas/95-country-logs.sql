@@ -73,14 +73,8 @@ security invoker
 set search_path = ''
 as $$
 begin
-  -- A client's write, through a security definer RPC or not: the request's role says so.
-  if private.is_client_write() then
-    new.user_id := private.require_user();
-    new.created_at := now();
-  end if;
-  if new.user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
+  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
+  from private.own_client_row(new.user_id, new.created_at) o;
   if octet_length(new.country) > 1000 then
     raise exception 'country_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 100)::text;
