@@ -303,8 +303,8 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 --         read policy hides the parent from anyone but its author and moderators);
 --       - a report of a hidden chisme or comment (or a comment of a hidden chisme):
 --         report_target_not_found;
---       - an unlike on a hidden chisme: chisme_not_found (likes and comments already have
---         guard_hidden_chisme, a security definer trigger that never relied on RLS).
+--       - an unlike on a hidden chisme: chisme_not_found, as a like or a comment of it
+--         (guard_hidden_chisme, a security definer trigger that never relied on RLS).
 --     The rule triggers' own checks compare with the caller's id explicitly (own like, own
 --     report, own chisme), and the notification and profile RPCs filter by the caller's id
 --     and by the same 30-day window as the notifications read policy (60-notifications.sql).
@@ -2343,24 +2343,31 @@ grant execute on function private.can_see_hidden_chisme(uuid) to service_role;
 comment on function private.can_see_hidden_chisme(uuid) is 'Whether the caller is the chisme''s author or a moderator (RLS shows the caller only their own authorship).';
 
 -- Security definer: reads hidden_at whatever the caller. A hidden chisme takes no new comments
--- or likes from anyone but its author and moderators (to them it is as if it did not exist).
+-- or likes, and loses no likes, from anyone but its author and moderators (to them it is as if
+-- it did not exist). Before insert on comments and likes, before delete on likes (an unlike).
 create or replace function private.guard_hidden_chisme()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_chisme_id uuid := case tg_op when 'DELETE' then old.chisme_id else new.chisme_id end;
 begin
   if (select auth.uid()) is not null
-    and exists (select 1 from public.chismes c where c.id = new.chisme_id and c.hidden_at is not null)
-    and not private.can_see_hidden_chisme(new.chisme_id) then
+    and exists (select 1 from public.chismes c where c.id = v_chisme_id and c.hidden_at is not null)
+    and not private.can_see_hidden_chisme(v_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
+  -- A BEFORE DELETE trigger that returns null skips the delete silently.
+  if tg_op = 'DELETE' then
+    return old;
   end if;
   return new;
 end;
 $$;
 revoke all on function private.guard_hidden_chisme() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments and likes of other users.';
+comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments, likes and unlikes of other users.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)
@@ -3187,27 +3194,9 @@ grant execute on function public.unlike_chisme(text) to authenticated;
 grant execute on function public.unlike_chisme(text) to service_role;
 comment on function public.unlike_chisme(text) is 'Removes the caller''s like; returns the new like count (a JSON number). Over the API a refusal is answered (400, the key) and counts towards the like rate limit.';
 
--- Security definer: reads hidden_at whatever the caller.
-create or replace function private.guard_hidden_chisme_unlike()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if (select auth.uid()) is not null
-     and exists (select 1 from public.chismes c where c.id = old.chisme_id and c.hidden_at is not null)
-     and not private.can_see_hidden_chisme(old.chisme_id) then
-    raise exception 'chisme_not_found' using errcode = 'P0001';
-  end if;
-  return old;
-end;
-$$;
-revoke all on function private.guard_hidden_chisme_unlike() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme_unlike() is 'Trigger: an unlike on a chisme hidden from the caller is chisme_not_found, like a like.';
-
+-- An unlike on a chisme hidden from the caller is chisme_not_found, like a like.
 create trigger likes_before_delete_block_hidden
-  before delete on public.likes for each row execute function private.guard_hidden_chisme_unlike();
+  before delete on public.likes for each row execute function private.guard_hidden_chisme();
 
 create trigger likes_before_insert_block_suspended
   before insert on public.likes for each row execute function private.block_suspended_user();

@@ -255,8 +255,8 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 --         read policy hides the parent from anyone but its author and moderators);
 --       - a report of a hidden chisme or comment (or a comment of a hidden chisme):
 --         report_target_not_found;
---       - an unlike on a hidden chisme: chisme_not_found (likes and comments already have
---         guard_hidden_chisme, a security definer trigger that never relied on RLS).
+--       - an unlike on a hidden chisme: chisme_not_found, as a like or a comment of it
+--         (guard_hidden_chisme, a security definer trigger that never relied on RLS).
 --     The rule triggers' own checks compare with the caller's id explicitly (own like, own
 --     report, own chisme), and the notification and profile RPCs filter by the caller's id
 --     and by the same 30-day window as the notifications read policy (60-notifications.sql).

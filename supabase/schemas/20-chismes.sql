@@ -154,24 +154,31 @@ grant execute on function private.can_see_hidden_chisme(uuid) to service_role;
 comment on function private.can_see_hidden_chisme(uuid) is 'Whether the caller is the chisme''s author or a moderator (RLS shows the caller only their own authorship).';
 
 -- Security definer: reads hidden_at whatever the caller. A hidden chisme takes no new comments
--- or likes from anyone but its author and moderators (to them it is as if it did not exist).
+-- or likes, and loses no likes, from anyone but its author and moderators (to them it is as if
+-- it did not exist). Before insert on comments and likes, before delete on likes (an unlike).
 create or replace function private.guard_hidden_chisme()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_chisme_id uuid := case tg_op when 'DELETE' then old.chisme_id else new.chisme_id end;
 begin
   if (select auth.uid()) is not null
-    and exists (select 1 from public.chismes c where c.id = new.chisme_id and c.hidden_at is not null)
-    and not private.can_see_hidden_chisme(new.chisme_id) then
+    and exists (select 1 from public.chismes c where c.id = v_chisme_id and c.hidden_at is not null)
+    and not private.can_see_hidden_chisme(v_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
+  -- A BEFORE DELETE trigger that returns null skips the delete silently.
+  if tg_op = 'DELETE' then
+    return old;
   end if;
   return new;
 end;
 $$;
 revoke all on function private.guard_hidden_chisme() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments and likes of other users.';
+comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments, likes and unlikes of other users.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)

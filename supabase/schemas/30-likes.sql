@@ -285,27 +285,9 @@ grant execute on function public.unlike_chisme(text) to authenticated;
 grant execute on function public.unlike_chisme(text) to service_role;
 comment on function public.unlike_chisme(text) is 'Removes the caller''s like; returns the new like count (a JSON number). Over the API a refusal is answered (400, the key) and counts towards the like rate limit.';
 
--- Security definer: reads hidden_at whatever the caller.
-create or replace function private.guard_hidden_chisme_unlike()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if (select auth.uid()) is not null
-     and exists (select 1 from public.chismes c where c.id = old.chisme_id and c.hidden_at is not null)
-     and not private.can_see_hidden_chisme(old.chisme_id) then
-    raise exception 'chisme_not_found' using errcode = 'P0001';
-  end if;
-  return old;
-end;
-$$;
-revoke all on function private.guard_hidden_chisme_unlike() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme_unlike() is 'Trigger: an unlike on a chisme hidden from the caller is chisme_not_found, like a like.';
-
+-- An unlike on a chisme hidden from the caller is chisme_not_found, like a like.
 create trigger likes_before_delete_block_hidden
-  before delete on public.likes for each row execute function private.guard_hidden_chisme_unlike();
+  before delete on public.likes for each row execute function private.guard_hidden_chisme();
 
 create trigger likes_before_insert_block_suspended
   before insert on public.likes for each row execute function private.block_suspended_user();
