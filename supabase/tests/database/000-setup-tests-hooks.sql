@@ -311,6 +311,42 @@ begin
 end;
 $$;
 
+-- PostgREST's pre-request check (private.check_request) as PostgREST calls it for a request of
+-- this role, method and path: the status, code and message it refuses with, or null.
+create or replace function tests.rest_write_refusal(p_role text, p_method text, p_path text)
+returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_message text;
+  v_detail text;
+begin
+  perform set_config('request.method', p_method, true);
+  perform set_config('request.path', p_path, true);
+  perform set_config('role', p_role, true);
+  begin
+    perform private.check_request();
+  exception when sqlstate 'PGRST' then
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail;
+  end;
+  perform tests.reset_role();
+  return case when v_message is null then null
+    else jsonb_build_object('status', (v_detail::jsonb) -> 'status', 'code', v_message::jsonb -> 'code', 'message', v_message::jsonb -> 'message') end;
+end;
+$$;
+
+-- Several personas at once (tests.create_supabase_user with the defaults), for an arrange step.
+create or replace function tests.create_supabase_users(variadic identifiers text[])
+returns void
+language sql
+security invoker
+set search_path = ''
+as $$
+  select tests.create_supabase_user(i) from unnest(identifiers) i;
+$$;
+
 -- Waits, when the minute is within 5 s of its end, until the next one has begun: a test that
 -- counts writes in the one-minute rate-limit window cannot see it roll over mid-test.
 create or replace function tests.away_from_minute_end()

@@ -23,11 +23,7 @@ select is_empty(
 
 -- Arrange (read-write): an author with a chisme and a comment, a reporter, a moderator, a
 -- suspended person and an offensive word.
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('reader');
-select tests.create_supabase_user('reporter');
-select tests.create_supabase_user('suspended');
-select tests.create_supabase_user('mod');
+select tests.create_supabase_users('author', 'reader', 'reporter', 'suspended', 'mod');
 select public.set_moderator('mod@test.chismes', true);
 select public.add_offensive_word('palabrota190');
 

@@ -9,9 +9,7 @@ begin;
 select plan(26);
 
 select tests.away_from_minute_end();
-select tests.create_supabase_user('refuser242');
-select tests.create_supabase_user('commenter242');
-select tests.create_supabase_user('author242');
+select tests.create_supabase_users('refuser242', 'commenter242', 'author242');
 
 -- What a persona wrote: its chismes and comments (the author tables, read as their owner).
 create function pg_temp.authored(p_user text) returns int language sql as $$

@@ -5,9 +5,7 @@ begin;
 select plan(14);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('blocker240');
-select tests.create_supabase_user('blocked240');
-select tests.create_supabase_user('third240');
+select tests.create_supabase_users('blocker240', 'blocked240', 'third240');
 
 select tests.authenticate_as('blocked240');
 select tests.post_chisme('c1', 'Hombre', '30', 'Chisme del bloqueado uno', '[]', 'ES', 'false');

@@ -4,8 +4,7 @@ begin;
 select plan(5);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('collector');
-select tests.create_supabase_user('author1001');
+select tests.create_supabase_users('collector', 'author1001');
 -- 1,000 existing blocks, against 1,000 real accounts (the limit counts people)
 insert into auth.users (id, email) select gen_random_uuid(), 'blocked' || n || '@limit.test' from generate_series(1, 1000) n;
 insert into private.blocks (blocker_id, blocked_id)

@@ -6,9 +6,7 @@ begin;
 select plan(33);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('blocker');
-select tests.create_supabase_user('harasser');
-select tests.create_supabase_user('bystander');
+select tests.create_supabase_users('blocker', 'harasser', 'bystander');
 
 -- The harasser posts two chismes (one to block from, one elsewhere); the bystander one
 select tests.authenticate_as('harasser');

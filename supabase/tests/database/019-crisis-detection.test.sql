@@ -6,8 +6,7 @@ begin;
 select plan(22);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('writer');
-select tests.create_supabase_user('reader');
+select tests.create_supabase_users('writer', 'reader');
 
 -- Detection: true positives, with accents, case and look-alikes folded
 select ok(private.mentions_crisis('Ya no puedo más, me quiero morir'), 'detects "me quiero morir"');

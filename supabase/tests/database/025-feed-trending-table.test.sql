@@ -6,9 +6,7 @@ select plan(19);
 select tests.lift_rate_limits();
 
 
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('fan');
-select tests.create_supabase_user('reporter');
+select tests.create_supabase_users('author', 'fan', 'reporter');
 
 -- Arrange: three fresh chismes and one of yesterday (its row backdated as the bench does)
 select tests.authenticate_as('author');

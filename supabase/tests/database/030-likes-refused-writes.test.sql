@@ -8,9 +8,7 @@ begin;
 select plan(17);
 
 select tests.away_from_minute_end();
-select tests.create_supabase_user('author302');
-select tests.create_supabase_user('liker302');
-select tests.create_supabase_user('fan302');
+select tests.create_supabase_users('author302', 'liker302', 'fan302');
 -- Five likes a minute.
 select tests.limit_per_minute('like', 5, 'liker302', 'fan302');
 

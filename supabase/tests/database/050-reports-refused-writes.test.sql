@@ -8,9 +8,7 @@ begin;
 select plan(16);
 
 select tests.away_from_minute_end();
-select tests.create_supabase_user('author502');
-select tests.create_supabase_user('reporter502');
-select tests.create_supabase_user('witness502');
+select tests.create_supabase_users('author502', 'reporter502', 'witness502');
 -- The default 5 reports a minute.
 select tests.limit_per_minute('report', 5, 'reporter502', 'witness502');
 

@@ -6,10 +6,7 @@ begin;
 select plan(16);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('commenter');
-select tests.create_supabase_user('chatter');
-select tests.create_supabase_user('stranger');
+select tests.create_supabase_users('author', 'commenter', 'chatter', 'stranger');
 
 select tests.authenticate_as('author');
 select tests.post_chisme('c', 'Mujer', '30', 'Un hilo muy concurrido', null, 'ES', 'false');

@@ -6,10 +6,7 @@ select plan(13);
 
 select tests.lift_rate_limits();
 update private.moderation_settings set hide_threshold = 2;
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('r1');
-select tests.create_supabase_user('r2');
-select tests.create_supabase_user('mod');
+select tests.create_supabase_users('author', 'r1', 'r2', 'mod');
 
 create temporary table person_ids on commit drop as select u.id from auth.users u;
 grant select on person_ids to authenticated;

@@ -5,8 +5,7 @@ begin;
 select plan(18);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('leaver');
-select tests.create_supabase_user('stayer');
+select tests.create_supabase_users('leaver', 'stayer');
 
 select tests.authenticate_as('stayer');
 select tests.post_chisme('o', 'Hombre', '40', 'El chisme de quien se queda', null, 'ES', 'false');

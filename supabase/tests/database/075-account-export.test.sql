@@ -5,8 +5,7 @@ begin;
 select plan(13);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('ana');
-select tests.create_supabase_user('beto');
+select tests.create_supabase_users('ana', 'beto');
 
 select tests.authenticate_as('beto');
 select tests.post_chisme('b', 'Hombre', '40', 'El chisme de Beto para exportar', null, 'ES', 'false');

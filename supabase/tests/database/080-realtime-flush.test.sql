@@ -6,11 +6,7 @@
 begin;
 select plan(18);
 
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('fan1');
-select tests.create_supabase_user('fan2');
-select tests.create_supabase_user('fan3');
-select tests.create_supabase_user('poster');
+select tests.create_supabase_users('author', 'fan1', 'fan2', 'fan3', 'poster');
 select tests.authenticate_as('author');
 select tests.post_chisme('a', 'Mujer', '30', 'Chisme A para contar', null, 'CR', 'false');
 select tests.post_chisme('b', 'Mujer', '30', 'Chisme B sin cambios', null, 'CR', 'false');

@@ -4,8 +4,7 @@
 begin;
 select plan(12);
 
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('reader');
+select tests.create_supabase_users('author', 'reader');
 select tests.authenticate_as('author');
 select tests.post_chisme('c', 'Mujer', '30', 'Cotilleo vigilado', null, 'CR', 'true');
 select tests.reset_role();
