@@ -70,6 +70,7 @@ begin
   else
     v_target := coalesce(new.chisme_id, new.comment_id);
   end if;
+  -- not private.is_client_write(), written out as in enforce_rate_limit (every like runs it)
   if current_setting('role') not in ('anon', 'authenticated') or v_target is null
      or not private.is_new_account(auth.uid()) then
     return new;

@@ -102,11 +102,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_user_id uuid := auth.uid();
+  v_user_id uuid := private.require_user();
 begin
-  if v_user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
   insert into public.chisme_authors (chisme_id, user_id) values (new.id, v_user_id);
   return null;
 end;
