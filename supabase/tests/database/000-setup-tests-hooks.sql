@@ -69,6 +69,17 @@ as $$
   select u.id from auth.users u where u.raw_user_meta_data ->> 'test_identifier' = identifier;
 $$;
 
+-- The request's role and JWT claims as PostgREST sets them, for the rest of the transaction:
+-- what every tests.authenticate_as* / clear_authentication / reset_role below sets.
+create or replace function tests.set_request_role(p_role text, p_claims text)
+returns void
+language sql
+security invoker
+set search_path = ''
+as $$
+  select set_config('role', p_role, true), set_config('request.jwt.claims', p_claims, true);
+$$;
+
 -- Act as a signed-in persona: role authenticated and the JWT claims PostgREST would set.
 create or replace function tests.authenticate_as(identifier text)
 returns void
@@ -82,50 +93,40 @@ begin
   if v_user_id is null then
     raise exception 'tests.authenticate_as: no persona %', identifier;
   end if;
-  perform set_config('role', 'authenticated', true);
-  perform set_config('request.jwt.claims', jsonb_build_object(
+  perform tests.set_request_role('authenticated', jsonb_build_object(
     'sub', v_user_id, 'role', 'authenticated', 'email', identifier || '@test.chismes', 'aud', 'authenticated'
-  )::text, true);
+  )::text);
 end;
 $$;
 
 -- Act as the service role (what the edge functions use for privileged work).
 create or replace function tests.authenticate_as_service_role()
 returns void
-language plpgsql
+language sql
 security invoker
 set search_path = ''
 as $$
-begin
-  perform set_config('role', 'service_role', true);
-  perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
-end;
+  select tests.set_request_role('service_role', '{"role":"service_role"}');
 $$;
 
 -- Act as a visitor who is not signed in (the anon key).
 create or replace function tests.clear_authentication()
 returns void
-language plpgsql
+language sql
 security invoker
 set search_path = ''
 as $$
-begin
-  perform set_config('role', 'anon', true);
-  perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-end;
+  select tests.set_request_role('anon', '{"role":"anon"}');
 $$;
 
 -- Back to the test's own superuser session (arrange steps).
 create or replace function tests.reset_role()
 returns void
-language plpgsql
+language sql
 security invoker
 set search_path = ''
 as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end;
+  select tests.set_request_role('none', '');
 $$;
 
 -- pgTAP assertion: every table of the schema has row-level security enabled.
