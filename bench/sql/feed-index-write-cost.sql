@@ -1,5 +1,5 @@
--- Write cost of the covering country-led feed indexes (docs/decisions/0014-feed-access-paths.md; bench/sql/
--- proposed-covering-feed-indexes.sql), with and without them, inside one
+-- Write cost of the covering country-led feed indexes (docs/decisions/0014-feed-access-paths.md;
+-- defined in supabase/schemas/20-chismes.sql), with and without them, inside one
 -- rolled-back transaction on the running local stack:
 --   psql postgresql://postgres:postgres@127.0.0.1:54322/postgres -q -f bench/sql/feed-index-write-cost.sql
 -- 100k extra chismes first (so the indexes have depth), then per phase: 5,000 single-row
