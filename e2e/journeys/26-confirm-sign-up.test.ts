@@ -1,5 +1,6 @@
 // Journey 26: a sign-up waits for its confirmation mail. Signing in before confirming says so
-// and offers "Reenviar correo"; the mail is read from the mail catcher's API (Mailpit's, as
+// and offers "Reenviar correo"; the mail, in Spanish (supabase/config.toml
+// [auth.email.template.confirmation]), is read from the mail catcher's API (Mailpit's, as
 // `supabase start` has); its link lands on the feed signed in. The first mail's link, replaced
 // by the resent one, leads to the welcome screen saying the link expired.
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { openAuthModal, PASSWORD, uniqueEmail } from '../support/users.ts';
 
 useBrowser();
 
-const CONFIRM = /^Confirm your email address$/;
+const CONFIRM = /^Confirma tu correo en Chismes$/;
 
 describe('journey 26: sign-up confirmation', () => {
   it('registers, is told to check the inbox, resends, and the link signs in', async () => {
@@ -31,6 +32,7 @@ describe('journey 26: sign-up confirmation', () => {
       .filter({ hasText: `Te hemos enviado un enlace a ${email}` })
       .waitFor();
     const first = await waitForMail(email, CONFIRM);
+    expect(first.HTML).toContain('>Confirmar mi correo</a>');
     await snap(page, '26-check-inbox');
 
     // Before confirming, signing in says so and offers the mail again.

@@ -1,7 +1,9 @@
-// Journey 27: "¿Olvidaste tu contraseña?" → the e-mail → the recovery mail (read from the mail
-// catcher's API) → its link opens "Nueva contraseña" signed in, with the sign-up rules and
-// GoTrue's refusal of the same password → the feed; the new password signs in, the old one no
-// longer does. An address without an account gets the very same answer, and no mail.
+// Journey 27: "¿Olvidaste tu contraseña?" → the e-mail → the recovery mail, with the project's
+// Spanish subject (supabase/config.toml [auth.email.template.recovery]), read from the mail
+// catcher's API → its link opens "Nueva contraseña" signed in, with the sign-up rules and
+// GoTrue's refusal of the same password → the feed and a mail saying the password changed; the
+// new password signs in, the old one no longer does. An address without an account gets the
+// very same answer, and no mail.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
@@ -11,7 +13,7 @@ import { createAccount, expectOnlyNewPassword, openAuthModal, uniqueEmail } from
 
 useBrowser();
 
-const RESET = /^Reset your password$/;
+const RESET = /^Elige una contraseña nueva para Chismes$/;
 const SENT = 'Si hay una cuenta con ese correo, te hemos enviado un enlace para elegir una contraseña nueva.';
 
 async function requestLink(page: Page, email: string) {
@@ -59,6 +61,9 @@ describe('journey 27: password recovery', () => {
     await page.waitForURL('**/chismes/');
     await page.getByText('Tu contraseña se ha cambiado.').waitFor();
     await page.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
+    // The change is mailed too ([auth.email.notification.password_changed]), in Spanish.
+    const notice = await waitForMail(account.email, /^Tu contraseña de Chismes ha cambiado$/);
+    expect(notice.HTML).toContain('¿Olvidaste tu contraseña?');
 
     // Another browser: the old password is refused, the new one signs in.
     const later = await person('olvida-despues');

@@ -25,7 +25,7 @@ export async function waitForMail(address: string, subject: RegExp, count = 1): 
   return (await (await fetch(`${MAILPIT}/api/v1/message/${newest.ID}`)).json()) as Mail;
 }
 
-/** The mail's one link (GoTrue's templates have one: the /verify URL). */
+/** The mail's link: its one href, the /verify URL (supabase/templates/ also write it out as text). */
 export function linkOf(mail: Mail): string {
   const href = /href="([^"]+)"/.exec(mail.HTML)?.[1];
   if (!href) throw new Error(`no link in "${mail.Subject}"`);

@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { str } from '../shared/http.ts';
 import { randomPassword } from './admin-users.ts';
 import { checkMetadata, readAuthJson, validateEmail } from './input.ts';
+import type { MailData } from './mail-templates.ts';
 import { AuthError, hashPassword, type AuthStore, type Db, type UserRow } from './store.ts';
 import { actionLink, generateOtp, tokenHash } from './tokens.ts';
 
@@ -17,11 +18,7 @@ const DUPLICATE_EMAIL = 'A user with this email address has already been registe
 type Json = Record<string, unknown>;
 
 /** Sends one of GoTrue's mails; the stack's mailer (mailer.ts) or nothing. */
-export type SendMail = (
-  template: 'invite',
-  to: string,
-  data: { confirmationUrl: string; token: string; tokenHash: string; redirectTo: string },
-) => Promise<void>;
+export type SendMail = (template: 'invite', to: string, data: MailData) => Promise<void>;
 
 export function createAdminLinks(store: AuthStore, allowedRedirect: (target: string | undefined) => string, sendMail: SendMail) {
   const { transaction, findUserByEmail, loadUser, userJson, checkPassword, insertUser, insertIdentity } = store;
@@ -130,7 +127,14 @@ export function createAdminLinks(store: AuthStore, allowedRedirect: (target: str
       if (user?.email_confirmed_at) throw new AuthError(422, 'email_exists', DUPLICATE_EMAIL);
       user ??= await newUser(db, email, null, data);
       await db.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = now() where id = $1', [user.id, hash]);
-      await sendMail('invite', email, { confirmationUrl: actionLink(hash, 'invite', referrer), token: otp, tokenHash: hash, redirectTo: referrer });
+      await sendMail('invite', email, {
+        ConfirmationURL: actionLink(hash, 'invite', referrer),
+        Email: email,
+        Token: otp,
+        TokenHash: hash,
+        Data: user.raw_user_meta_data,
+        RedirectTo: referrer,
+      });
       return userJson(db, (await loadUser(db, user.id))!);
     });
   }

@@ -201,6 +201,11 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
           [user.id, await hashPassword(password)],
         );
         await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId || INSTANCE_ID]);
+        // GoTrue's user.go: with [auth.email.notification.password_changed] on, the person is
+        // told by mail; a mail that cannot go (the email_sent limit) does not undo the change.
+        if (config.passwordChangedNotification && user.email) {
+          await mailer('password_changed_notification', user.email, { Email: user.email, Data: user.raw_user_meta_data }).catch(() => undefined);
+        }
       }
       const email = str(body.email) ? validateEmail(str(body.email)!) : undefined;
       if (email && email !== user.email) {

@@ -41,11 +41,12 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
     await db.query(`update auth.users set ${column}_token = $2, ${column}_sent_at = now() where id = $1`, [user.id, hash]);
     const template = kind === 'signup' ? 'confirmation' : kind === 'magiclink' ? 'magic_link' : 'recovery';
     await send(template, user.email!, {
-      confirmationUrl: actionLink(hash, kind, referrer),
-      token: otp,
-      tokenHash: hash,
-      redirectTo: referrer,
-      email: user.email!,
+      ConfirmationURL: actionLink(hash, kind, referrer),
+      Email: user.email!,
+      Token: otp,
+      TokenHash: hash,
+      Data: user.raw_user_meta_data,
+      RedirectTo: referrer,
     });
   }
 
@@ -114,14 +115,21 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
          email_change_token_new = $3, email_change_token_current = $4 where id = $1`,
       [user.id, newEmail, hashNew, hashCurrent],
     );
-    const common = { email: user.email ?? '', newEmail, redirectTo: referrer };
-    await send('email_change', newEmail, { ...common, confirmationUrl: actionLink(hashNew, 'email_change', referrer), token: otpNew, tokenHash: hashNew });
+    const common = { Email: user.email ?? '', NewEmail: newEmail, Data: user.raw_user_meta_data, RedirectTo: referrer };
+    await send('email_change', newEmail, {
+      ...common,
+      ConfirmationURL: actionLink(hashNew, 'email_change', referrer),
+      Token: otpNew,
+      TokenHash: hashNew,
+      SendingTo: newEmail,
+    });
     if (hashCurrent) {
       await send('email_change', user.email!, {
         ...common,
-        confirmationUrl: actionLink(hashCurrent, 'email_change', referrer),
-        token: otpCurrent,
-        tokenHash: hashCurrent,
+        ConfirmationURL: actionLink(hashCurrent, 'email_change', referrer),
+        Token: otpCurrent,
+        TokenHash: hashCurrent,
+        SendingTo: user.email!,
       });
     }
   }
@@ -144,7 +152,7 @@ export function createEmailSend(config: StackConfig, store: AuthStore, send: Mai
     checkFrequency(user.reauthentication_sent_at);
     const otp = generateOtp();
     await db.query('update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1', [user.id, tokenHash(user.email, otp)]);
-    await send('reauthentication', user.email, { token: otp, email: user.email });
+    await send('reauthentication', user.email, { Email: user.email, Token: otp, Data: user.raw_user_meta_data });
     return {};
   }
 

@@ -14,6 +14,7 @@ import { loadConfig } from '../shared/config.ts';
 import { cluster, isInitialized, startDatabase, stopDatabase } from '../postgres/database.ts';
 import { functionReady, startFunction, startFunctions } from '../functions/functions.ts';
 import { createGateway } from '../gateway/gateway.ts';
+import { loadMailTemplates } from '../auth/mail-templates.ts';
 import { createMailer } from '../auth/mailer.ts';
 import { startMailCatcher, type MailCatcher } from '../mail/catcher.ts';
 import { clusterUrl } from '../postgres/cluster.ts';
@@ -167,7 +168,17 @@ async function main(): Promise<void> {
   realtime = await createRealtime(cluster.url, supervisor.superviseConnection('realtime'));
 
   gateway = createGateway({
-    auth: createAuth(authPool, config, createMailer({ emailSentPerHour: config.emailSentPerHour, autoconfirm: !config.enableConfirmations })),
+    auth: createAuth(
+      authPool,
+      config,
+      createMailer({
+        emailSentPerHour: config.emailSentPerHour,
+        autoconfirm: !config.enableConfirmations,
+        templates: loadMailTemplates(),
+        siteUrl: config.siteUrl,
+        from: config.mailFrom,
+      }),
+    ),
     storage: createStorage(storagePool, config),
     realtime,
     postgrestPort: postgrest.port,

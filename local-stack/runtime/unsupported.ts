@@ -2,6 +2,7 @@
 // ensureStack) refuses to run with any of them on, naming each in one line, instead of running
 // silently without it (supabase start would honour them; see local-stack/README.md).
 import { join } from 'node:path';
+import { mailTemplatesProblem } from '../auth/mail-templates.ts';
 import { readToml } from '../shared/config.ts';
 import { supabaseDir } from '../shared/paths.ts';
 
@@ -23,6 +24,7 @@ const flags: Array<[string, string, string]> = [
   ['auth.sso', 'enabled', 'SAML SSO'],
   ['auth.saml', 'enabled', 'SAML SSO'],
   ['auth.captcha', 'enabled', 'CAPTCHA'],
+  ['auth.email.smtp', 'enabled', 'a real SMTP server: the stack mails only its catcher'],
   ['auth.web3.solana', 'enabled', 'Web3 sign-in (Solana)'],
   ['auth.web3.ethereum', 'enabled', 'Web3 sign-in (Ethereum)'],
   ['auth.oauth_server', 'enabled', 'the OAuth 2.1 server'],
@@ -44,6 +46,10 @@ export function unsupportedSettings(file = join(supabaseDir, 'config.toml')): st
   const found = flags.filter(([table, key]) => toml.get(table)?.get(key) === true).map(([table, key, what]) => `[${table}] ${key} (${what})`);
   for (const [table, values] of toml) {
     if (table.startsWith('auth.hook.') && values.get('enabled') === true) found.push(`[${table}] enabled (Auth hooks)`);
+    const notification = /^auth\.email\.notification\.(.+)$/.exec(table)?.[1];
+    if (notification && notification !== 'password_changed' && values.get('enabled') === true) {
+      found.push(`[${table}] enabled (only the password_changed notification is sent)`);
+    }
     const provider = /^auth\.external\.(.+)$/.exec(table)?.[1];
     if (provider && values.get('enabled') === true && !SIMULATED_PROVIDERS.has(provider))
       found.push(`[${table}] enabled (only Google and Facebook are simulated)`);
@@ -51,9 +57,12 @@ export function unsupportedSettings(file = join(supabaseDir, 'config.toml')): st
   return found;
 }
 
-/** The one line stack:start stops with, or undefined when everything enabled is implemented. */
+/**
+ * The one line stack:start stops with, or undefined when everything enabled is implemented and
+ * every mail template loads (auth/mail-templates.ts: a missing content_path stops the CLI too).
+ */
 export function refusal(file?: string): string | undefined {
   const found = unsupportedSettings(file);
-  if (!found.length) return undefined;
+  if (!found.length) return mailTemplatesProblem(file);
   return `supabase/config.toml enables what the local stack does not implement: ${found.join(', ')}; turn it off or use \`supabase start\``;
 }

@@ -58,6 +58,10 @@ export interface StackConfig {
   emailMaxFrequencyMs: number;
   /** [auth.rate_limit] email_sent: mails per hour for the instance */
   emailSentPerHour: number;
+  /** [auth.email.notification.password_changed] enabled: a mail after every password change */
+  passwordChangedNotification: boolean;
+  /** Auth's sender under `supabase start`: [local_smtp] sender_name and admin_email (the CLI's defaults) */
+  mailFrom: { name: string; address: string };
   fileSizeLimitBytes: number;
   /** function name → verify_jwt (default true) */
   verifyJwt: Map<string, boolean>;
@@ -132,6 +136,8 @@ export function loadConfig(): StackConfig {
     // The CLI's default (`supabase init` writes "1s"), in Go's duration syntax.
     emailMaxFrequencyMs: parseGoDuration(get('auth.email', 'max_frequency', '1s')),
     emailSentPerHour: get('auth.rate_limit', 'email_sent', 2),
+    passwordChangedNotification: get('auth.email.notification.password_changed', 'enabled', false),
+    mailFrom: { name: get('local_smtp', 'sender_name', 'Admin'), address: get('local_smtp', 'admin_email', 'admin@email.com') },
     fileSizeLimitBytes: sizeToBytes(get('storage', 'file_size_limit', '50MiB')),
     verifyJwt,
     disabledFunctions,

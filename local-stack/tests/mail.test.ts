@@ -1,5 +1,7 @@
 // E-mail like `supabase start`: Auth mails through the stack's mail catcher (SMTP, Mailpit's
-// HTTP API on :54324) with GoTrue's templates; e-mail OTP and magic links sign in; recovery,
+// HTTP API on :54324) with the project's Spanish templates (supabase/config.toml
+// [auth.email.template.*], rendered as GoTrue renders them: mail-templates.test.ts), as one
+// text/html part whose text the catcher derives; e-mail OTP and magic links sign in; recovery,
 // e-mail change and reauthentication mails arrive; /verify checks its input first, in
 // GoTrue's order, with GoTrue's errors (supabase/auth internal/api/verify.go).
 import assert from 'node:assert/strict';
@@ -8,6 +10,7 @@ import nodemailer from 'nodemailer';
 import WebSocket from 'ws';
 import { ANON_KEY, API_URL } from '../keys.ts';
 import { createClient } from '@supabase/supabase-js';
+import { loadMailTemplates } from '../auth/mail-templates.ts';
 import { createMailer } from '../auth/mailer.ts';
 import { client, PASSWORD, serviceClient, signedInUser, sleep, uniqueEmail } from './helpers.ts';
 
@@ -73,8 +76,13 @@ describe('mail catcher and Auth e-mail', () => {
     await serviceClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
     const supabase = client();
     assert.equal((await supabase.auth.signInWithOtp({ email })).error, null);
-    const first = await mailTo(email, /Your sign-in link/);
-    assert.match(first.HTML, /<h2>Your sign-in link<\/h2>/);
+    const first = await mailTo(email, /^Tu enlace para entrar en Chismes$/);
+    // From [local_smtp] sender_name and admin_email, as `supabase start` gives them to GoTrue.
+    assert.deepEqual((first as unknown as { From: unknown }).From, { Name: 'Chismes', Address: 'admin@email.com' });
+    assert.match(first.HTML, /<h1[^>]*>Entra en Chismes<\/h1>/);
+    // One text/html part, as GoTrue sends; the catcher's text of it still carries the link.
+    assert.ok(first.Text.includes(link(first.HTML)), first.Text);
+    assert.match(first.Text, /Abre este enlace para entrar en tu cuenta de Chismes/);
     // The account was mailed a link; sign in with the link's token.
     assert.match(link(first.HTML), new RegExp(`^${API_URL}/auth/v1/verify\\?token=[0-9a-f]{56}&type=magiclink&redirect_to=`));
     const viaLink = await fetch(link(first.HTML), { redirect: 'manual' });
@@ -107,13 +115,13 @@ describe('mail catcher and Auth e-mail', () => {
     const up = await supabase.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: redirect } });
     assert.equal(up.error, null);
     assert.equal(up.data.session, null);
-    const first = await mailTo(email, /Confirm your email address/);
+    const first = await mailTo(email, /^Confirma tu correo en Chismes$/);
     const soon = await supabase.auth.resend({ type: 'signup', email });
     assert.equal(soon.error?.code, 'over_email_send_rate_limit', 'max_frequency holds between two mails');
     await sleep(1100);
     await fetch(`${MAILPIT}/api/v1/messages`, { method: 'DELETE' });
     assert.equal((await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: redirect } })).error, null);
-    const second = await mailTo(email, /Confirm your email address/);
+    const second = await mailTo(email, /^Confirma tu correo en Chismes$/);
     assert.notEqual(link(second.HTML), link(first.HTML), 'a new token');
     assert.equal(
       (await fetch(link(first.HTML), { redirect: 'manual' })).headers.get('location')?.includes('error_code=otp_expired'),
@@ -153,27 +161,42 @@ describe('mail catcher and Auth e-mail', () => {
     assert.deepEqual(data.session?.user.email, email);
   });
 
-  test("recovery, e-mail change (both addresses) and reauthentication mails arrive with GoTrue's content", async () => {
+  test('recovery, e-mail change (both addresses) and reauthentication mails arrive with their Spanish content', async () => {
     const person = await signedInUser('mail');
     await client().auth.resetPasswordForEmail(person.email);
-    const recovery = await mailTo(person.email, /Reset your password/);
-    assert.match(recovery.HTML, /type=recovery/);
+    const recovery = await mailTo(person.email, /^Elige una contraseña nueva para Chismes$/);
+    assert.match(link(recovery.HTML), /type=recovery/);
+    assert.ok(recovery.Text.includes(link(recovery.HTML)));
     const newEmail = uniqueEmail('mail-new');
     assert.equal((await person.client.auth.updateUser({ email: newEmail })).error, null);
-    const toNew = await mailTo(newEmail, /Confirm your new email address/);
-    assert.match(toNew.HTML, new RegExp(`confirm ${newEmail.replace(/[.+]/g, '\\$&')} as your new email address`));
-    await mailTo(person.email, /Confirm your new email address/);
+    const toNew = await mailTo(newEmail, /^Confirma tu nuevo correo en Chismes$/);
+    const inHtml = (address: string) => address.replace(/[.]/g, '\\.').replace(/\+/g, '&#43;');
+    assert.match(toNew.HTML, new RegExp(`de ${inHtml(person.email)} a ${inHtml(newEmail)}\\.`));
+    const toCurrent = await mailTo(person.email, /^Confirma tu nuevo correo en Chismes$/);
+    assert.notEqual(link(toCurrent.HTML), link(toNew.HTML), 'each address has its own link');
     assert.equal((await person.client.auth.reauthenticate()).error, null);
-    const reauth = await mailTo(person.email, /is your verification code/);
-    assert.match(reauth.Subject, /^\d{6} is your verification code$/);
+    const reauth = await mailTo(person.email, /^Tu código de Chismes: /);
+    const code = /^Tu código de Chismes: (\d{6})$/.exec(reauth.Subject)?.[1];
+    assert.ok(code, reauth.Subject);
+    assert.match(reauth.HTML, new RegExp(`>${code}</p>`));
+  });
+
+  test('[auth.email.notification.password_changed]: a password change is mailed; a refused one is not', async () => {
+    const person = await signedInUser('aviso');
+    assert.equal((await person.client.auth.updateUser({ password: PASSWORD })).error?.code, 'same_password');
+    assert.equal((await person.client.auth.updateUser({ password: 'OtraClave123' })).error, null);
+    const notice = await mailTo(person.email, /^Tu contraseña de Chismes ha cambiado$/);
+    assert.ok(notice.HTML.includes(`Chismes (${person.email})`), notice.HTML);
+    const list = (await (await fetch(`${MAILPIT}/api/v1/messages`)).json()) as { messages: Summary[] };
+    assert.equal(list.messages.filter((message) => message.To.some((to) => to.Address === person.email)).length, 1, 'one mail, for the change made');
   });
 
   test('e-mail change with double_confirm_changes: both links are needed, then the address changes', async () => {
     const person = await signedInUser('change');
     const newEmail = uniqueEmail('change-new');
     assert.equal((await person.client.auth.updateUser({ email: newEmail })).error, null);
-    const toNew = await mailTo(newEmail, /Confirm your new email address/);
-    const toCurrent = await mailTo(person.email, /Confirm your new email address/);
+    const toNew = await mailTo(newEmail, /^Confirma tu nuevo correo en Chismes$/);
+    const toCurrent = await mailTo(person.email, /^Confirma tu nuevo correo en Chismes$/);
     const first = await fetch(link(toCurrent.HTML), { redirect: 'manual' });
     assert.equal(first.status, 303);
     assert.match(
@@ -194,24 +217,25 @@ describe('mail catcher and Auth e-mail', () => {
     assert.ok(made.user);
     await client().auth.signInWithOtp({ email });
     const mail = await mailTo(email);
-    const { data: link } = await serviceClient().auth.admin.generateLink({ type: 'magiclink', email });
-    const verified = await client().auth.verifyOtp({ email, token: link.properties!.email_otp, type: 'email' });
+    const { data: generated } = await serviceClient().auth.admin.generateLink({ type: 'magiclink', email });
+    const verified = await client().auth.verifyOtp({ email, token: generated.properties!.email_otp, type: 'email' });
     assert.equal(verified.error, null, JSON.stringify(mail.Subject));
     const invited = uniqueEmail('invite');
     await serviceClient().auth.admin.inviteUserByEmail(invited);
-    const invite = await mailTo(invited, /You've been invited/);
-    assert.match(invite.HTML, /type=invite/);
+    const invite = await mailTo(invited, /^Te han invitado a Chismes$/);
+    assert.match(link(invite.HTML), /type=invite/);
   });
 
   test('[auth.rate_limit] email_sent: counted only while sign-ups need confirming, as GoTrue', async () => {
     const to = uniqueEmail('limit');
-    const confirming = createMailer({ emailSentPerHour: 2, autoconfirm: false });
-    await confirming('magic_link', to, { confirmationUrl: 'http://127.0.0.1/x', token: '123456' });
-    await confirming('magic_link', to, { confirmationUrl: 'http://127.0.0.1/x', token: '123456' });
+    const common = { templates: loadMailTemplates(), siteUrl: 'http://127.0.0.1:5173', from: { name: 'Chismes', address: 'admin@email.com' } };
+    const confirming = createMailer({ ...common, emailSentPerHour: 2, autoconfirm: false });
+    await confirming('magic_link', to, { ConfirmationURL: 'http://127.0.0.1/x', Token: '123456' });
+    await confirming('magic_link', to, { ConfirmationURL: 'http://127.0.0.1/x', Token: '123456' });
     await assert.rejects(confirming('magic_link', to, {}), { status: 429, code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' });
-    const autoconfirm = createMailer({ emailSentPerHour: 2, autoconfirm: true });
-    for (let index = 0; index < 3; index += 1) await autoconfirm('recovery', to, { confirmationUrl: 'http://127.0.0.1/x' });
-    await assert.rejects(createMailer({ emailSentPerHour: 0, autoconfirm: true })('recovery', to, {}), { status: 429 });
+    const autoconfirm = createMailer({ ...common, emailSentPerHour: 2, autoconfirm: true });
+    for (let index = 0; index < 3; index += 1) await autoconfirm('recovery', to, { ConfirmationURL: 'http://127.0.0.1/x' });
+    await assert.rejects(createMailer({ ...common, emailSentPerHour: 0, autoconfirm: true })('recovery', to, {}), { status: 429 });
     const caught = (await (await fetch(`${MAILPIT}/api/v1/messages`)).json()) as { messages: Summary[] };
     assert.equal(caught.messages.filter((message) => message.To.some((entry) => entry.Address === to)).length, 5);
   });

@@ -16,13 +16,13 @@ create schema if not exists private;
 comment on schema private is 'Internal helpers, trigger functions and private tables; never exposed by the API.';
 grant usage on schema private to anon, authenticated, service_role;
 
--- Functions' privileges are explicit: a function created from now on is executable by no
--- client role until its schema file grants it. PostgreSQL grants EXECUTE to PUBLIC on every
--- new function, and Supabase's platform adds per-schema defaults granting it to anon and
--- authenticated in public; that is how `find_personal_data` once became executable by anon
--- although it was meant for signed-in users only. Revoked for the roles that create functions
--- in this project (postgres: the migrations; supabase_admin: the platform). pgTAP
--- 200-client-privileges holds the allow-list of what each client role may execute.
+-- Functions' privileges are explicit: a function is executable by no client role until its
+-- schema file grants it. PostgreSQL grants EXECUTE to PUBLIC on every new function, and
+-- Supabase's platform adds per-schema defaults granting it to anon and authenticated in
+-- public, so a function meant for signed-in users only (`find_personal_data`)
+-- would be executable by anon. Revoked for the roles that create functions in this project
+-- (postgres: the migrations; supabase_admin: the platform). pgTAP
+-- 001-schemas-client-privileges holds the allow-list of what each client role may execute.
 --
 -- Tables are left as the platform sets them (the local stack's contract tests create scratch
 -- tables that rely on those defaults); every table's schema file revokes and grants its own
@@ -195,10 +195,10 @@ comment on function private.snippet(text) is 'The first 50 characters of a text,
 
 -- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
 --
--- Until now every counter change and every new chisme was broadcast at once on feed:<mode>,
--- which every person online joined: messages/s = people online × writes/s. Hosted Realtime
--- bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per person
--- per minute). Now:
+-- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
+-- that every person online joins would cost messages/s = people online × writes/s, and hosted
+-- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
+-- person per minute). So:
 -- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
 --    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
 --    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
@@ -211,17 +211,17 @@ comment on function private.snippet(text) is 'The first 50 characters of a text,
 --    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
 --    otherwise) and sends at most one `chisme_counts` message per group with the latest
 --    counts of the chismes changed in it: one message per chisme per interval at most.
--- 3. New chismes are no longer broadcast with their content: the same flush tells the groups
+-- 3. New chismes are never broadcast with their content: the same flush tells the groups
 --    at the top of each mode's recent feed how many chismes arrived and their ids (no
 --    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
 --    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
 --    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
 -- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
 --    chisme's group at once, so the /chismes/:id page needs only that one topic.
--- 5. Notifications stay on the owner's topic. A new notification is still sent at once; a
+-- 5. Notifications go to the owner's topic. A new notification is sent at once; a
 --    collapse (`notification_updated`, one per person who likes or comments) goes through the
 --    same flush: at most one message per notification per interval, with its latest state
---    (the payload is the row, as before). Worst case per person: docs/scaling.md.
+--    (the payload is the row). Worst case per person: docs/scaling.md.
 -- Counters themselves are untouched: the triggers owned by the counting functions stay exact.
 
 -- ---------------------------------------------------------------------------------------------
@@ -256,9 +256,9 @@ comment on function private.chisme_topic(boolean, timestamptz) is 'The private r
 -- Read RPCs over GET (docs/api.md, "Reads over GET"): hosted Supabase may serve a Data API GET
 -- from a read replica, so the web calls get_feed with GET. A GET carries every argument in the
 -- query string, and PostgREST hands a query-string value to a jsonb parameter as a JSON
--- string: get_feed's tags arrive as the string '["#amor"]', not as the array. The parser now
--- also reads a JSON string whose text is a JSON array (of strings); everything it refused
--- before is still refused with the caller's key (a bare string such as '"#a"', non-strings).
+-- string: get_feed's tags arrive as the string '["#amor"]', not as the array. So the parser
+-- also reads a JSON string whose text is a JSON array (of strings); anything else is refused
+-- with the caller's key (a bare string such as '"#a"', non-strings).
 create or replace function private.text_array_arg(p_value jsonb, p_key text)
 returns text[]
 language plpgsql
@@ -296,40 +296,70 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 -- clients hold no write privilege on the tables (each table's schema file grants only select
 -- to clients; pgTAP 001-schemas-client-privileges lists the functions a client may execute).
 --
--- What changes when a write runs as the owner, and how each rule keeps holding:
---   * RLS no longer filters what the RPC and the security invoker rule triggers read. Rules
---     that relied on it become explicit triggers here (every path, whoever writes):
---       - a reply to a comment hidden by moderation: comment_parent_not_found (RLS used to
---         hide the parent from anyone but its author and moderators);
+-- What running as the owner means for the rules, and how each one holds:
+--   * RLS does not filter what the RPC and the security invoker rule triggers read. Rules
+--     that a read policy would give are explicit triggers (every path, whoever writes):
+--       - a reply to a comment hidden by moderation: comment_parent_not_found (the comments
+--         read policy hides the parent from anyone but its author and moderators);
 --       - a report of a hidden chisme or comment (or a comment of a hidden chisme):
 --         report_target_not_found;
---       - an unlike on a hidden chisme: chisme_not_found (likes and comments already have
---         guard_hidden_chisme, a security definer trigger that never relied on RLS).
+--       - an unlike on a hidden chisme: chisme_not_found, as a like or a comment of it
+--         (guard_hidden_chisme, a security definer trigger that never relied on RLS).
 --     The rule triggers' own checks compare with the caller's id explicitly (own like, own
 --     report, own chisme), and the notification and profile RPCs filter by the caller's id
 --     and by the same 30-day window as the notifications read policy (60-notifications.sql).
 --   * `current_user` is the owner inside. Rules that must know whether a client is writing
 --     read the request's role instead (`private.is_client_write()`): PostgREST sets it from
 --     the verified JWT, a client cannot choose it, and a security definer function does not
---     change it. The rate limits and new-account rules already do. The rule triggers whose
---     `current_user in ('anon', 'authenticated')` branch now stays off for RPC writes only
---     forced server-chosen columns (ids, counters, timestamps, the author); the RPCs never
---     pass those, so the column defaults (auth.uid(), now(), 0) give the same values.
+--     change it. The rate limits, the new-account rules and the rule triggers' client branch
+--     (which forces server-chosen columns: ids, counters, timestamps, the author) all read it.
 
 -- The request's role as PostgREST set it (from the verified JWT): anon or authenticated for a
--- client, whether or not a security definer function is running.
+-- client, whether or not a security definer function is running. plpgsql, like the other
+-- helpers every write calls (14-new-accounts.sql): a `language sql` function with `set
+-- search_path` is never inlined and is planned again on every call; in plpgsql a like costs
+-- ~40 µs less (docs/database.md, "Measured").
 create or replace function private.is_client_write()
 returns boolean
-language sql
+language plpgsql
 stable
 security invoker
 set search_path = ''
 as $$
-  select coalesce(current_setting('role', true), 'none') in ('anon', 'authenticated');
+begin
+  return coalesce(current_setting('role', true), 'none') in ('anon', 'authenticated');
+end;
 $$;
 revoke all on function private.is_client_write() from public, anon, authenticated, service_role;
 grant execute on function private.is_client_write() to service_role;
 comment on function private.is_client_write() is 'Whether the request''s role (set by PostgREST from the verified JWT, unchanged by security definer) is a client''s.';
+
+-- Whose row a like, a report or a country log is, and when it was made: a client's write is
+-- always the caller's own, now, whatever user_id and created_at it carries (the RPCs run as
+-- their owner, so the rule triggers say it); another writer (the operator, the seed) names
+-- the user, and none is not_authenticated. One call returns both, so the request's role is
+-- read once per row (the like path: docs/decisions/0016-performance-budgets.md).
+create or replace function private.own_client_row(p_user_id uuid, p_created_at timestamptz, out o_user_id uuid, out o_created_at timestamptz)
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  if private.is_client_write() then
+    o_user_id := private.require_user();
+    o_created_at := now();
+  elsif p_user_id is null then
+    raise exception 'not_authenticated' using errcode = 'P0001';
+  else
+    o_user_id := p_user_id;
+    o_created_at := p_created_at;
+  end if;
+end;
+$$;
+revoke all on function private.own_client_row(uuid,timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function private.own_client_row(uuid,timestamp with time zone) to service_role;
+comment on function private.own_client_row(uuid, timestamptz) is 'The user and time of a new row: the caller and now() for a client''s write; otherwise the given user, which must be set (not_authenticated).';
 
 -- The pre-request hook stays, as a courtesy, not as the guard: clients hold no write
 -- privilege on any table (00-schemas.sql), so any route to a table write — whatever its
@@ -337,10 +367,10 @@ comment on function private.is_client_write() is 'Whether the request''s role (s
 -- signed-in user) and stores nothing. The hook only turns the common case into the stable key
 -- `rest_write_not_allowed` before PostgREST reads the body.
 --
--- It compared the raw path with table names, while PostgREST percent-decodes the path: now a
--- write whose first path segment carries any percent-encoding (`/%63hismes`) is refused with
--- the same key, as is any letter case of an app table's name. Reads, RPCs (`/rpc/…`, literal)
--- and the service role pass as before.
+-- PostgREST percent-decodes the path, so comparing the raw path with table names is not
+-- enough: a write whose first path segment carries any percent-encoding (`/%63hismes`) is
+-- refused with the same key, as is any letter case of an app table's name. Reads, RPCs
+-- (`/rpc/…`, literal) and the service role pass.
 create or replace function private.check_request()
 returns void
 language plpgsql
@@ -374,6 +404,64 @@ grant execute on function private.check_request() to anon;
 grant execute on function private.check_request() to authenticated;
 grant execute on function private.check_request() to service_role;
 comment on function private.check_request() is 'PostgREST db-pre-request: refuses anon/authenticated REST writes to the app''s tables, any percent-encoded table segment included (rest_write_not_allowed, 403). The table privileges are the guard; this gives the key.';
+
+-- The raw-size checks that create_chisme and add_comment each spelled out
+-- (supabase/schemas/07-text-rules.sql) become two private helpers both call,
+-- so the limits and keys cannot drift apart. Same checks, same keys, same order, still in
+-- constant time before any normalising or matching (octet_length reads the stored size):
+-- - private.assert_raw_text_sizes: content over 16,000 bytes answers the caller's content key
+--   with {"max":400}; a country over 1,000 bytes country_too_long {"max":100};
+-- - private.capped_arg: an id, age, gender or mode over 100 bytes becomes 'invalid', so it gets
+--   the key a malformed value gets.
+-- Both writes call them from private.publish_chisme / private.publish_comment
+-- (supabase/schemas/12-rate-limits.sql, which moves the RPC bodies there), and
+-- the rule triggers from supabase/schemas/20-chismes.sql.
+create or replace function private.assert_raw_text_sizes(p_content text, p_content_key text, p_country text)
+returns void
+language plpgsql
+immutable
+security invoker
+set search_path = ''
+as $$
+begin
+  if octet_length(p_content) > 16000 then
+    raise exception '%', p_content_key using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+  if octet_length(p_country) > 1000 then
+    raise exception 'country_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 100)::text;
+  end if;
+end;
+$$;
+comment on function private.assert_raw_text_sizes(text, text, text) is 'Refuses content over 16,000 bytes (with the given key) and a country over 1,000 bytes, in constant time, before any text work.';
+revoke all on function private.assert_raw_text_sizes(text,text,text) from public, anon, authenticated, service_role;
+
+create or replace function private.capped_arg(p_value text)
+returns text
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select case when octet_length(p_value) > 100 then 'invalid' else p_value end;
+$$;
+comment on function private.capped_arg(text) is 'A short argument (id, age, gender, mode) as given, or ''invalid'' past 100 bytes, so it gets the malformed value''s key without being parsed.';
+revoke all on function private.capped_arg(text) from public, anon, authenticated, service_role;
+
+-- Whether PostgREST is running this transaction (it sets request.method for every request; a
+-- placeholder once set reads '' afterwards, hence the coalesce).
+create or replace function private.is_api_request()
+returns boolean
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select coalesce(current_setting('request.method', true), '') <> '';
+$$;
+comment on function private.is_api_request() is 'Whether the transaction is a PostgREST request (request.method is set), as opposed to SQL run by the operator or pgTAP.';
+revoke all on function private.is_api_request() from public, anon, authenticated, service_role;
 
 -- ═══ supabase/schemas/06-confusables.sql ═══
 
@@ -500,8 +588,8 @@ $$;
 revoke all on function private.check_content_code_points() from public, anon, authenticated, service_role;
 comment on function private.check_content_code_points() is 'Trigger: content over the 4000-code-point backstop raises the key given as argument.';
 
--- The offensive-word filter, made to hold both ways: harder to get around, and no longer
--- refusing ordinary words that merely contain a listed one.
+-- The offensive-word filter holds both ways: hard to get around, and it does not refuse
+-- ordinary words that merely contain a listed one.
 --
 -- Around it: a repeated letter (idiiiiota), one look-alike letter of another script (Cyrillic
 -- і, Greek ο: private.fold_confusables, generated from Unicode's confusables data), symbols and
@@ -750,7 +838,7 @@ comment on function public.find_personal_data(text) is 'The kind of personal dat
 
 -- Every text shown to others passes the same rules, and no rule reads more than its limit.
 --
--- 1. Tags and the free-text country were stored and shown in feeds unchecked. Now chismes'
+-- 1. Tags and the free-text country are shown in feeds like the content, so chismes'
 --    tags and country, comments' country and country logs go through the personal-data guard
 --    (both modes) and the offensive-word filter (casual mode; a country log has no mode, so
 --    always), through private.assert_shown_text: keys content_personal_data {"kind", "field"}
@@ -883,11 +971,11 @@ comment on function private.offensive_word_pattern(text) is 'The regular express
 -- client did with the whole list); only the service role manages it.
 -- Each listed word is folded once, when it is stored (generated columns), not on every check:
 -- find_offensive_words runs on every casual chisme and comment (and as the web's warning
--- while typing). Its CTEs were inlined by the planner, so `fold_for_filter` (NFKC, three
--- regular expressions, a translate) ran about five times per listed word per call: ~230 calls
--- and ~5 ms per check with the 45 seeded words, the largest share of a comment's cost in the
--- benchmark. The folded forms are now stored generated columns (fold_for_filter is immutable),
--- and the text being checked is folded once into a variable.
+-- while typing). Folding in the query (CTEs the planner inlines) ran `fold_for_filter` (NFKC,
+-- three regular expressions, a translate) about five times per listed word per call: ~230
+-- calls and ~5 ms per check with the 45 seeded words, the largest share of a comment's cost in
+-- the benchmark. So the folded forms are stored generated columns (fold_for_filter is
+-- immutable), and the text being checked is folded once into a variable.
 create table public.offensive_words (
   id uuid primary key default gen_random_uuid(),
   word text not null check (char_length(word) between 1 and 100 and word = lower(btrim(word))),
@@ -1196,8 +1284,8 @@ grant execute on function public.get_sign_in_methods(text) to service_role;
 comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown.';
 
 -- Every refusal on an exposed write path is a stable key, never a raw SQLSTATE or constraint
--- name. The rule triggers already answer the domain rules; this covers what was left to the
--- column constraints on the client-writable columns:
+-- name. The rule triggers answer the domain rules; this covers what the column constraints
+-- of the client-writable columns check:
 -- - profiles (update display_name, cotilleo, murmuro): a blank or over-long display name
 --   (23514) → `display_name_invalid` {"min":1,"max":100}; null settings (23502) keep their value;
 -- - notifications (update is_read): null (23502) keeps its value;
@@ -1318,7 +1406,7 @@ comment on table private.rate_limit_counters is 'Writes per user, action and fix
 -- Security definer: the counters and auth.users are private to the database. Only writes of
 -- signed-in clients are limited (the session's role is anon or authenticated); the service role,
 -- migrations and the seed are not. It also refuses a deleted user's still-valid token with
--- not_authenticated: that token's writes used to fail on a foreign key with a raw 23503.
+-- not_authenticated, where its writes would otherwise fail on a foreign key with a raw 23503.
 -- The action is the trigger's argument.
 create or replace function private.enforce_rate_limit()
 returns trigger
@@ -1330,6 +1418,8 @@ declare
   v_user_id uuid := auth.uid();
 begin
   -- The caller's role: a security definer function changes current_user, not the role setting.
+  -- private.is_client_write() written out: this trigger runs on every like and unlike, and the
+  -- call cost ~10 µs a like (docs/database.md, "Measured").
   if current_setting('role') in ('anon', 'authenticated') then
     if v_user_id is null or not exists (select 1 from auth.users u where u.id = v_user_id) then
       raise exception 'not_authenticated' using errcode = 'P0001';
@@ -1402,6 +1492,58 @@ end;
 $$;
 revoke all on function private.count_rate_limited_write(uuid,text,timestamp with time zone) from public, anon, authenticated, service_role;
 comment on function private.count_rate_limited_write(uuid, text, timestamptz) is 'Counts one write of a user for an action at an instant and raises rate_limited past any window''s limit (new accounts get limit_percent of it), with the exact seconds until that window ends.';
+
+-- Counts a refused client write as one write of p_action and answers it as PostgREST answers
+-- a raised P0001: status 400 and {"code","details","hint","message"}. The count is the stored
+-- write's own (count_rate_limited_write); past the limit its rate_limited is not raised again
+-- (the refusal is already being answered) and its increment is undone, so a window holds at
+-- most its limit, as with stored writes. A caller without a live account (not_authenticated, a
+-- deleted user's token) has nothing to count. Called from SQL (no PostgREST request: pgTAP,
+-- the operator) it raises the refusal again, key, detail and hint, so SQL callers see the
+-- error the write raised.
+--
+-- Each write RPC that answers its refusals is one block around its write, and its handler
+-- hands the refusal here (docs/decisions/0024-refused-writes-count.md):
+--   begin <the write>; return <its answer>;
+--   exception when sqlstate 'P0001' then
+--     get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+--     return private.answer_refused_write('<action>', v_message, v_detail, v_hint);
+--   end;
+-- (a called function cannot read its caller's stacked diagnostics, hence the three values).
+create or replace function private.answer_refused_write(p_action text, p_message text, p_detail text, p_hint text)
+returns json
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := auth.uid();
+begin
+  if not private.is_api_request() then
+    -- RAISE refuses a null option; a missing detail or hint reads '' from stacked diagnostics
+    raise exception using errcode = 'P0001', message = p_message,
+      detail = coalesce(p_detail, ''), hint = coalesce(p_hint, '');
+  end if;
+  if private.is_client_write() and v_user_id is not null
+     and exists (select 1 from auth.users u where u.id = v_user_id) then
+    begin
+      perform private.count_rate_limited_write(v_user_id, p_action);
+    exception when sqlstate 'P0001' then
+      null; -- over the limit: this refusal's own answer stands
+    end;
+  end if;
+  perform set_config('response.status', '400', true);
+  return json_build_object(
+    'code', 'P0001',
+    'details', nullif(p_detail, ''),
+    'hint', nullif(p_hint, ''),
+    'message', p_message
+  );
+end;
+$$;
+comment on function private.answer_refused_write(text, text, text, text) is 'Over the API, counts a refused client write towards the rate limit of its action and answers it with status 400 and PostgREST''s error body; from SQL, raises the refusal again (docs/decisions/0024-refused-writes-count.md).';
+revoke all on function private.answer_refused_write(text,text,text,text) from public, anon, authenticated, service_role;
 
 -- ═══ supabase/schemas/14-new-accounts.sql ═══
 
@@ -1477,6 +1619,7 @@ begin
   else
     v_target := coalesce(new.chisme_id, new.comment_id);
   end if;
+  -- not private.is_client_write(), written out as in enforce_rate_limit (every like runs it)
   if current_setting('role') not in ('anon', 'authenticated') or v_target is null
      or not private.is_new_account(auth.uid()) then
     return new;
@@ -1524,16 +1667,15 @@ comment on function private.delete_expired_new_account_counters() is 'Deletes pe
 
 -- The like path, cheaper in PostgreSQL (docs/decisions/0016-performance-budgets.md: >= 300 likes/s with every trigger).
 --
--- 1. Helpers called once or more per write become plpgsql. A `language sql` function with a
+-- 1. Helpers called once or more per write are plpgsql. A `language sql` function with a
 --    `set search_path` clause is never inlined, and called from plpgsql it is parsed and
 --    planned again on every call; plpgsql keeps each statement's plan for the session.
 --    is_new_account ran three times per like (rate limit, new-account cap), snippet twice.
--- 2. like_chisme inserts with `on conflict do nothing` instead of catching unique_violation in
---    an exception block: the block opened a subtransaction around the insert and every trigger
---    it fires, on every like. check_like_rules already refuses a repeat; the conflict clause
---    only settles two identical likes racing, and the loser gets the same key.
+-- 2. like_chisme inserts with `on conflict do nothing` rather than catching unique_violation
+--    in its own exception block around the insert and every trigger it fires. check_like_rules
+--    refuses a repeat; the conflict clause only settles two identical likes racing, and the
+--    loser gets the same key.
 -- 3. notify_like takes the snippet once.
--- Semantics are unchanged: the whole pgTAP suite (1,023 tests) passes as it was.
 create or replace function private.is_new_account(p_user_id uuid)
 returns boolean
 language plpgsql
@@ -1681,7 +1823,7 @@ comment on function public.get_my_suspension() is 'When the caller''s suspension
 -- with user_suspended. The checks live on the tables, so every path is covered, whichever RPC
 -- or function writes.
 
--- Now also for deletes (an unlike): a BEFORE DELETE trigger must return the old row, or the
+-- Also for deletes (an unlike): a BEFORE DELETE trigger must return the old row, or the
 -- delete would be skipped silently instead of refused.
 create or replace function private.block_suspended_user()
 returns trigger
@@ -1913,6 +2055,81 @@ grant execute on function public.get_block_count() to service_role;
 grant execute on function public.get_block_count() to authenticated;
 comment on function public.get_block_count() is 'How many people the caller blocked ("N personas bloqueadas").';
 
+-- Blocks hold for direct table reads: the select policies of public.chismes and public.comments
+-- leave out what an author the caller blocked wrote (supabase/schemas/18-blocks.sql).
+--
+-- The read RPCs (get_feed, get_chisme, get_comments) are security definer and bypass these
+-- policies as the tables' owner, so they apply blocks themselves; the policies cover every
+-- other path a client has to these tables (a select over REST or GraphQL).
+--
+-- Cost (docs/decisions/0014-feed-access-paths.md): callers with no blocks, nearly everyone,
+-- pay one probe of private.blocks' primary key per query (an InitPlan, `(select …)`), and the
+-- per-row check is skipped by the OR. A blocker pays, per candidate row, one probe of the
+-- author table's primary key and one of private.blocks' primary key, so `order by … limit 20`
+-- still stops after the page (no hashed set of every chisme of every blocked author: see
+-- supabase/schemas/25-feed.sql for why that shape is slow). Measured with
+-- EXPLAIN ANALYZE at 100k chismes by 500 authors, a direct `order by created_at desc limit 20`:
+-- 0.03 → 0.09 ms without blocks, 0.02 → 0.34 ms with 10 blocks; a direct read of a
+-- 5,000-comment thread 20 ms unchanged without blocks, 20 → 76 ms with 10 (two helper calls
+-- per row: the comment's author and, through the chismes policy, the chisme's). A policy that
+-- joins a definer view instead made every reader pay (that thread 20 → 37 ms without blocks).
+--
+-- The helpers are security definer (private.blocks and other people's authorship rows are not
+-- readable by API roles) and take no user id: each answers only about the caller's own blocks,
+-- which the caller already knows. Executable by authenticated because policies run as the
+-- querying role; the private schema is not exposed by PostgREST.
+--
+-- The blocked person and everyone else see every row; hidden-by-reports rules as in
+-- supabase/schemas/20-chismes.sql.
+create or replace function private.caller_has_blocks()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from private.blocks b where b.blocker_id = (select auth.uid()));
+$$;
+comment on function private.caller_has_blocks() is 'Whether the caller blocked anyone (select policies: skips the per-row block check for everyone else).';
+revoke all on function private.caller_has_blocks() from public, anon, authenticated, service_role;
+grant execute on function private.caller_has_blocks() to authenticated;
+
+create or replace function private.caller_blocked_chisme_author(p_chisme_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1
+    from public.chisme_authors a
+    join private.blocks b on b.blocker_id = (select auth.uid()) and b.blocked_id = a.user_id
+    where a.chisme_id = p_chisme_id
+  );
+$$;
+comment on function private.caller_blocked_chisme_author(uuid) is 'Whether the caller blocked the author of this chisme (select policy of chismes; answers only about the caller''s own blocks).';
+revoke all on function private.caller_blocked_chisme_author(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.caller_blocked_chisme_author(uuid) to authenticated;
+
+create or replace function private.caller_blocked_comment_author(p_comment_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1
+    from public.comment_authors a
+    join private.blocks b on b.blocker_id = (select auth.uid()) and b.blocked_id = a.user_id
+    where a.comment_id = p_comment_id
+  );
+$$;
+comment on function private.caller_blocked_comment_author(uuid) is 'Whether the caller blocked the author of this comment (select policy of comments; answers only about the caller''s own blocks).';
+revoke all on function private.caller_blocked_comment_author(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.caller_blocked_comment_author(uuid) to authenticated;
+
 -- ═══ supabase/schemas/19-crisis.sql ═══
 
 -- Function bodies refer to objects of later files (the feed reads blocks, blocks read
@@ -2077,11 +2294,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_user_id uuid := auth.uid();
+  v_user_id uuid := private.require_user();
 begin
-  if v_user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
   insert into public.chisme_authors (chisme_id, user_id) values (new.id, v_user_id);
   return null;
 end;
@@ -2129,24 +2343,31 @@ grant execute on function private.can_see_hidden_chisme(uuid) to service_role;
 comment on function private.can_see_hidden_chisme(uuid) is 'Whether the caller is the chisme''s author or a moderator (RLS shows the caller only their own authorship).';
 
 -- Security definer: reads hidden_at whatever the caller. A hidden chisme takes no new comments
--- or likes from anyone but its author and moderators (to them it is as if it did not exist).
+-- or likes, and loses no likes, from anyone but its author and moderators (to them it is as if
+-- it did not exist). Before insert on comments and likes, before delete on likes (an unlike).
 create or replace function private.guard_hidden_chisme()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_chisme_id uuid := case tg_op when 'DELETE' then old.chisme_id else new.chisme_id end;
 begin
   if (select auth.uid()) is not null
-    and exists (select 1 from public.chismes c where c.id = new.chisme_id and c.hidden_at is not null)
-    and not private.can_see_hidden_chisme(new.chisme_id) then
+    and exists (select 1 from public.chismes c where c.id = v_chisme_id and c.hidden_at is not null)
+    and not private.can_see_hidden_chisme(v_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
+  -- A BEFORE DELETE trigger that returns null skips the delete silently.
+  if tg_op = 'DELETE' then
+    return old;
   end if;
   return new;
 end;
 $$;
 revoke all on function private.guard_hidden_chisme() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments and likes of other users.';
+comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments, likes and unlikes of other users.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)
@@ -2159,11 +2380,14 @@ create index chismes_cotilleo_country_likes_created_at_id_idx
 create policy chismes_select_authenticated on public.chismes
   for select to authenticated
   using (
-    hidden_at is null
-    or (select private.is_moderator())
-    or exists (select 1 from public.chisme_authors a where a.chisme_id = chismes.id and a.user_id = (select auth.uid()))
+    (
+      hidden_at is null
+      or (select private.is_moderator())
+      or exists (select 1 from public.chisme_authors a where a.chisme_id = chismes.id and a.user_id = (select auth.uid()))
+    )
+    and (not (select private.caller_has_blocks()) or not private.caller_blocked_chisme_author(id))
   );
-comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see.';
+comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, and those of authors they blocked.';
 
 create or replace function private.check_chisme_rules()
 returns trigger
@@ -2175,7 +2399,8 @@ declare
   v_min_years int := case when new.cotilleo then 18 else 13 end;
   v_words text[];
 begin
-  if current_user in ('anon', 'authenticated') then
+  -- A client's write, through a security definer RPC or not: the request's role says so.
+  if private.is_client_write() then
     perform private.require_user();
     new.id := gen_random_uuid();
     new.likes := 0;
@@ -2188,14 +2413,7 @@ begin
   new.cotilleo := coalesce(new.cotilleo, false);
 
   -- Raw sizes first, in constant time, before any normalising or matching.
-  if octet_length(new.content) > 16000 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-  if octet_length(new.country) > 1000 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
+  perform private.assert_raw_text_sizes(new.content, 'chisme_content_too_long', new.country);
 
   new.content := private.strip_markup(private.normalize_text(new.content));
   if private.visible_length(new.content) < 10 then
@@ -2245,8 +2463,8 @@ begin
   return new;
 end;
 $$;
-revoke all on function private.check_chisme_rules() from public, anon, authenticated, service_role;
 comment on function private.check_chisme_rules() is 'Trigger: validates and normalises a new chisme (spec §5, raw sizes first, normalised text; content, tags and country free of personal data and, in casual mode, of listed words), resets client-forged fields.';
+revoke all on function private.check_chisme_rules() from public, anon, authenticated, service_role;
 
 create trigger chismes_before_insert_check_rules
   before insert on public.chismes
@@ -2255,55 +2473,28 @@ create trigger chismes_before_insert_check_rules
 -- A client write: runs as its owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's triggers, which read the
 -- request's role with private.is_client_write() (05-helpers.sql).
-create or replace function public.create_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
-returns public.feed_chisme
+create function public.create_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
+returns json
 language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
 declare
-  v_row public.chismes;
+  v_message text;
+  v_detail text;
+  v_hint text;
 begin
-  perform private.require_user();
-  -- Raw sizes first, in constant time (see the header).
-  if octet_length(p_content) > 16000 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-  if octet_length(p_country) > 1000 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-  if pg_column_size(p_tags) > 16000 then
-    raise exception 'chisme_tag_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 20)::text;
-  end if;
-  if octet_length(p_gender) > 100 then
-    p_gender := 'invalid';
-  end if;
-  if octet_length(p_years) > 100 then
-    p_years := 'invalid';
-  end if;
-  if octet_length(p_cotilleo) > 100 then
-    p_cotilleo := 'invalid';
-  end if;
-  insert into public.chismes (gender, years, content, tags, country, cotilleo)
-  values (
-    p_gender,
-    private.int_arg(p_years, 'chisme_years_out_of_range'),
-    p_content,
-    coalesce(private.text_array_arg(p_tags, 'chisme_tags_invalid'), '{}'::text[]),
-    p_country,
-    coalesce(private.boolean_arg(p_cotilleo, 'chisme_mode_invalid'), false)
-  )
-  returning * into v_row;
-  return private.to_feed_chisme(v_row, true, false);
+  return to_json(private.publish_chisme(p_gender, p_years, p_content, p_tags, p_country, p_cotilleo));
+exception when sqlstate 'P0001' then
+  get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  return private.answer_refused_write('chisme', v_message, v_detail, v_hint);
 end;
 $$;
+comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes trigger) and returns it as a feed_chisme object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the chisme rate limit.';
 revoke all on function public.create_chisme(text,text,text,jsonb,text,text) from public, anon, authenticated, service_role;
-grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to authenticated;
 grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to service_role;
-comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes trigger); over-long and malformed arguments raise keys before any text work.';
+grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to authenticated;
 
 -- "block" sorts before "check": the suspension answers before any content rule.
 create trigger chismes_before_insert_block_suspended
@@ -2312,6 +2503,64 @@ create trigger chismes_before_insert_block_suspended
 create trigger chismes_before_insert_flag_crisis
   before insert on public.chismes
   for each row execute function private.flag_crisis_content();
+
+-- Refused writes count towards the rate limit (docs/decisions/0024-refused-writes-count.md).
+--
+-- A raised refusal makes PostgREST roll the transaction back, and the rate-limit counter's
+-- increment with it: a script could send refused chismes and comments (too long, offensive,
+-- personal data, malformed) without end, each one paying normalisation and matching. So
+-- create_chisme and add_comment, when PostgREST calls them (request.method is set: every
+-- REST and GraphQL request), run the write in a block that catches the refusal (P0001, the
+-- SQLSTATE of every key). The block's subtransaction undoes everything the write did; outside
+-- it the refusal is counted as one write of the action (private.count_rate_limited_write, the
+-- same upsert under the same row lock as a stored write, so it is exact under concurrency),
+-- `response.status` is set to 400, and the function returns the body PostgREST sends for a
+-- raised P0001 ({"code","details","hint","message"}), so supabase-js gives the web the same
+-- error object. The transaction commits (PostgREST commits unless an error is raised or the
+-- client may override the transaction end, which db-tx-end's default does not allow), and with
+-- it the count and nothing else.
+--
+-- Called from SQL (pgTAP, the operator), the functions raise the refusal.
+--
+-- The return type is json (PostgreSQL fixes a function's type; a refusal's body must fit it).
+-- On the wire a success is the row's object; the generated TypeScript types say Json, and the
+-- web reads the row (web/src/features/chisme/api/create-chisme.ts,
+-- web/src/features/comments/api/add-comment.ts). The writes themselves are
+-- private.publish_chisme / private.publish_comment, which return the rows and raise the keys,
+-- with the raw-size checks of the shared helpers of supabase/schemas/05-helpers.sql.
+
+-- The write of create_chisme (rules in the chismes triggers), raising its keys.
+create or replace function private.publish_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
+returns public.feed_chisme
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_row public.chismes;
+begin
+  perform private.require_user();
+  -- Raw sizes first, in constant time (05-helpers.sql).
+  perform private.assert_raw_text_sizes(p_content, 'chisme_content_too_long', p_country);
+  if pg_column_size(p_tags) > 16000 then
+    raise exception 'chisme_tag_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 20)::text;
+  end if;
+  insert into public.chismes (gender, years, content, tags, country, cotilleo)
+  values (
+    private.capped_arg(p_gender),
+    private.int_arg(private.capped_arg(p_years), 'chisme_years_out_of_range'),
+    p_content,
+    coalesce(private.text_array_arg(p_tags, 'chisme_tags_invalid'), '{}'::text[]),
+    p_country,
+    coalesce(private.boolean_arg(private.capped_arg(p_cotilleo), 'chisme_mode_invalid'), false)
+  )
+  returning * into v_row;
+  return private.to_feed_chisme(v_row, true, false);
+end;
+$$;
+comment on function private.publish_chisme(text, text, text, jsonb, text, text) is 'The write of create_chisme: publishes a chisme as the caller and returns it, raising the keys of every refusal.';
+revoke all on function private.publish_chisme(text,text,text,jsonb,text,text) from public, anon, authenticated, service_role;
 
 -- ═══ supabase/schemas/25-feed.sql ═══
 
@@ -2762,25 +3011,25 @@ create trigger likes_after_insert_notify
   after insert on public.likes
   for each row execute function private.notify_like();
 
--- A viral chisme holds (bench section hot-row, bench/README.md): the like counter no longer
--- makes concurrent likers of one chisme queue behind each other.
+-- A viral chisme holds (bench section hot-row, bench/README.md): the like counter does not
+-- make concurrent likers of one chisme queue behind each other.
 --
--- Before: every like and unlike updated its chisme's row at once and held that row lock until
--- its transaction ended: through the triggers after it and PostgREST's COMMIT round trip,
--- which on a loaded machine includes waiting for a CPU. 32 writers on one chisme did 0.63 of
--- what they did on 32 chismes (bench/README.md, "Hot row").
+-- Updating the chisme's row at once on every like and unlike holds that row lock until the
+-- transaction ends: through the triggers after it and PostgREST's COMMIT round trip, which on
+-- a loaded machine includes waiting for a CPU. Measured that way, 32 writers on one chisme did
+-- 0.63 of what they did on 32 chismes (bench/README.md, "Hot row").
 --
--- Now count_like asks without waiting whether another like or unlike of that chisme is in
+-- So count_like asks without waiting whether another like or unlike of that chisme is in
 -- flight (a transaction-level advisory lock per chisme). None (always, when nobody else is
--- liking that chisme): it counts at once, exactly as before, so a transaction sees its
+-- liking that chisme): it counts at once, so a transaction sees its
 -- own like counted (pgTAP 030-likes, 025-feed-trending-table and every counter test run unchanged). One: the change is
 -- written to private.like_count_deltas, and a deferred constraint trigger applies it at
 -- commit (private.fold_like_count_delta), where the row lock is held only for that update and
 -- the commit itself. Each transaction folds its own delta before it commits, so no committed
 -- delta ever exists: chismes.likes is exact at every commit and every read path (feeds,
--- trending, cursors, the counts the realtime flush sends) reads it as before.
+-- trending, cursors, the counts the realtime flush sends) reads it directly.
 --
--- Lock order: the count now runs after the like notification (trigger renamed to sort after
+-- Lock order: the count runs after the like notification (its trigger's name sorts after
 -- likes_after_insert_notify), so every like takes the author's collapsed notification row
 -- (private.notify) before the chisme's row, on either path: no cycle, no deadlock.
 create table private.like_count_deltas (
@@ -2837,7 +3086,7 @@ begin
   delete from private.like_count_deltas d where d.id = new.id;
   if found then
     update public.chismes set likes = greatest(likes + new.delta, 0) where id = new.chisme_id;
-    -- counted now: no longer added to the answers of like_chisme / unlike_chisme
+    -- counted in chismes.likes: like_chisme / unlike_chisme must not add it to their answer
     perform set_config('chismes.uncounted_likes', (v_uncounted || jsonb_build_object(new.chisme_id,
       coalesce((v_uncounted ->> new.chisme_id::text)::int, 0) - new.delta))::text, true);
   end if;
@@ -2867,16 +3116,26 @@ create trigger likes_after_delete_update_count
 -- A client write: runs as its owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's triggers, which read the
 -- request's role with private.is_client_write() (05-helpers.sql).
+--
+-- A refused like or unlike counts towards the like limit: over the API its key is answered
+-- (400, PostgREST's error body) instead of raised, so the count commits
+-- (private.answer_refused_write, docs/decisions/0024-refused-writes-count.md). The block
+-- costs a subtransaction per call; measured on the like path in that decision.
 create or replace function public.like_chisme(p_chisme_id text)
-returns int
+returns json
 language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
 declare
-  v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'chisme_not_found');
+  v_chisme_id uuid;
   v_likes int;
+  v_message text;
+  v_detail text;
+  v_hint text;
 begin
+  v_chisme_id := private.uuid_arg(p_chisme_id, 'chisme_not_found');
   perform private.require_user();
   insert into public.likes (chisme_id) values (v_chisme_id)
   on conflict (chisme_id, user_id) do nothing;
@@ -2885,28 +3144,36 @@ begin
   end if;
   select c.likes + coalesce((nullif(current_setting('chismes.uncounted_likes', true), '')::jsonb ->> v_chisme_id::text)::int, 0)
   into v_likes from public.chismes c where c.id = v_chisme_id;
-  return v_likes;
+  return to_json(v_likes);
+exception when sqlstate 'P0001' then
+  get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  return private.answer_refused_write('like', v_message, v_detail, v_hint);
 end;
 $$;
 revoke all on function public.like_chisme(text) from public, anon, authenticated, service_role;
 grant execute on function public.like_chisme(text) to authenticated;
 grant execute on function public.like_chisme(text) to service_role;
-comment on function public.like_chisme(text) is 'Likes a chisme as the caller; returns the new like count.';
+comment on function public.like_chisme(text) is 'Likes a chisme as the caller; returns the new like count (a JSON number). Over the API a refusal is answered (400, the key) and counts towards the like rate limit.';
 
--- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
--- request's role with private.is_client_write() (05-helpers.sql).
+-- A client write: runs as its owner (security definer), as like_chisme, and answers its
+-- refusals the same way.
 create or replace function public.unlike_chisme(p_chisme_id text)
-returns int
+returns json
 language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
 declare
-  v_user_id uuid := private.require_user();
-  v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'chisme_not_found');
+  v_user_id uuid;
+  v_chisme_id uuid;
   v_likes int;
+  v_message text;
+  v_detail text;
+  v_hint text;
 begin
+  v_user_id := private.require_user();
+  v_chisme_id := private.uuid_arg(p_chisme_id, 'chisme_not_found');
   if not exists (select 1 from public.chismes c where c.id = v_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
@@ -2916,35 +3183,20 @@ begin
   end if;
   select greatest(c.likes + coalesce((nullif(current_setting('chismes.uncounted_likes', true), '')::jsonb ->> v_chisme_id::text)::int, 0), 0)
   into v_likes from public.chismes c where c.id = v_chisme_id;
-  return v_likes;
+  return to_json(v_likes);
+exception when sqlstate 'P0001' then
+  get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  return private.answer_refused_write('like', v_message, v_detail, v_hint);
 end;
 $$;
 revoke all on function public.unlike_chisme(text) from public, anon, authenticated, service_role;
 grant execute on function public.unlike_chisme(text) to authenticated;
 grant execute on function public.unlike_chisme(text) to service_role;
-comment on function public.unlike_chisme(text) is 'Removes the caller''s like; returns the new like count.';
+comment on function public.unlike_chisme(text) is 'Removes the caller''s like; returns the new like count (a JSON number). Over the API a refusal is answered (400, the key) and counts towards the like rate limit.';
 
--- Security definer: reads hidden_at whatever the caller.
-create or replace function private.guard_hidden_chisme_unlike()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if (select auth.uid()) is not null
-     and exists (select 1 from public.chismes c where c.id = old.chisme_id and c.hidden_at is not null)
-     and not private.can_see_hidden_chisme(old.chisme_id) then
-    raise exception 'chisme_not_found' using errcode = 'P0001';
-  end if;
-  return old;
-end;
-$$;
-revoke all on function private.guard_hidden_chisme_unlike() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme_unlike() is 'Trigger: an unlike on a chisme hidden from the caller is chisme_not_found, like a like.';
-
+-- An unlike on a chisme hidden from the caller is chisme_not_found, like a like.
 create trigger likes_before_delete_block_hidden
-  before delete on public.likes for each row execute function private.guard_hidden_chisme_unlike();
+  before delete on public.likes for each row execute function private.guard_hidden_chisme();
 
 create trigger likes_before_insert_block_suspended
   before insert on public.likes for each row execute function private.block_suspended_user();
@@ -2959,14 +3211,8 @@ security invoker
 set search_path = ''
 as $$
 begin
-  -- A client's write, through an RPC that runs as its owner or not: the request's role says so.
-  if private.is_client_write() then
-    new.user_id := private.require_user();
-    new.created_at := now();
-  end if;
-  if new.user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
+  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
+  from private.own_client_row(new.user_id, new.created_at) o;
   if not exists (select 1 from public.chismes c where c.id = new.chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
@@ -3111,11 +3357,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_user_id uuid := auth.uid();
+  v_user_id uuid := private.require_user();
 begin
-  if v_user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
   -- Serialises first comments on one chisme so numbers stay 1, 2, 3… without gaps or clashes.
   perform 1 from public.chismes c where c.id = new.chisme_id for update;
   new.is_chisme_author := exists (
@@ -3247,8 +3490,9 @@ create policy comments_select_authenticated on public.comments
       or exists (select 1 from public.comment_authors a where a.comment_id = comments.id and a.user_id = (select auth.uid()))
     )
     and exists (select 1 from public.chismes ch where ch.id = comments.chisme_id)
+    and (not (select private.caller_has_blocks()) or not private.caller_blocked_comment_author(id))
   );
-comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see.';
+comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see, and those of authors they blocked.';
 
 create trigger comments_after_delete_count_root
   after delete on public.comments
@@ -3291,7 +3535,8 @@ declare
   v_min_years int;
   v_words text[];
 begin
-  if current_user in ('anon', 'authenticated') then
+  -- A client's write, through a security definer RPC or not: the request's role says so.
+  if private.is_client_write() then
     perform private.require_user();
     new.id := gen_random_uuid();
     new.report := 0;
@@ -3321,14 +3566,7 @@ begin
   end if;
 
   -- Raw sizes first, in constant time, before any normalising or matching.
-  if octet_length(new.content) > 16000 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-  if octet_length(new.country) > 1000 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
+  perform private.assert_raw_text_sizes(new.content, 'comment_content_too_long', new.country);
 
   new.content := private.strip_markup(private.normalize_text(new.content));
   if new.content = '' then
@@ -3376,8 +3614,8 @@ begin
   return new;
 end;
 $$;
-revoke all on function private.check_comment_rules() from public, anon, authenticated, service_role;
 comment on function private.check_comment_rules() is 'Trigger: validates a new comment (spec §5, raw sizes first, normalised text; content and country free of personal data and, in casual mode, of listed words), sets depth and root, resets client-forged fields.';
+revoke all on function private.check_comment_rules() from public, anon, authenticated, service_role;
 
 create trigger comments_before_insert_check_rules
   before insert on public.comments
@@ -3386,57 +3624,31 @@ create trigger comments_before_insert_check_rules
 -- A client write: runs as its owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's triggers, which read the
 -- request's role with private.is_client_write() (05-helpers.sql).
-create or replace function public.add_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
-returns public.thread_comment
+create function public.add_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
+returns json
 language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
 declare
-  v_row public.comments;
+  v_message text;
+  v_detail text;
+  v_hint text;
 begin
-  perform private.require_user();
-  -- Raw sizes first, in constant time (see the header).
-  if octet_length(p_content) > 16000 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-  if octet_length(p_country) > 1000 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-  if octet_length(p_chisme_id) > 100 then
-    p_chisme_id := 'invalid';
-  end if;
-  if octet_length(p_parent_id) > 100 then
-    p_parent_id := 'invalid';
-  end if;
-  if octet_length(p_gender) > 100 then
-    p_gender := 'invalid';
-  end if;
-  if octet_length(p_years) > 100 then
-    p_years := 'invalid';
-  end if;
-  insert into public.comments (chisme_id, parent_id, content, gender, years, country)
-  values (
-    private.uuid_arg(p_chisme_id, 'chisme_not_found'),
-    private.uuid_arg(p_parent_id, 'comment_parent_not_found'),
-    p_content,
-    p_gender,
-    private.int_arg(p_years, 'comment_years_out_of_range'),
-    p_country
-  )
-  returning * into v_row;
-  return private.to_thread_comment(v_row, true);
+  return to_json(private.publish_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country));
+exception when sqlstate 'P0001' then
+  get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  return private.answer_refused_write('comment', v_message, v_detail, v_hint);
 end;
 $$;
+comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments trigger) and returns it as a thread_comment object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the comment rate limit.';
 revoke all on function public.add_comment(text,text,text,text,text,text) from public, anon, authenticated, service_role;
-grant execute on function public.add_comment(text,text,text,text,text,text) to authenticated;
 grant execute on function public.add_comment(text,text,text,text,text,text) to service_role;
-comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments trigger); over-long and malformed arguments raise keys before any text work.';
+grant execute on function public.add_comment(text,text,text,text,text,text) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
--- Hidden content stays "not found" for others, now that RLS does not filter inside the RPCs
+-- Hidden content stays "not found" for others: RLS does not filter inside the RPCs
 -- ---------------------------------------------------------------------------------------------
 
 -- Whether the caller may see this comment: not hidden, or theirs, or they moderate; and its
@@ -3625,6 +3837,35 @@ grant execute on function public.get_comments(text,text,text,text) to authentica
 grant execute on function public.get_comments(text,text,text,text) to service_role;
 comment on function public.get_comments(text, text, text, text) is 'A page of root comments of a chisme (newest first) with their replies, without what the caller reported or what authors they blocked wrote ("Comentario oculto" placeholders keep the thread''s shape); arguments as text, malformed ones raise chisme_not_found / comments_cursor_invalid.';
 
+-- The write of add_comment (rules in the comments triggers), raising its keys.
+create or replace function private.publish_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
+returns public.thread_comment
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_row public.comments;
+begin
+  perform private.require_user();
+  -- Raw sizes first, in constant time (05-helpers.sql).
+  perform private.assert_raw_text_sizes(p_content, 'comment_content_too_long', p_country);
+  insert into public.comments (chisme_id, parent_id, content, gender, years, country)
+  values (
+    private.uuid_arg(private.capped_arg(p_chisme_id), 'chisme_not_found'),
+    private.uuid_arg(private.capped_arg(p_parent_id), 'comment_parent_not_found'),
+    p_content,
+    private.capped_arg(p_gender),
+    private.int_arg(private.capped_arg(p_years), 'comment_years_out_of_range'),
+    p_country
+  )
+  returning * into v_row;
+  return private.to_thread_comment(v_row, true);
+end;
+$$;
+comment on function private.publish_comment(text, text, text, text, text, text) is 'The write of add_comment: comments as the caller and returns the comment, raising the keys of every refusal.';
+revoke all on function private.publish_comment(text,text,text,text,text,text) from public, anon, authenticated, service_role;
+
 -- ═══ supabase/schemas/50-reports.sql ═══
 
 -- Function bodies refer to objects of later files (the feed reads blocks, blocks read
@@ -3696,49 +3937,69 @@ create trigger reports_before_insert_enforce_rate_limit
   for each row execute function private.enforce_rate_limit('report');
 
 
--- A client write: runs as its owner (security definer), because clients hold no write
+-- A report as the caller, of a chisme or of a comment (the other id null): the body of
+-- report_chisme and report_comment, run as their owner. Over the API a refusal is answered
+-- (400, PostgREST's error body) instead of raised, so it counts towards the report limit
+-- (private.answer_refused_write, docs/decisions/0024-refused-writes-count.md); a raced repeat
+-- that meets the unique constraint is report_already_exists like one the rule trigger sees. A
+-- stored report answers null (PostgREST sends null; the web reads only the error).
+create or replace function private.submit_report(p_chisme_id text, p_comment_id text, p_reason text)
+returns json
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_message text;
+  v_detail text;
+  v_hint text;
+begin
+  perform private.require_user();
+  insert into public.reports (chisme_id, comment_id, reason)
+  values (private.uuid_arg(p_chisme_id, 'report_target_not_found'), private.uuid_arg(p_comment_id, 'report_target_not_found'), p_reason);
+  return null;
+exception
+  when unique_violation then
+    return private.answer_refused_write('report', 'report_already_exists', null, null);
+  when sqlstate 'P0001' then
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+    return private.answer_refused_write('report', v_message, v_detail, v_hint);
+end;
+$$;
+revoke all on function private.submit_report(text,text,text) from public, anon, authenticated, service_role;
+comment on function private.submit_report(text, text, text) is 'Reports a chisme or a comment as the caller; over the API a refusal is answered and counted (docs/decisions/0024-refused-writes-count.md). Called by report_chisme and report_comment.';
+
+-- Client writes: run as their owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's triggers, which read the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.report_chisme(p_chisme_id text, p_reason text default 'Sin especificar')
-returns void
-language plpgsql
+returns json
+language sql
+volatile
 security definer
 set search_path = ''
 as $$
-begin
-  perform private.require_user();
-  insert into public.reports (chisme_id, reason)
-  values (private.uuid_arg(p_chisme_id, 'report_target_not_found'), p_reason);
-exception when unique_violation then
-  raise exception 'report_already_exists' using errcode = 'P0001';
-end;
+  select private.submit_report(p_chisme_id, null, p_reason);
 $$;
 revoke all on function public.report_chisme(text,text) from public, anon, authenticated, service_role;
 grant execute on function public.report_chisme(text,text) to authenticated;
 grant execute on function public.report_chisme(text,text) to service_role;
-comment on function public.report_chisme(text, text) is 'Reports a chisme as the caller.';
+comment on function public.report_chisme(text, text) is 'Reports a chisme as the caller (null). Over the API a refusal is answered (400, the key) and counts towards the report rate limit.';
 
--- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
--- request's role with private.is_client_write() (05-helpers.sql).
 create function public.report_comment(p_comment_id text, p_reason text default 'Sin especificar')
-returns void
-language plpgsql
+returns json
+language sql
+volatile
 security definer
 set search_path = ''
 as $$
-begin
-  perform private.require_user();
-  insert into public.reports (comment_id, reason)
-  values (private.uuid_arg(p_comment_id, 'report_target_not_found'), p_reason);
-exception when unique_violation then
-  raise exception 'report_already_exists' using errcode = 'P0001';
-end;
+  select private.submit_report(null, p_comment_id, p_reason);
 $$;
 revoke all on function public.report_comment(text,text) from public, anon, authenticated, service_role;
 grant execute on function public.report_comment(text,text) to authenticated;
 grant execute on function public.report_comment(text,text) to service_role;
-comment on function public.report_comment(text, text) is 'Reports a comment as the caller (one''s own comment: no effect).';
+comment on function public.report_comment(text, text) is 'Reports a comment as the caller (null; one''s own comment: no effect). Over the API a refusal is answered (400, the key) and counts towards the report rate limit.';
 
 create trigger reports_before_insert_limit_new_accounts
   before insert on public.reports
@@ -3856,14 +4117,8 @@ security invoker
 set search_path = ''
 as $$
 begin
-  -- A client's write, through an RPC that runs as its owner or not: the request's role says so.
-  if private.is_client_write() then
-    new.user_id := private.require_user();
-    new.created_at := now();
-  end if;
-  if new.user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
+  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
+  from private.own_client_row(new.user_id, new.created_at) o;
   new.reason := coalesce(nullif(private.strip_markup(private.normalize_text(new.reason)), ''), 'Sin especificar');
 
 
@@ -4042,9 +4297,9 @@ comment on function private.delete_expired_notifications() is 'Deletes every not
 
 -- Notification floods can neither bury nor wipe a person's notifications.
 --
--- Before: every comment, reply or like inserted a row, and the 100-row cap deleted the oldest,
--- so one account sending 300 comments wiped all of its victim's earlier notifications and
--- fired 300 live toasts. Now:
+-- With a row per comment, reply or like, the 100-row cap deleting the oldest, one account
+-- sending 300 comments would wipe all of its victim's earlier notifications and fire 300 live
+-- toasts. So:
 -- 1. Collapse: unread notifications of one kind on one chisme are one row that counts the
 --    distinct people behind it ("3 personas comentaron tu chisme"); a collapse updates the row
 --    (no insert, so the cap deletes nothing) and is broadcast as `notification_updated`.
@@ -4052,7 +4307,7 @@ comment on function private.delete_expired_notifications() is 'Deletes every not
 -- 2. Per-sender budget: one sender produces at most `notification` / hour (settings table,
 --    default 5) notification events per recipient; past it the comment or like still happens
 --    but notifies nobody.
--- The 100-row cap and the 30-day retention stay as they were. Who the senders were is kept
+-- The 100-row cap and the 30-day retention hold for every row. Who the senders were is kept
 -- only privately (to count distinct people); no sender id reaches the recipient.
 create unique index notifications_unread_group_idx
   on public.notifications (user_id, type, group_key)
@@ -5126,7 +5381,8 @@ $$;
 revoke all on function private.mark_chisme_created() from public, anon, authenticated, service_role;
 comment on function private.mark_chisme_created() is 'Trigger: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
 
--- The notifications_after_update_broadcast trigger (a collapse) now only marks the row.
+-- The notifications_after_update_broadcast trigger (a collapse) only marks the row; the
+-- flush sends it.
 create or replace function private.broadcast_updated_notification()
 returns trigger
 language plpgsql
@@ -5480,23 +5736,27 @@ create trigger country_logs_before_insert_enforce_rate_limit
 -- privilege on the tables; every rule stays in the table's triggers, which read the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.log_country(p_country text)
-returns boolean
+returns json
 language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
 declare
-  v_id uuid;
+  v_message text;
+  v_detail text;
+  v_hint text;
 begin
-  perform private.require_user();
-  insert into public.country_logs (country) values (p_country) returning id into v_id;
-  return v_id is not null;
+  return to_json(private.record_country_log(p_country));
+exception when sqlstate 'P0001' then
+  get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+  return private.answer_refused_write('country', v_message, v_detail, v_hint);
 end;
 $$;
+comment on function public.log_country(text) is 'Logs a country for the caller (json true; false for a repeat within 24 hours); over the API a refusal is answered (400, the key) and counts towards the country rate limit.';
 revoke all on function public.log_country(text) from public, anon, authenticated, service_role;
-grant execute on function public.log_country(text) to authenticated;
 grant execute on function public.log_country(text) to service_role;
-comment on function public.log_country(text) is 'Logs the caller''s country (rules and the 24-hour repeat skip in triggers); true when a row was stored.';
+grant execute on function public.log_country(text) to authenticated;
 
 create or replace function private.skip_recent_country_log()
 returns trigger
@@ -5505,13 +5765,8 @@ security invoker
 set search_path = ''
 as $$
 begin
-  if current_user in ('anon', 'authenticated') then
-    new.user_id := private.require_user();
-    new.created_at := now();
-  end if;
-  if new.user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
+  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
+  from private.own_client_row(new.user_id, new.created_at) o;
   if octet_length(new.country) > 1000 then
     raise exception 'country_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 100)::text;
@@ -5538,9 +5793,38 @@ begin
   return new;
 end;
 $$;
-revoke all on function private.skip_recent_country_log() from public, anon, authenticated, service_role;
 comment on function private.skip_recent_country_log() is 'Trigger: validates a normalised country log (raw size first, no personal data, no listed word), skips a repeat of the last 24 hours.';
+revoke all on function private.skip_recent_country_log() from public, anon, authenticated, service_role;
 
 create trigger country_logs_before_insert_skip_recent
   before insert on public.country_logs
   for each row execute function private.skip_recent_country_log();
+
+-- Refused country logs count towards the country rate limit, as refused chismes and
+-- comments do (private.answer_refused_write in 12-rate-limits.sql,
+-- docs/decisions/0024-refused-writes-count.md): a country is a text others see, checked for
+-- personal data and listed words, so a script could otherwise send refused logs without end.
+-- Over the API log_country catches the refusal, counts it as one country log and answers
+-- status 400 with PostgREST's error body; from SQL it raises the refusal. The edge function
+-- log-country reads the same error object (supabase/functions/log-country/supabase-deps.ts).
+-- It returns json: `true` / `false` on the wire. The write is private.record_country_log,
+-- with the shared raw-size check first.
+create or replace function private.record_country_log(p_country text)
+returns boolean
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+begin
+  perform private.require_user();
+  -- Raw size first, in constant time, as the other writes do (05-helpers.sql): the 10 MB
+  -- country of pgTAP 007-text-rules-input-cost is refused before a row is formed.
+  perform private.assert_raw_text_sizes(null, null, p_country);
+  insert into public.country_logs (country) values (p_country) returning id into v_id;
+  return v_id is not null;
+end;
+$$;
+comment on function private.record_country_log(text) is 'The write of log_country: logs a country for the caller (false for a repeat within 24 hours), raising the keys of every refusal.';
+revoke all on function private.record_country_log(text) from public, anon, authenticated, service_role;

@@ -6,13 +6,13 @@ create schema if not exists private;
 comment on schema private is 'Internal helpers, trigger functions and private tables; never exposed by the API.';
 grant usage on schema private to anon, authenticated, service_role;
 
--- Functions' privileges are explicit: a function created from now on is executable by no
--- client role until its schema file grants it. PostgreSQL grants EXECUTE to PUBLIC on every
--- new function, and Supabase's platform adds per-schema defaults granting it to anon and
--- authenticated in public; that is how `find_personal_data` once became executable by anon
--- although it was meant for signed-in users only. Revoked for the roles that create functions
--- in this project (postgres: the migrations; supabase_admin: the platform). pgTAP
--- 200-client-privileges holds the allow-list of what each client role may execute.
+-- Functions' privileges are explicit: a function is executable by no client role until its
+-- schema file grants it. PostgreSQL grants EXECUTE to PUBLIC on every new function, and
+-- Supabase's platform adds per-schema defaults granting it to anon and authenticated in
+-- public, so a function meant for signed-in users only (`find_personal_data`)
+-- would be executable by anon. Revoked for the roles that create functions in this project
+-- (postgres: the migrations; supabase_admin: the platform). pgTAP
+-- 001-schemas-client-privileges holds the allow-list of what each client role may execute.
 --
 -- Tables are left as the platform sets them (the local stack's contract tests create scratch
 -- tables that rely on those defaults); every table's schema file revokes and grants its own

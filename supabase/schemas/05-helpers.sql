@@ -147,10 +147,10 @@ comment on function private.snippet(text) is 'The first 50 characters of a text,
 
 -- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
 --
--- Until now every counter change and every new chisme was broadcast at once on feed:<mode>,
--- which every person online joined: messages/s = people online × writes/s. Hosted Realtime
--- bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per person
--- per minute). Now:
+-- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
+-- that every person online joins would cost messages/s = people online × writes/s, and hosted
+-- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
+-- person per minute). So:
 -- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
 --    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
 --    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
@@ -163,17 +163,17 @@ comment on function private.snippet(text) is 'The first 50 characters of a text,
 --    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
 --    otherwise) and sends at most one `chisme_counts` message per group with the latest
 --    counts of the chismes changed in it: one message per chisme per interval at most.
--- 3. New chismes are no longer broadcast with their content: the same flush tells the groups
+-- 3. New chismes are never broadcast with their content: the same flush tells the groups
 --    at the top of each mode's recent feed how many chismes arrived and their ids (no
 --    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
 --    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
 --    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
 -- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
 --    chisme's group at once, so the /chismes/:id page needs only that one topic.
--- 5. Notifications stay on the owner's topic. A new notification is still sent at once; a
+-- 5. Notifications go to the owner's topic. A new notification is sent at once; a
 --    collapse (`notification_updated`, one per person who likes or comments) goes through the
 --    same flush: at most one message per notification per interval, with its latest state
---    (the payload is the row, as before). Worst case per person: docs/scaling.md.
+--    (the payload is the row). Worst case per person: docs/scaling.md.
 -- Counters themselves are untouched: the triggers owned by the counting functions stay exact.
 
 -- ---------------------------------------------------------------------------------------------
@@ -208,9 +208,9 @@ comment on function private.chisme_topic(boolean, timestamptz) is 'The private r
 -- Read RPCs over GET (docs/api.md, "Reads over GET"): hosted Supabase may serve a Data API GET
 -- from a read replica, so the web calls get_feed with GET. A GET carries every argument in the
 -- query string, and PostgREST hands a query-string value to a jsonb parameter as a JSON
--- string: get_feed's tags arrive as the string '["#amor"]', not as the array. The parser now
--- also reads a JSON string whose text is a JSON array (of strings); everything it refused
--- before is still refused with the caller's key (a bare string such as '"#a"', non-strings).
+-- string: get_feed's tags arrive as the string '["#amor"]', not as the array. So the parser
+-- also reads a JSON string whose text is a JSON array (of strings); anything else is refused
+-- with the caller's key (a bare string such as '"#a"', non-strings).
 create or replace function private.text_array_arg(p_value jsonb, p_key text)
 returns text[]
 language plpgsql
@@ -248,40 +248,70 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 -- clients hold no write privilege on the tables (each table's schema file grants only select
 -- to clients; pgTAP 001-schemas-client-privileges lists the functions a client may execute).
 --
--- What changes when a write runs as the owner, and how each rule keeps holding:
---   * RLS no longer filters what the RPC and the security invoker rule triggers read. Rules
---     that relied on it become explicit triggers here (every path, whoever writes):
---       - a reply to a comment hidden by moderation: comment_parent_not_found (RLS used to
---         hide the parent from anyone but its author and moderators);
+-- What running as the owner means for the rules, and how each one holds:
+--   * RLS does not filter what the RPC and the security invoker rule triggers read. Rules
+--     that a read policy would give are explicit triggers (every path, whoever writes):
+--       - a reply to a comment hidden by moderation: comment_parent_not_found (the comments
+--         read policy hides the parent from anyone but its author and moderators);
 --       - a report of a hidden chisme or comment (or a comment of a hidden chisme):
 --         report_target_not_found;
---       - an unlike on a hidden chisme: chisme_not_found (likes and comments already have
---         guard_hidden_chisme, a security definer trigger that never relied on RLS).
+--       - an unlike on a hidden chisme: chisme_not_found, as a like or a comment of it
+--         (guard_hidden_chisme, a security definer trigger that never relied on RLS).
 --     The rule triggers' own checks compare with the caller's id explicitly (own like, own
 --     report, own chisme), and the notification and profile RPCs filter by the caller's id
 --     and by the same 30-day window as the notifications read policy (60-notifications.sql).
 --   * `current_user` is the owner inside. Rules that must know whether a client is writing
 --     read the request's role instead (`private.is_client_write()`): PostgREST sets it from
 --     the verified JWT, a client cannot choose it, and a security definer function does not
---     change it. The rate limits and new-account rules already do. The rule triggers whose
---     `current_user in ('anon', 'authenticated')` branch now stays off for RPC writes only
---     forced server-chosen columns (ids, counters, timestamps, the author); the RPCs never
---     pass those, so the column defaults (auth.uid(), now(), 0) give the same values.
+--     change it. The rate limits, the new-account rules and the rule triggers' client branch
+--     (which forces server-chosen columns: ids, counters, timestamps, the author) all read it.
 
 -- The request's role as PostgREST set it (from the verified JWT): anon or authenticated for a
--- client, whether or not a security definer function is running.
+-- client, whether or not a security definer function is running. plpgsql, like the other
+-- helpers every write calls (14-new-accounts.sql): a `language sql` function with `set
+-- search_path` is never inlined and is planned again on every call; in plpgsql a like costs
+-- ~40 µs less (docs/database.md, "Measured").
 create or replace function private.is_client_write()
 returns boolean
-language sql
+language plpgsql
 stable
 security invoker
 set search_path = ''
 as $$
-  select coalesce(current_setting('role', true), 'none') in ('anon', 'authenticated');
+begin
+  return coalesce(current_setting('role', true), 'none') in ('anon', 'authenticated');
+end;
 $$;
 revoke all on function private.is_client_write() from public, anon, authenticated, service_role;
 grant execute on function private.is_client_write() to service_role;
 comment on function private.is_client_write() is 'Whether the request''s role (set by PostgREST from the verified JWT, unchanged by security definer) is a client''s.';
+
+-- Whose row a like, a report or a country log is, and when it was made: a client's write is
+-- always the caller's own, now, whatever user_id and created_at it carries (the RPCs run as
+-- their owner, so the rule triggers say it); another writer (the operator, the seed) names
+-- the user, and none is not_authenticated. One call returns both, so the request's role is
+-- read once per row (the like path: docs/decisions/0016-performance-budgets.md).
+create or replace function private.own_client_row(p_user_id uuid, p_created_at timestamptz, out o_user_id uuid, out o_created_at timestamptz)
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  if private.is_client_write() then
+    o_user_id := private.require_user();
+    o_created_at := now();
+  elsif p_user_id is null then
+    raise exception 'not_authenticated' using errcode = 'P0001';
+  else
+    o_user_id := p_user_id;
+    o_created_at := p_created_at;
+  end if;
+end;
+$$;
+revoke all on function private.own_client_row(uuid,timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function private.own_client_row(uuid,timestamp with time zone) to service_role;
+comment on function private.own_client_row(uuid, timestamptz) is 'The user and time of a new row: the caller and now() for a client''s write; otherwise the given user, which must be set (not_authenticated).';
 
 -- The pre-request hook stays, as a courtesy, not as the guard: clients hold no write
 -- privilege on any table (00-schemas.sql), so any route to a table write — whatever its
@@ -289,10 +319,10 @@ comment on function private.is_client_write() is 'Whether the request''s role (s
 -- signed-in user) and stores nothing. The hook only turns the common case into the stable key
 -- `rest_write_not_allowed` before PostgREST reads the body.
 --
--- It compared the raw path with table names, while PostgREST percent-decodes the path: now a
--- write whose first path segment carries any percent-encoding (`/%63hismes`) is refused with
--- the same key, as is any letter case of an app table's name. Reads, RPCs (`/rpc/…`, literal)
--- and the service role pass as before.
+-- PostgREST percent-decodes the path, so comparing the raw path with table names is not
+-- enough: a write whose first path segment carries any percent-encoding (`/%63hismes`) is
+-- refused with the same key, as is any letter case of an app table's name. Reads, RPCs
+-- (`/rpc/…`, literal) and the service role pass.
 create or replace function private.check_request()
 returns void
 language plpgsql

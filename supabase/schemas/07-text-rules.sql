@@ -92,8 +92,8 @@ $$;
 revoke all on function private.check_content_code_points() from public, anon, authenticated, service_role;
 comment on function private.check_content_code_points() is 'Trigger: content over the 4000-code-point backstop raises the key given as argument.';
 
--- The offensive-word filter, made to hold both ways: harder to get around, and no longer
--- refusing ordinary words that merely contain a listed one.
+-- The offensive-word filter holds both ways: hard to get around, and it does not refuse
+-- ordinary words that merely contain a listed one.
 --
 -- Around it: a repeated letter (idiiiiota), one look-alike letter of another script (Cyrillic
 -- і, Greek ο: private.fold_confusables, generated from Unicode's confusables data), symbols and
@@ -342,7 +342,7 @@ comment on function public.find_personal_data(text) is 'The kind of personal dat
 
 -- Every text shown to others passes the same rules, and no rule reads more than its limit.
 --
--- 1. Tags and the free-text country were stored and shown in feeds unchecked. Now chismes'
+-- 1. Tags and the free-text country are shown in feeds like the content, so chismes'
 --    tags and country, comments' country and country logs go through the personal-data guard
 --    (both modes) and the offensive-word filter (casual mode; a country log has no mode, so
 --    always), through private.assert_shown_text: keys content_personal_data {"kind", "field"}

@@ -99,8 +99,8 @@ grant execute on function public.get_sign_in_methods(text) to service_role;
 comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown.';
 
 -- Every refusal on an exposed write path is a stable key, never a raw SQLSTATE or constraint
--- name. The rule triggers already answer the domain rules; this covers what was left to the
--- column constraints on the client-writable columns:
+-- name. The rule triggers answer the domain rules; this covers what the column constraints
+-- of the client-writable columns check:
 -- - profiles (update display_name, cotilleo, murmuro): a blank or over-long display name
 --   (23514) → `display_name_invalid` {"min":1,"max":100}; null settings (23502) keep their value;
 -- - notifications (update is_read): null (23502) keeps its value;

@@ -70,6 +70,7 @@ begin
   else
     v_target := coalesce(new.chisme_id, new.comment_id);
   end if;
+  -- not private.is_client_write(), written out as in enforce_rate_limit (every like runs it)
   if current_setting('role') not in ('anon', 'authenticated') or v_target is null
      or not private.is_new_account(auth.uid()) then
     return new;
@@ -117,16 +118,15 @@ comment on function private.delete_expired_new_account_counters() is 'Deletes pe
 
 -- The like path, cheaper in PostgreSQL (docs/decisions/0016-performance-budgets.md: >= 300 likes/s with every trigger).
 --
--- 1. Helpers called once or more per write become plpgsql. A `language sql` function with a
+-- 1. Helpers called once or more per write are plpgsql. A `language sql` function with a
 --    `set search_path` clause is never inlined, and called from plpgsql it is parsed and
 --    planned again on every call; plpgsql keeps each statement's plan for the session.
 --    is_new_account ran three times per like (rate limit, new-account cap), snippet twice.
--- 2. like_chisme inserts with `on conflict do nothing` instead of catching unique_violation in
---    an exception block: the block opened a subtransaction around the insert and every trigger
---    it fires, on every like. check_like_rules already refuses a repeat; the conflict clause
---    only settles two identical likes racing, and the loser gets the same key.
+-- 2. like_chisme inserts with `on conflict do nothing` rather than catching unique_violation
+--    in its own exception block around the insert and every trigger it fires. check_like_rules
+--    refuses a repeat; the conflict clause only settles two identical likes racing, and the
+--    loser gets the same key.
 -- 3. notify_like takes the snippet once.
--- Semantics are unchanged: the whole pgTAP suite (1,023 tests) passes as it was.
 create or replace function private.is_new_account(p_user_id uuid)
 returns boolean
 language plpgsql

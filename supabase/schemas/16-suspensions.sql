@@ -125,7 +125,7 @@ comment on function public.get_my_suspension() is 'When the caller''s suspension
 -- with user_suspended. The checks live on the tables, so every path is covered, whichever RPC
 -- or function writes.
 
--- Now also for deletes (an unlike): a BEFORE DELETE trigger must return the old row, or the
+-- Also for deletes (an unlike): a BEFORE DELETE trigger must return the old row, or the
 -- delete would be skipped silently instead of refused.
 create or replace function private.block_suspended_user()
 returns trigger

@@ -206,10 +206,9 @@ comment on function public.get_block_count() is 'How many people the caller bloc
 -- Blocks hold for direct table reads: the select policies of public.chismes and public.comments
 -- leave out what an author the caller blocked wrote (supabase/schemas/18-blocks.sql).
 --
--- Until now only the read RPCs (get_feed, get_chisme, get_comments, which are security definer
--- and so bypass these policies as the tables' owner) applied blocks; a blocker selecting
--- `chismes` or `comments` over REST or GraphQL still got the blocked author's rows. The
--- policies now cover every path a client has to these tables.
+-- The read RPCs (get_feed, get_chisme, get_comments) are security definer and bypass these
+-- policies as the tables' owner, so they apply blocks themselves; the policies cover every
+-- other path a client has to these tables (a select over REST or GraphQL).
 --
 -- Cost (docs/decisions/0014-feed-access-paths.md): callers with no blocks, nearly everyone,
 -- pay one probe of private.blocks' primary key per query (an InitPlan, `(select …)`), and the
@@ -219,7 +218,7 @@ comment on function public.get_block_count() is 'How many people the caller bloc
 -- supabase/schemas/25-feed.sql for why that shape is slow). Measured with
 -- EXPLAIN ANALYZE at 100k chismes by 500 authors, a direct `order by created_at desc limit 20`:
 -- 0.03 → 0.09 ms without blocks, 0.02 → 0.34 ms with 10 blocks; a direct read of a
--- 5,000-comment thread 20 ms as before without blocks, 20 → 76 ms with 10 (two helper calls
+-- 5,000-comment thread 20 ms unchanged without blocks, 20 → 76 ms with 10 (two helper calls
 -- per row: the comment's author and, through the chismes policy, the chisme's). A policy that
 -- joins a definer view instead made every reader pay (that thread 20 → 37 ms without blocks).
 --
@@ -228,7 +227,7 @@ comment on function public.get_block_count() is 'How many people the caller bloc
 -- which the caller already knows. Executable by authenticated because policies run as the
 -- querying role; the private schema is not exposed by PostgREST.
 --
--- The blocked person and everyone else see the rows as before; hidden-by-reports rules as in
+-- The blocked person and everyone else see every row; hidden-by-reports rules as in
 -- supabase/schemas/20-chismes.sql.
 create or replace function private.caller_has_blocks()
 returns boolean

@@ -102,11 +102,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_user_id uuid := auth.uid();
+  v_user_id uuid := private.require_user();
 begin
-  if v_user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
   insert into public.chisme_authors (chisme_id, user_id) values (new.id, v_user_id);
   return null;
 end;
@@ -154,24 +151,31 @@ grant execute on function private.can_see_hidden_chisme(uuid) to service_role;
 comment on function private.can_see_hidden_chisme(uuid) is 'Whether the caller is the chisme''s author or a moderator (RLS shows the caller only their own authorship).';
 
 -- Security definer: reads hidden_at whatever the caller. A hidden chisme takes no new comments
--- or likes from anyone but its author and moderators (to them it is as if it did not exist).
+-- or likes, and loses no likes, from anyone but its author and moderators (to them it is as if
+-- it did not exist). Before insert on comments and likes, before delete on likes (an unlike).
 create or replace function private.guard_hidden_chisme()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_chisme_id uuid := case tg_op when 'DELETE' then old.chisme_id else new.chisme_id end;
 begin
   if (select auth.uid()) is not null
-    and exists (select 1 from public.chismes c where c.id = new.chisme_id and c.hidden_at is not null)
-    and not private.can_see_hidden_chisme(new.chisme_id) then
+    and exists (select 1 from public.chismes c where c.id = v_chisme_id and c.hidden_at is not null)
+    and not private.can_see_hidden_chisme(v_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
+  -- A BEFORE DELETE trigger that returns null skips the delete silently.
+  if tg_op = 'DELETE' then
+    return old;
   end if;
   return new;
 end;
 $$;
 revoke all on function private.guard_hidden_chisme() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments and likes of other users.';
+comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments, likes and unlikes of other users.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)
@@ -310,10 +314,10 @@ create trigger chismes_before_insert_flag_crisis
 
 -- Refused writes count towards the rate limit (docs/decisions/0024-refused-writes-count.md).
 --
--- A refusal used to raise, PostgREST rolled the transaction back, and the rate-limit counter's
--- increment went with it: a script could send refused chismes and comments (too long,
--- offensive, personal data, malformed) without end, each one paying normalisation and matching.
--- Now create_chisme and add_comment, when PostgREST calls them (request.method is set: every
+-- A raised refusal makes PostgREST roll the transaction back, and the rate-limit counter's
+-- increment with it: a script could send refused chismes and comments (too long, offensive,
+-- personal data, malformed) without end, each one paying normalisation and matching. So
+-- create_chisme and add_comment, when PostgREST calls them (request.method is set: every
 -- REST and GraphQL request), run the write in a block that catches the refusal (P0001, the
 -- SQLSTATE of every key). The block's subtransaction undoes everything the write did; outside
 -- it the refusal is counted as one write of the action (private.count_rate_limited_write, the
@@ -324,15 +328,14 @@ create trigger chismes_before_insert_flag_crisis
 -- client may override the transaction end, which db-tx-end's default does not allow), and with
 -- it the count and nothing else.
 --
--- Called from SQL (pgTAP, the operator), the functions raise as before.
+-- Called from SQL (pgTAP, the operator), the functions raise the refusal.
 --
--- The return type becomes json (PostgreSQL fixes a function's type; a refusal's body must fit
--- it). On the wire a success is the same object as before; the generated TypeScript types say
--- Json, and the web reads the row as before (web/src/features/chisme/api/create-chisme.ts,
--- web/src/features/comments/api/add-comment.ts). The writes themselves move to
--- private.publish_chisme / private.publish_comment, which return the rows as before: bodies as
--- in supabase/schemas/07-text-rules.sql, with the raw-size checks taken
--- from the shared helpers of supabase/schemas/05-helpers.sql.
+-- The return type is json (PostgreSQL fixes a function's type; a refusal's body must fit it).
+-- On the wire a success is the row's object; the generated TypeScript types say Json, and the
+-- web reads the row (web/src/features/chisme/api/create-chisme.ts,
+-- web/src/features/comments/api/add-comment.ts). The writes themselves are
+-- private.publish_chisme / private.publish_comment, which return the rows and raise the keys,
+-- with the raw-size checks of the shared helpers of supabase/schemas/05-helpers.sql.
 
 -- The write of create_chisme (rules in the chismes triggers), raising its keys.
 create or replace function private.publish_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)

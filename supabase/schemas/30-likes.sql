@@ -102,25 +102,25 @@ create trigger likes_after_insert_notify
   after insert on public.likes
   for each row execute function private.notify_like();
 
--- A viral chisme holds (bench section hot-row, bench/README.md): the like counter no longer
--- makes concurrent likers of one chisme queue behind each other.
+-- A viral chisme holds (bench section hot-row, bench/README.md): the like counter does not
+-- make concurrent likers of one chisme queue behind each other.
 --
--- Before: every like and unlike updated its chisme's row at once and held that row lock until
--- its transaction ended: through the triggers after it and PostgREST's COMMIT round trip,
--- which on a loaded machine includes waiting for a CPU. 32 writers on one chisme did 0.63 of
--- what they did on 32 chismes (bench/README.md, "Hot row").
+-- Updating the chisme's row at once on every like and unlike holds that row lock until the
+-- transaction ends: through the triggers after it and PostgREST's COMMIT round trip, which on
+-- a loaded machine includes waiting for a CPU. Measured that way, 32 writers on one chisme did
+-- 0.63 of what they did on 32 chismes (bench/README.md, "Hot row").
 --
--- Now count_like asks without waiting whether another like or unlike of that chisme is in
+-- So count_like asks without waiting whether another like or unlike of that chisme is in
 -- flight (a transaction-level advisory lock per chisme). None (always, when nobody else is
--- liking that chisme): it counts at once, exactly as before, so a transaction sees its
+-- liking that chisme): it counts at once, so a transaction sees its
 -- own like counted (pgTAP 030-likes, 025-feed-trending-table and every counter test run unchanged). One: the change is
 -- written to private.like_count_deltas, and a deferred constraint trigger applies it at
 -- commit (private.fold_like_count_delta), where the row lock is held only for that update and
 -- the commit itself. Each transaction folds its own delta before it commits, so no committed
 -- delta ever exists: chismes.likes is exact at every commit and every read path (feeds,
--- trending, cursors, the counts the realtime flush sends) reads it as before.
+-- trending, cursors, the counts the realtime flush sends) reads it directly.
 --
--- Lock order: the count now runs after the like notification (trigger renamed to sort after
+-- Lock order: the count runs after the like notification (its trigger's name sorts after
 -- likes_after_insert_notify), so every like takes the author's collapsed notification row
 -- (private.notify) before the chisme's row, on either path: no cycle, no deadlock.
 create table private.like_count_deltas (
@@ -177,7 +177,7 @@ begin
   delete from private.like_count_deltas d where d.id = new.id;
   if found then
     update public.chismes set likes = greatest(likes + new.delta, 0) where id = new.chisme_id;
-    -- counted now: no longer added to the answers of like_chisme / unlike_chisme
+    -- counted in chismes.likes: like_chisme / unlike_chisme must not add it to their answer
     perform set_config('chismes.uncounted_likes', (v_uncounted || jsonb_build_object(new.chisme_id,
       coalesce((v_uncounted ->> new.chisme_id::text)::int, 0) - new.delta))::text, true);
   end if;
@@ -285,27 +285,9 @@ grant execute on function public.unlike_chisme(text) to authenticated;
 grant execute on function public.unlike_chisme(text) to service_role;
 comment on function public.unlike_chisme(text) is 'Removes the caller''s like; returns the new like count (a JSON number). Over the API a refusal is answered (400, the key) and counts towards the like rate limit.';
 
--- Security definer: reads hidden_at whatever the caller.
-create or replace function private.guard_hidden_chisme_unlike()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if (select auth.uid()) is not null
-     and exists (select 1 from public.chismes c where c.id = old.chisme_id and c.hidden_at is not null)
-     and not private.can_see_hidden_chisme(old.chisme_id) then
-    raise exception 'chisme_not_found' using errcode = 'P0001';
-  end if;
-  return old;
-end;
-$$;
-revoke all on function private.guard_hidden_chisme_unlike() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme_unlike() is 'Trigger: an unlike on a chisme hidden from the caller is chisme_not_found, like a like.';
-
+-- An unlike on a chisme hidden from the caller is chisme_not_found, like a like.
 create trigger likes_before_delete_block_hidden
-  before delete on public.likes for each row execute function private.guard_hidden_chisme_unlike();
+  before delete on public.likes for each row execute function private.guard_hidden_chisme();
 
 create trigger likes_before_insert_block_suspended
   before insert on public.likes for each row execute function private.block_suspended_user();
@@ -320,14 +302,8 @@ security invoker
 set search_path = ''
 as $$
 begin
-  -- A client's write, through an RPC that runs as its owner or not: the request's role says so.
-  if private.is_client_write() then
-    new.user_id := private.require_user();
-    new.created_at := now();
-  end if;
-  if new.user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
+  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
+  from private.own_client_row(new.user_id, new.created_at) o;
   if not exists (select 1 from public.chismes c where c.id = new.chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;

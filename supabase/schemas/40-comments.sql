@@ -115,11 +115,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_user_id uuid := auth.uid();
+  v_user_id uuid := private.require_user();
 begin
-  if v_user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
   -- Serialises first comments on one chisme so numbers stay 1, 2, 3… without gaps or clashes.
   perform 1 from public.chismes c where c.id = new.chisme_id for update;
   new.is_chisme_author := exists (
@@ -409,7 +406,7 @@ grant execute on function public.add_comment(text,text,text,text,text,text) to s
 grant execute on function public.add_comment(text,text,text,text,text,text) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
--- Hidden content stays "not found" for others, now that RLS does not filter inside the RPCs
+-- Hidden content stays "not found" for others: RLS does not filter inside the RPCs
 -- ---------------------------------------------------------------------------------------------
 
 -- Whether the caller may see this comment: not hidden, or theirs, or they moderate; and its

@@ -72,8 +72,7 @@ create trigger reports_before_insert_enforce_rate_limit
 -- (400, PostgREST's error body) instead of raised, so it counts towards the report limit
 -- (private.answer_refused_write, docs/decisions/0024-refused-writes-count.md); a raced repeat
 -- that meets the unique constraint is report_already_exists like one the rule trigger sees. A
--- stored report answers null (PostgREST sends null; it answered nothing before, and the web
--- reads only the error).
+-- stored report answers null (PostgREST sends null; the web reads only the error).
 create or replace function private.submit_report(p_chisme_id text, p_comment_id text, p_reason text)
 returns json
 language plpgsql
@@ -248,14 +247,8 @@ security invoker
 set search_path = ''
 as $$
 begin
-  -- A client's write, through an RPC that runs as its owner or not: the request's role says so.
-  if private.is_client_write() then
-    new.user_id := private.require_user();
-    new.created_at := now();
-  end if;
-  if new.user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
+  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
+  from private.own_client_row(new.user_id, new.created_at) o;
   new.reason := coalesce(nullif(private.strip_markup(private.normalize_text(new.reason)), ''), 'Sin especificar');
 
 

@@ -123,9 +123,9 @@ comment on function private.delete_expired_notifications() is 'Deletes every not
 
 -- Notification floods can neither bury nor wipe a person's notifications.
 --
--- Before: every comment, reply or like inserted a row, and the 100-row cap deleted the oldest,
--- so one account sending 300 comments wiped all of its victim's earlier notifications and
--- fired 300 live toasts. Now:
+-- With a row per comment, reply or like, the 100-row cap deleting the oldest, one account
+-- sending 300 comments would wipe all of its victim's earlier notifications and fire 300 live
+-- toasts. So:
 -- 1. Collapse: unread notifications of one kind on one chisme are one row that counts the
 --    distinct people behind it ("3 personas comentaron tu chisme"); a collapse updates the row
 --    (no insert, so the cap deletes nothing) and is broadcast as `notification_updated`.
@@ -133,7 +133,7 @@ comment on function private.delete_expired_notifications() is 'Deletes every not
 -- 2. Per-sender budget: one sender produces at most `notification` / hour (settings table,
 --    default 5) notification events per recipient; past it the comment or like still happens
 --    but notifies nobody.
--- The 100-row cap and the 30-day retention stay as they were. Who the senders were is kept
+-- The 100-row cap and the 30-day retention hold for every row. Who the senders were is kept
 -- only privately (to count distinct people); no sender id reaches the recipient.
 create unique index notifications_unread_group_idx
   on public.notifications (user_id, type, group_key)

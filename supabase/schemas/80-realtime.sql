@@ -99,7 +99,8 @@ $$;
 revoke all on function private.mark_chisme_created() from public, anon, authenticated, service_role;
 comment on function private.mark_chisme_created() is 'Trigger: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
 
--- The notifications_after_update_broadcast trigger (a collapse) now only marks the row.
+-- The notifications_after_update_broadcast trigger (a collapse) only marks the row; the
+-- flush sends it.
 create or replace function private.broadcast_updated_notification()
 returns trigger
 language plpgsql

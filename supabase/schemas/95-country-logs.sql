@@ -73,14 +73,8 @@ security invoker
 set search_path = ''
 as $$
 begin
-  -- A client's write, through a security definer RPC or not: the request's role says so.
-  if private.is_client_write() then
-    new.user_id := private.require_user();
-    new.created_at := now();
-  end if;
-  if new.user_id is null then
-    raise exception 'not_authenticated' using errcode = 'P0001';
-  end if;
+  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
+  from private.own_client_row(new.user_id, new.created_at) o;
   if octet_length(new.country) > 1000 then
     raise exception 'country_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 100)::text;
@@ -114,16 +108,15 @@ create trigger country_logs_before_insert_skip_recent
   before insert on public.country_logs
   for each row execute function private.skip_recent_country_log();
 
--- Refused country logs count towards the country rate limit too, as refused chismes and
--- comments do since supabase/schemas/12-rate-limits.sql
--- (docs/decisions/0024-refused-writes-count.md): a country is a text others see, checked for
+-- Refused country logs count towards the country rate limit, as refused chismes and
+-- comments do (private.answer_refused_write in 12-rate-limits.sql,
+-- docs/decisions/0024-refused-writes-count.md): a country is a text others see, checked for
 -- personal data and listed words, so a script could otherwise send refused logs without end.
 -- Over the API log_country catches the refusal, counts it as one country log and answers
--- status 400 with PostgREST's error body; from SQL it raises as before. The edge function
+-- status 400 with PostgREST's error body; from SQL it raises the refusal. The edge function
 -- log-country reads the same error object (supabase/functions/log-country/supabase-deps.ts).
--- It returns json: `true` / `false` on the wire as before. The write moves to
--- private.record_country_log (as in supabase/schemas/30-likes.sql, with
--- the shared raw-size check first).
+-- It returns json: `true` / `false` on the wire. The write is private.record_country_log,
+-- with the shared raw-size check first.
 create or replace function private.record_country_log(p_country text)
 returns boolean
 language plpgsql

@@ -69,6 +69,17 @@ as $$
   select u.id from auth.users u where u.raw_user_meta_data ->> 'test_identifier' = identifier;
 $$;
 
+-- The request's role and JWT claims as PostgREST sets them, for the rest of the transaction:
+-- what every tests.authenticate_as* / clear_authentication / reset_role below sets.
+create or replace function tests.set_request_role(p_role text, p_claims text)
+returns void
+language sql
+security invoker
+set search_path = ''
+as $$
+  select set_config('role', p_role, true), set_config('request.jwt.claims', p_claims, true);
+$$;
+
 -- Act as a signed-in persona: role authenticated and the JWT claims PostgREST would set.
 create or replace function tests.authenticate_as(identifier text)
 returns void
@@ -82,50 +93,40 @@ begin
   if v_user_id is null then
     raise exception 'tests.authenticate_as: no persona %', identifier;
   end if;
-  perform set_config('role', 'authenticated', true);
-  perform set_config('request.jwt.claims', jsonb_build_object(
+  perform tests.set_request_role('authenticated', jsonb_build_object(
     'sub', v_user_id, 'role', 'authenticated', 'email', identifier || '@test.chismes', 'aud', 'authenticated'
-  )::text, true);
+  )::text);
 end;
 $$;
 
 -- Act as the service role (what the edge functions use for privileged work).
 create or replace function tests.authenticate_as_service_role()
 returns void
-language plpgsql
+language sql
 security invoker
 set search_path = ''
 as $$
-begin
-  perform set_config('role', 'service_role', true);
-  perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
-end;
+  select tests.set_request_role('service_role', '{"role":"service_role"}');
 $$;
 
 -- Act as a visitor who is not signed in (the anon key).
 create or replace function tests.clear_authentication()
 returns void
-language plpgsql
+language sql
 security invoker
 set search_path = ''
 as $$
-begin
-  perform set_config('role', 'anon', true);
-  perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-end;
+  select tests.set_request_role('anon', '{"role":"anon"}');
 $$;
 
 -- Back to the test's own superuser session (arrange steps).
 create or replace function tests.reset_role()
 returns void
-language plpgsql
+language sql
 security invoker
 set search_path = ''
 as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end;
+  select tests.set_request_role('none', '');
 $$;
 
 -- pgTAP assertion: every table of the schema has row-level security enabled.
@@ -268,6 +269,126 @@ set search_path = ''
 as $$
   select coalesce(sum(r.events), 0)::int from private.rate_limit_counters r
   where r.user_id = tests.get_supabase_uid(identifier) and r.action = p_action and r.window_seconds = 60;
+$$;
+
+-- Arrange steps that post as the current persona and keep the new row's id in the setting
+-- test.<name> for the rest of the test (read back with current_setting('test.<name>')).
+create or replace function tests.post_chisme(name text, p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
+returns uuid
+language sql
+security invoker
+set search_path = ''
+as $$
+  select set_config('test.' || name, c.id::text, true)::uuid
+  from tests.create_chisme(p_gender, p_years, p_content, p_tags, p_country, p_cotilleo) c;
+$$;
+
+create or replace function tests.post_comment(name text, p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
+returns uuid
+language sql
+security invoker
+set search_path = ''
+as $$
+  select set_config('test.' || name, c.id::text, true)::uuid
+  from tests.add_comment(p_chisme_id, p_parent_id, p_content, p_gender, p_years, p_country) c;
+$$;
+
+-- EXPLAIN ANALYZE of a statement as one text, for tests that assert an access path (the
+-- statement names its tables with their schema).
+create or replace function tests.plan_of(statement text)
+returns text
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_line text;
+  v_plan text := '';
+begin
+  for v_line in execute 'explain (analyze, costs off) ' || statement loop
+    v_plan := v_plan || v_line || e'\n';
+  end loop;
+  return v_plan;
+end;
+$$;
+
+-- PostgREST's pre-request check (private.check_request) as PostgREST calls it for a request of
+-- this role, method and path: the status, code and message it refuses with, or null.
+create or replace function tests.rest_write_refusal(p_role text, p_method text, p_path text)
+returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_message text;
+  v_detail text;
+begin
+  perform set_config('request.method', p_method, true);
+  perform set_config('request.path', p_path, true);
+  perform set_config('role', p_role, true);
+  begin
+    perform private.check_request();
+  exception when sqlstate 'PGRST' then
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail;
+  end;
+  perform tests.reset_role();
+  return case when v_message is null then null
+    else jsonb_build_object('status', (v_detail::jsonb) -> 'status', 'code', v_message::jsonb -> 'code', 'message', v_message::jsonb -> 'message') end;
+end;
+$$;
+
+-- Several personas at once (tests.create_supabase_user with the defaults), for an arrange step.
+create or replace function tests.create_supabase_users(variadic identifiers text[])
+returns void
+language sql
+security invoker
+set search_path = ''
+as $$
+  select tests.create_supabase_user(i) from unnest(identifiers) i;
+$$;
+
+-- Waits, when the minute is within 5 s of its end, until the next one has begun: a test that
+-- counts writes in the one-minute rate-limit window cannot see it roll over mid-test.
+create or replace function tests.away_from_minute_end()
+returns void
+language sql
+security invoker
+set search_path = ''
+as $$
+  select pg_sleep(62 - extract(second from clock_timestamp())) where extract(second from clock_timestamp()) > 55;
+$$;
+
+-- A one-minute limit of p_max writes of p_action, and the personas named vouched for (factor
+-- 1), so the new-account halving does not apply to them: the arrange step of the tests that
+-- meet a limit (pgTAP 012, 030 and 050 refused writes).
+create or replace function tests.limit_per_minute(p_action text, p_max int, variadic p_vouched text[])
+returns void
+language sql
+security invoker
+set search_path = ''
+as $$
+  update private.rate_limit_settings set max_events = p_max where action = p_action and window_seconds = 60;
+  insert into private.rate_limit_overrides (user_id, factor)
+  select tests.get_supabase_uid(u), 1 from unnest(p_vouched) u;
+$$;
+
+-- How many rows of a table with a user_id column (likes, reports, country logs, authorship
+-- rows) belong to a persona, read as the owner (no API role may read others' rows).
+create or replace function tests.rows_of(p_table regclass, identifier text)
+returns int
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_count int;
+begin
+  execute format('select count(*)::int from %s t where t.user_id = $1', p_table)
+  into v_count using tests.get_supabase_uid(identifier);
+  return v_count;
+end;
 $$;
 
 grant execute on all functions in schema tests to anon, authenticated, service_role;

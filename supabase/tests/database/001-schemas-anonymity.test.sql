@@ -6,9 +6,7 @@ begin;
 select plan(24);
 
 -- Arrange: three people interact with each other's chismes
-select tests.create_supabase_user('ana');
-select tests.create_supabase_user('beto');
-select tests.create_supabase_user('carla');
+select tests.create_supabase_users('ana', 'beto', 'carla');
 do $$
 declare
   v_people text[] := array['ana', 'beto', 'carla'];

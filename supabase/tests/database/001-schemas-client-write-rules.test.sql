@@ -10,8 +10,7 @@ begin;
 select plan(17);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('writer241');
-select tests.create_supabase_user('other241');
+select tests.create_supabase_users('writer241', 'other241');
 
 -- A write that forges every server-chosen column, run as its owner like the write RPCs.
 create function pg_temp.forge_chisme()
@@ -73,30 +72,11 @@ select is((select user_id from service_log), tests.get_supabase_uid('other241'),
 select is((select created_at from service_log), '2000-01-01'::timestamptz, 'service role: keeps the time it passes');
 select tests.reset_role();
 
--- The pre-request check as PostgREST calls it (as in 176): its status and key, or null.
-create function pg_temp.refusal(p_role text, p_method text, p_path text)
-returns text
-language plpgsql
-as $$
-declare
-  v_message text;
-begin
-  perform set_config('request.method', p_method, true);
-  perform set_config('request.path', p_path, true);
-  perform set_config('role', p_role, true);
-  begin
-    perform private.check_request();
-  exception when sqlstate 'PGRST' then
-    get stacked diagnostics v_message = message_text;
-  end;
-  perform tests.reset_role();
-  return v_message::jsonb ->> 'code';
-end;
-$$;
-select is(pg_temp.refusal('authenticated', 'POST', '/%63hismes'), 'rest_write_not_allowed', 'authenticated POST /%63hismes (chismes, encoded): rest_write_not_allowed');
-select is(pg_temp.refusal('authenticated', 'DELETE', '/%6Eotifications'), 'rest_write_not_allowed', 'authenticated DELETE /%6Eotifications: rest_write_not_allowed');
-select is(pg_temp.refusal('anon', 'POST', '/rest/v1/%63ountry_logs'), 'rest_write_not_allowed', 'anon POST /rest/v1/%63ountry_logs: rest_write_not_allowed');
-select is(pg_temp.refusal('authenticated', 'GET', '/%63hismes'), null, 'an encoded read passes (reads are RLS''s)');
+-- The pre-request check as PostgREST calls it (tests.rest_write_refusal): its key, or null.
+select is(tests.rest_write_refusal('authenticated', 'POST', '/%63hismes') ->> 'code', 'rest_write_not_allowed', 'authenticated POST /%63hismes (chismes, encoded): rest_write_not_allowed');
+select is(tests.rest_write_refusal('authenticated', 'DELETE', '/%6Eotifications') ->> 'code', 'rest_write_not_allowed', 'authenticated DELETE /%6Eotifications: rest_write_not_allowed');
+select is(tests.rest_write_refusal('anon', 'POST', '/rest/v1/%63ountry_logs') ->> 'code', 'rest_write_not_allowed', 'anon POST /rest/v1/%63ountry_logs: rest_write_not_allowed');
+select is(tests.rest_write_refusal('authenticated', 'GET', '/%63hismes') ->> 'code', null, 'an encoded read passes (reads are RLS''s)');
 
 select * from finish();
 rollback;

@@ -8,9 +8,7 @@ begin;
 select plan(18);
 select tests.lift_rate_limits();
 
-select tests.create_supabase_user('writer');
-select tests.create_supabase_user('stranger');
-select tests.create_supabase_user('mod');
+select tests.create_supabase_users('writer', 'stranger', 'mod');
 select public.set_moderator('mod@test.chismes', true);
 
 

@@ -23,19 +23,15 @@ select is_empty(
 
 -- Arrange (read-write): an author with a chisme and a comment, a reporter, a moderator, a
 -- suspended person and an offensive word.
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('reader');
-select tests.create_supabase_user('reporter');
-select tests.create_supabase_user('suspended');
-select tests.create_supabase_user('mod');
+select tests.create_supabase_users('author', 'reader', 'reporter', 'suspended', 'mod');
 select public.set_moderator('mod@test.chismes', true);
 select public.add_offensive_word('palabrota190');
 
 select tests.authenticate_as('author');
-select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme leído desde una réplica', to_jsonb(array['replica190']), 'España', 'false')), true);
+select tests.post_chisme('c', 'Mujer', '30', 'Chisme leído desde una réplica', to_jsonb(array['replica190']), 'España', 'false');
 select set_config('test.k', (select id::text from tests.add_comment(current_setting('test.c'), null, 'Comentario leído desde una réplica', 'Mujer', '30', 'España')), true);
 select tests.authenticate_as('suspended');
-select set_config('test.s', (select id::text from tests.create_chisme('Hombre', '40', 'Chisme de quien será suspendido', null, 'España', 'false')), true);
+select tests.post_chisme('s', 'Hombre', '40', 'Chisme de quien será suspendido', null, 'España', 'false');
 select tests.authenticate_as('reporter');
 select public.report_chisme(current_setting('test.c'), 'Sin especificar');
 select tests.authenticate_as_moderator('mod');

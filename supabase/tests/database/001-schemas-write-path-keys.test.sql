@@ -5,8 +5,7 @@ begin;
 select plan(32);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('walker');
+select tests.create_supabase_users('author', 'walker');
 select tests.authenticate_as('author');
 select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'El chisme de la prueba', null, 'CR', 'false')), true) $arrange$);
 select tests.arrange($arrange$ select set_config('test.comment', (select id::text from tests.add_comment(current_setting('test.chisme'), null, 'Un comentario', 'Mujer', '30', 'CR')), true) $arrange$);

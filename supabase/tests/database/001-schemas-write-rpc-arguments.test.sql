@@ -6,8 +6,7 @@ begin;
 select plan(30);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('caller');
+select tests.create_supabase_users('author', 'caller');
 select tests.authenticate_as('author');
 select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'El chisme de los argumentos', null, 'CR', 'false')), true) $arrange$);
 select tests.arrange($arrange$ select set_config('test.comment', (select id::text from tests.add_comment(current_setting('test.chisme'), null, 'Un comentario', 'Mujer', '30', 'CR')), true) $arrange$);

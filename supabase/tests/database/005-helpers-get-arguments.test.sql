@@ -14,7 +14,7 @@ select throws_ok($$ select private.text_array_arg(to_jsonb('[1, 2]'::text), 'k')
 
 select tests.create_supabase_user('author');
 select tests.authenticate_as('author');
-select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme filtrado por GET', to_jsonb(array['get191']), 'España', 'false')), true);
+select tests.post_chisme('c', 'Mujer', '30', 'Chisme filtrado por GET', to_jsonb(array['get191']), 'España', 'false');
 select is((select array_agg(id::text) from public.get_feed('recent', 'false', p_tags => to_jsonb('["#get191"]'::text))),
   array[current_setting('test.c')], 'get_feed: tags as a GET sends them');
 select throws_ok($$ select public.create_chisme('Mujer', '30', 'Contenido suficiente', '"#uno"', 'CR', 'false') $$, 'P0001', 'chisme_tags_invalid',

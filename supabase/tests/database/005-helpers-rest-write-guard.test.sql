@@ -5,60 +5,37 @@
 begin;
 select plan(30);
 
--- The pre-request check as PostgREST calls it: the status and body it asks for, or null.
-create function pg_temp.refusal(p_role text, p_method text, p_path text)
-returns jsonb
-language plpgsql
-as $$
-declare
-  v_message text;
-  v_detail text;
-begin
-  perform set_config('request.method', p_method, true);
-  perform set_config('request.path', p_path, true);
-  perform set_config('role', p_role, true);
-  begin
-    perform private.check_request();
-  exception when sqlstate 'PGRST' then
-    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail;
-  end;
-  perform tests.reset_role();
-  return case when v_message is null then null
-    else jsonb_build_object('status', (v_detail::jsonb) -> 'status', 'code', v_message::jsonb -> 'code', 'message', v_message::jsonb -> 'message') end;
-end;
-$$;
 
 -- Refused: every write method on every table route, for both API roles
-select is(pg_temp.refusal('authenticated', 'POST', '/likes'), '{"status": 403, "code": "rest_write_not_allowed", "message": "rest_write_not_allowed"}', 'authenticated POST /likes: 403 rest_write_not_allowed');
-select is(pg_temp.refusal('authenticated', 'POST', '/chismes') ->> 'message', 'rest_write_not_allowed', 'authenticated POST /chismes is refused');
-select is(pg_temp.refusal('authenticated', 'POST', '/comments') ->> 'message', 'rest_write_not_allowed', 'authenticated POST /comments is refused');
-select is(pg_temp.refusal('authenticated', 'POST', '/reports') ->> 'message', 'rest_write_not_allowed', 'authenticated POST /reports is refused');
-select is(pg_temp.refusal('authenticated', 'POST', '/country_logs') ->> 'message', 'rest_write_not_allowed', 'authenticated POST /country_logs is refused');
-select is(pg_temp.refusal('authenticated', 'DELETE', '/likes') ->> 'message', 'rest_write_not_allowed', 'authenticated DELETE /likes is refused');
-select is(pg_temp.refusal('authenticated', 'PATCH', '/notifications') ->> 'message', 'rest_write_not_allowed', 'authenticated PATCH /notifications is refused');
-select is(pg_temp.refusal('authenticated', 'DELETE', '/notifications') ->> 'message', 'rest_write_not_allowed', 'authenticated DELETE /notifications is refused');
-select is(pg_temp.refusal('authenticated', 'PATCH', '/profiles') ->> 'message', 'rest_write_not_allowed', 'authenticated PATCH /profiles is refused');
-select is(pg_temp.refusal('authenticated', 'PUT', '/profiles') ->> 'message', 'rest_write_not_allowed', 'authenticated PUT /profiles is refused');
-select is(pg_temp.refusal('anon', 'POST', '/chismes'), '{"status": 403, "code": "rest_write_not_allowed", "message": "rest_write_not_allowed"}', 'anon POST /chismes: 403 rest_write_not_allowed');
-select is(pg_temp.refusal('authenticated', 'POST', '/rest/v1/likes') ->> 'message', 'rest_write_not_allowed', 'a path that keeps the gateway prefix is refused too');
+select is(tests.rest_write_refusal('authenticated', 'POST', '/likes'), '{"status": 403, "code": "rest_write_not_allowed", "message": "rest_write_not_allowed"}', 'authenticated POST /likes: 403 rest_write_not_allowed');
+select is(tests.rest_write_refusal('authenticated', 'POST', '/chismes') ->> 'message', 'rest_write_not_allowed', 'authenticated POST /chismes is refused');
+select is(tests.rest_write_refusal('authenticated', 'POST', '/comments') ->> 'message', 'rest_write_not_allowed', 'authenticated POST /comments is refused');
+select is(tests.rest_write_refusal('authenticated', 'POST', '/reports') ->> 'message', 'rest_write_not_allowed', 'authenticated POST /reports is refused');
+select is(tests.rest_write_refusal('authenticated', 'POST', '/country_logs') ->> 'message', 'rest_write_not_allowed', 'authenticated POST /country_logs is refused');
+select is(tests.rest_write_refusal('authenticated', 'DELETE', '/likes') ->> 'message', 'rest_write_not_allowed', 'authenticated DELETE /likes is refused');
+select is(tests.rest_write_refusal('authenticated', 'PATCH', '/notifications') ->> 'message', 'rest_write_not_allowed', 'authenticated PATCH /notifications is refused');
+select is(tests.rest_write_refusal('authenticated', 'DELETE', '/notifications') ->> 'message', 'rest_write_not_allowed', 'authenticated DELETE /notifications is refused');
+select is(tests.rest_write_refusal('authenticated', 'PATCH', '/profiles') ->> 'message', 'rest_write_not_allowed', 'authenticated PATCH /profiles is refused');
+select is(tests.rest_write_refusal('authenticated', 'PUT', '/profiles') ->> 'message', 'rest_write_not_allowed', 'authenticated PUT /profiles is refused');
+select is(tests.rest_write_refusal('anon', 'POST', '/chismes'), '{"status": 403, "code": "rest_write_not_allowed", "message": "rest_write_not_allowed"}', 'anon POST /chismes: 403 rest_write_not_allowed');
+select is(tests.rest_write_refusal('authenticated', 'POST', '/rest/v1/likes') ->> 'message', 'rest_write_not_allowed', 'a path that keeps the gateway prefix is refused too');
 
 select is_empty(
   $$ select t.tablename::text from pg_tables t where t.schemaname = 'public'
-       and pg_temp.refusal('authenticated', 'POST', '/' || t.tablename) is null $$,
+       and tests.rest_write_refusal('authenticated', 'POST', '/' || t.tablename) is null $$,
   'every table of the app in public is guarded (a new table must join the list in private.check_request)'
 );
 
 -- Allowed: reads, RPCs, the service role, routes that are no table of the app
-select is(pg_temp.refusal('authenticated', 'GET', '/chismes'), null, 'authenticated GET /chismes passes');
-select is(pg_temp.refusal('authenticated', 'HEAD', '/notifications'), null, 'authenticated HEAD /notifications passes');
-select is(pg_temp.refusal('authenticated', 'POST', '/rpc/like_chisme'), null, 'authenticated POST /rpc/like_chisme passes');
-select is(pg_temp.refusal('anon', 'POST', '/rpc/get_sign_in_methods'), null, 'anon POST /rpc/get_sign_in_methods passes');
-select is(pg_temp.refusal('service_role', 'PATCH', '/chismes'), null, 'the service role''s table writes pass (edge functions)');
-select is(pg_temp.refusal('authenticated', 'POST', '/local_stack_test_notes'), null, 'a route that is no table of the app keeps PostgREST''s own answers');
+select is(tests.rest_write_refusal('authenticated', 'GET', '/chismes'), null, 'authenticated GET /chismes passes');
+select is(tests.rest_write_refusal('authenticated', 'HEAD', '/notifications'), null, 'authenticated HEAD /notifications passes');
+select is(tests.rest_write_refusal('authenticated', 'POST', '/rpc/like_chisme'), null, 'authenticated POST /rpc/like_chisme passes');
+select is(tests.rest_write_refusal('anon', 'POST', '/rpc/get_sign_in_methods'), null, 'anon POST /rpc/get_sign_in_methods passes');
+select is(tests.rest_write_refusal('service_role', 'PATCH', '/chismes'), null, 'the service role''s table writes pass (edge functions)');
+select is(tests.rest_write_refusal('authenticated', 'POST', '/local_stack_test_notes'), null, 'a route that is no table of the app keeps PostgREST''s own answers');
 
 -- The RPCs that replace the REST writes
-select tests.create_supabase_user('reader');
-select tests.create_supabase_user('other');
+select tests.create_supabase_users('reader', 'other');
 select private.notify(tests.get_supabase_uid('reader'), 'comment_on_chisme', 'Primera', '{}'::jsonb, null);
 select private.notify(tests.get_supabase_uid('reader'), 'comment_on_chisme', 'Segunda', '{}'::jsonb, null);
 select private.notify(tests.get_supabase_uid('other'), 'comment_on_chisme', 'Ajena', '{}'::jsonb, null);

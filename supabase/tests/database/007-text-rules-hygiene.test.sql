@@ -6,8 +6,7 @@ begin;
 select plan(42);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('writer');
-select tests.create_supabase_user('reader');
+select tests.create_supabase_users('writer', 'reader');
 insert into public.offensive_words (word) select 'idiota' where not exists (select 1 from public.offensive_words where word = 'idiota');
 select tests.authenticate_as('reader');
 select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'Un chisme para comentar', null, 'CR', 'false')), true) $arrange$);

@@ -8,36 +8,17 @@
 begin;
 select plan(26);
 
--- Away from the end of a minute, so the one-minute windows cannot roll over mid-test.
-select pg_sleep(62 - extract(second from clock_timestamp())) where extract(second from clock_timestamp()) > 55;
-select tests.create_supabase_user('refuser242');
-select tests.create_supabase_user('commenter242');
-select tests.create_supabase_user('author242');
+select tests.away_from_minute_end();
+select tests.create_supabase_users('refuser242', 'commenter242', 'author242');
 
--- The counters and the author tables, read as their owner (no API role may).
-create function pg_temp.minute_events(p_user text, p_action text)
-returns int
-language sql
-security definer
-set search_path = ''
-as $$
-  select coalesce(sum(r.events), 0)::int from private.rate_limit_counters r
-  where r.user_id = tests.get_supabase_uid(p_user) and r.action = p_action and r.window_seconds = 60;
+-- What a persona wrote: its chismes and comments (the author tables, read as their owner).
+create function pg_temp.authored(p_user text) returns int language sql as $$
+  select tests.rows_of('public.chisme_authors', p_user) + tests.rows_of('public.comment_authors', p_user);
 $$;
-create function pg_temp.authored(p_user text)
-returns int
-language sql
-security definer
-set search_path = ''
-as $$
-  select ((select count(*) from public.chisme_authors a where a.user_id = tests.get_supabase_uid(p_user))
-        + (select count(*) from public.comment_authors a where a.user_id = tests.get_supabase_uid(p_user)))::int;
-$$;
-grant execute on function pg_temp.minute_events(text, text) to authenticated;
 grant execute on function pg_temp.authored(text) to authenticated;
 
 select tests.authenticate_as('author242');
-select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '40', 'Un chisme para comentar', '[]', 'ES', 'false')), true);
+select tests.post_chisme('chisme', 'Mujer', '40', 'Un chisme para comentar', '[]', 'ES', 'false');
 
 -- ── chismes over the API: limit 3 a minute ──
 select tests.authenticate_as('refuser242');
@@ -49,7 +30,7 @@ select is(
   'api: a refused chisme is answered with PostgREST''s error body (code, details, hint, message)'
 );
 select is(current_setting('response.status', true), '400', 'api: with status 400, as PostgREST answers a raised P0001');
-select is(pg_temp.minute_events('refuser242', 'chisme'), 1, 'api: the refusal counted as one chisme');
+select is(tests.minute_events('refuser242', 'chisme'), 1, 'api: the refusal counted as one chisme');
 select is(
   (public.create_chisme('Mujer', '30', 'llámame al 600 123 456 esta noche', '[]', 'ES', 'false')::jsonb) ->> 'message',
   'content_personal_data', 'api: personal data is refused with its key'
@@ -58,7 +39,7 @@ select is(
   (public.create_chisme('Mujer', '30', repeat('x', 20000), '[]', 'ES', 'false')::jsonb) ->> 'message',
   'chisme_content_too_long', 'api: an over-long content is refused with its key'
 );
-select is(pg_temp.minute_events('refuser242', 'chisme'), 3, 'api: three refusals, three chismes counted');
+select is(tests.minute_events('refuser242', 'chisme'), 3, 'api: three refusals, three chismes counted');
 select is(pg_temp.authored('refuser242'), 0, 'api: the refusals stored nothing');
 select is(
   (public.create_chisme('Mujer', '30', 'Un chisme perfectamente válido', '[]', 'ES', 'false')::jsonb) ->> 'message',
@@ -68,7 +49,7 @@ select is(
   ((public.create_chisme('Mujer', '30', 'Un chisme perfectamente válido', '[]', 'ES', 'false')::jsonb) ->> 'details')::jsonb ->> 'action',
   'chisme', 'api: rate_limited keeps its detail (action, retry_after)'
 );
-select is(pg_temp.minute_events('refuser242', 'chisme'), 3, 'api: refusals past the limit leave the window at its limit');
+select is(tests.minute_events('refuser242', 'chisme'), 3, 'api: refusals past the limit leave the window at its limit');
 select is(pg_temp.authored('refuser242'), 0, 'api: still nothing stored');
 
 -- ── comments over the API: limit 10 a minute ──
@@ -83,7 +64,7 @@ select is(
   (public.add_comment('no-es-un-id', null, 'Hola', 'Mujer', '30', 'ES')::jsonb) ->> 'message',
   'chisme_not_found', 'api: a malformed chisme id is refused with its key (the tenth refusal)'
 );
-select is(pg_temp.minute_events('commenter242', 'comment'), 10, 'api: ten refusals, ten comments counted');
+select is(tests.minute_events('commenter242', 'comment'), 10, 'api: ten refusals, ten comments counted');
 select is(
   (public.add_comment(current_setting('test.chisme'), null, 'Un comentario normal', 'Mujer', '30', 'ES')::jsonb) ->> 'message',
   'rate_limited', 'api: a valid comment after ten refusals meets the limit of 10 a minute'
@@ -120,7 +101,7 @@ select is(
   (public.add_comment(current_setting('test.chisme'), null, 'Un comentario que sí se publica', 'Mujer', '40', 'ES')::jsonb) ->> 'is_mine',
   'true', 'api: a stored comment is answered as the thread_comment object'
 );
-select is(pg_temp.minute_events('author242', 'chisme'), 2, 'api: stored chismes count as before');
+select is(tests.minute_events('author242', 'chisme'), 2, 'api: stored chismes count as before');
 
 -- ── from SQL (no request.method): the keys are raised, as before ──
 select tests.authenticate_as('author242');
@@ -133,7 +114,7 @@ select throws_ok(
   $$ select public.add_comment(current_setting('test.chisme'), null, '', 'Mujer', '30', 'ES') $$,
   'P0001', 'comment_content_required', 'sql: a refused comment raises its key'
 );
-select is(pg_temp.minute_events('author242', 'chisme'), 2, 'sql: a raised refusal is rolled back with its statement, uncounted');
+select is(tests.minute_events('author242', 'chisme'), 2, 'sql: a raised refusal is rolled back with its statement, uncounted');
 
 select * from finish();
 rollback;

@@ -6,10 +6,8 @@ begin;
 select plan(29);
 
 -- Arrange: away from the end of a minute, so the one-minute windows cannot roll over mid-test.
-select pg_sleep(62 - extract(second from clock_timestamp())) where extract(second from clock_timestamp()) > 55;
-select tests.create_supabase_user('poster');
-select tests.create_supabase_user('fan');
-select tests.create_supabase_user('ghost');
+select tests.away_from_minute_end();
+select tests.create_supabase_users('poster', 'fan', 'ghost');
 
 select set_eq(
   $$ select distinct action from private.rate_limit_settings $$,

@@ -7,9 +7,7 @@ select plan(27);
 -- Arrange: away from the end of a minute and an hour, so fixed windows cannot roll over.
 select pg_sleep(62 - extract(second from clock_timestamp()))
 where extract(second from clock_timestamp()) > 55 or (extract(minute from clock_timestamp()) = 59 and extract(second from clock_timestamp()) > 30);
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('veteran');
-select tests.create_supabase_user('newcomer');
+select tests.create_supabase_users('author', 'veteran', 'newcomer');
 select tests.make_account_new('newcomer');
 select tests.create_supabase_user('sybil_' || n) from generate_series(1, 12) n;
 select tests.make_account_new('sybil_' || n) from generate_series(1, 12) n;

@@ -8,9 +8,7 @@ begin;
 select plan(27);
 select tests.lift_rate_limits();
 
-select tests.create_supabase_user('suspendee');
-select tests.create_supabase_user('neighbour');
-select tests.create_supabase_user('mod');
+select tests.create_supabase_users('suspendee', 'neighbour', 'mod');
 select public.set_moderator('mod@test.chismes', true);
 
 

@@ -5,19 +5,17 @@ begin;
 select plan(14);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('blocker240');
-select tests.create_supabase_user('blocked240');
-select tests.create_supabase_user('third240');
+select tests.create_supabase_users('blocker240', 'blocked240', 'third240');
 
 select tests.authenticate_as('blocked240');
-select set_config('test.c1', (select id::text from tests.create_chisme('Hombre', '30', 'Chisme del bloqueado uno', '[]', 'ES', 'false')), true);
-select set_config('test.c2', (select id::text from tests.create_chisme('Hombre', '30', 'Chisme del bloqueado dos', '[]', 'ES', 'false')), true);
+select tests.post_chisme('c1', 'Hombre', '30', 'Chisme del bloqueado uno', '[]', 'ES', 'false');
+select tests.post_chisme('c2', 'Hombre', '30', 'Chisme del bloqueado dos', '[]', 'ES', 'false');
 select tests.authenticate_as('third240');
-select set_config('test.t1', (select id::text from tests.create_chisme('Mujer', '40', 'Chisme de la tercera persona', '[]', 'ES', 'false')), true);
-select set_config('test.tc', (select (tests.add_comment(current_setting('test.t1'), null, 'Comentario de la tercera', 'Mujer', '40', 'ES')).id::text), true);
+select tests.post_chisme('t1', 'Mujer', '40', 'Chisme de la tercera persona', '[]', 'ES', 'false');
+select tests.post_comment('tc', current_setting('test.t1'), null, 'Comentario de la tercera', 'Mujer', '40', 'ES');
 select tests.authenticate_as('blocked240');
-select set_config('test.bc', (select (tests.add_comment(current_setting('test.t1'), null, 'Comentario del bloqueado', 'Hombre', '30', 'ES')).id::text), true);
-select set_config('test.bc2', (select (tests.add_comment(current_setting('test.c2'), null, 'Comentario en su propio chisme', 'Hombre', '30', 'ES')).id::text), true);
+select tests.post_comment('bc', current_setting('test.t1'), null, 'Comentario del bloqueado', 'Hombre', '30', 'ES');
+select tests.post_comment('bc2', current_setting('test.c2'), null, 'Comentario en su propio chisme', 'Hombre', '30', 'ES');
 
 -- before any block, the blocker reads everything directly
 select tests.authenticate_as('blocker240');

@@ -4,14 +4,13 @@ begin;
 select plan(5);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('collector');
-select tests.create_supabase_user('author1001');
+select tests.create_supabase_users('collector', 'author1001');
 -- 1,000 existing blocks, against 1,000 real accounts (the limit counts people)
 insert into auth.users (id, email) select gen_random_uuid(), 'blocked' || n || '@limit.test' from generate_series(1, 1000) n;
 insert into private.blocks (blocker_id, blocked_id)
 select tests.get_supabase_uid('collector'), u.id from auth.users u where u.email like 'blocked%@limit.test';
 select tests.authenticate_as('author1001');
-select set_config('test.c', (select id::text from tests.create_chisme('Hombre', '30', 'Chisme número mil uno', null, 'ES', 'false')), true);
+select tests.post_chisme('c', 'Hombre', '30', 'Chisme número mil uno', null, 'ES', 'false');
 
 select tests.authenticate_as('collector');
 select is(public.get_block_count(), 1000, 'collector: 1,000 people blocked');

@@ -6,24 +6,22 @@ begin;
 select plan(33);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('blocker');
-select tests.create_supabase_user('harasser');
-select tests.create_supabase_user('bystander');
+select tests.create_supabase_users('blocker', 'harasser', 'bystander');
 
 -- The harasser posts two chismes (one to block from, one elsewhere); the bystander one
 select tests.authenticate_as('harasser');
-select set_config('test.h1', (select id::text from tests.create_chisme('Hombre', '30', 'Primer chisme del acosador', '["#bloqueo230"]', 'ES', 'false')), true);
-select set_config('test.h2', (select id::text from tests.create_chisme('Hombre', '30', 'Segundo chisme del acosador', '["#bloqueo230"]', 'ES', 'false')), true);
+select tests.post_chisme('h1', 'Hombre', '30', 'Primer chisme del acosador', '["#bloqueo230"]', 'ES', 'false');
+select tests.post_chisme('h2', 'Hombre', '30', 'Segundo chisme del acosador', '["#bloqueo230"]', 'ES', 'false');
 select tests.authenticate_as('bystander');
-select set_config('test.b1', (select id::text from tests.create_chisme('Mujer', '40', 'Chisme de una vecina tranquila', '["#bloqueo230"]', 'ES', 'false')), true);
+select tests.post_chisme('b1', 'Mujer', '40', 'Chisme de una vecina tranquila', '["#bloqueo230"]', 'ES', 'false');
 -- The blocker's own chisme, where the harasser comments; the bystander replies to that comment
 select tests.authenticate_as('blocker');
-select set_config('test.mine', (select id::text from tests.create_chisme('Mujer', '25', 'Mi chisme propio de prueba', '["#bloqueo230"]', 'ES', 'false')), true);
+select tests.post_chisme('mine', 'Mujer', '25', 'Mi chisme propio de prueba', '["#bloqueo230"]', 'ES', 'false');
 select tests.authenticate_as('harasser');
-select set_config('test.hc', (select (tests.add_comment(current_setting('test.mine'), null, 'Comentario molesto uno', 'Hombre', '30', 'ES')).id::text), true);
-select set_config('test.hc2', (select (tests.add_comment(current_setting('test.mine'), null, 'Comentario molesto dos', 'Hombre', '30', 'ES')).id::text), true);
+select tests.post_comment('hc', current_setting('test.mine'), null, 'Comentario molesto uno', 'Hombre', '30', 'ES');
+select tests.post_comment('hc2', current_setting('test.mine'), null, 'Comentario molesto dos', 'Hombre', '30', 'ES');
 select tests.authenticate_as('bystander');
-select set_config('test.bc', (select (tests.add_comment(current_setting('test.mine'), current_setting('test.hc'), 'Respuesta de la vecina', 'Mujer', '40', 'ES')).id::text), true);
+select tests.post_comment('bc', current_setting('test.mine'), current_setting('test.hc'), 'Respuesta de la vecina', 'Mujer', '40', 'ES');
 
 -- ── the blocker, before blocking ──
 select tests.authenticate_as('blocker');

@@ -6,8 +6,7 @@ begin;
 select plan(22);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('writer');
-select tests.create_supabase_user('reader');
+select tests.create_supabase_users('writer', 'reader');
 
 -- Detection: true positives, with accents, case and look-alikes folded
 select ok(private.mentions_crisis('Ya no puedo más, me quiero morir'), 'detects "me quiero morir"');
@@ -31,7 +30,7 @@ select ok(not private.mentions_crisis('la película trata de una vida sin daños
 
 -- Published and flagged, served to the author at once and to readers
 select tests.authenticate_as('writer');
-select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '30', 'Hoy siento que me quiero morir y no sé a quién contarlo', null, 'ES', 'false')), true);
+select tests.post_chisme('c', 'Mujer', '30', 'Hoy siento que me quiero morir y no sé a quién contarlo', null, 'ES', 'false');
 select is((select crisis from public.get_my_chismes(false) where id::text = current_setting('test.c')), true, 'writer: their chisme is published and carries crisis');
 select is(
   (tests.add_comment(current_setting('test.c'), null, 'Y a veces pienso en hacerme daño', 'Mujer', '30', 'ES')).crisis,

@@ -7,8 +7,7 @@ select plan(60);
 select tests.lift_rate_limits();
 
 -- Arrange (service role)
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('other');
+select tests.create_supabase_users('author', 'other');
 delete from public.offensive_words; -- a known list (the seed's is removed in this transaction)
 insert into public.offensive_words (word) values ('tonto'), ('idiota');
 

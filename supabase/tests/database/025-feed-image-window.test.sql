@@ -5,8 +5,7 @@ begin;
 select plan(4);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('window_author');
-select tests.create_supabase_user('window_reader');
+select tests.create_supabase_users('window_author', 'window_reader');
 select tests.authenticate_as('window_author');
 select lives_ok($$ select set_config('test.almost', (select id::text from tests.create_chisme('Mujer', '30', 'Cotilleo con foto de 19 minutos', null, 'CR', 'true')), true) $$,
   'arrange: a cotilleo to age 19 minutes');

@@ -44,80 +44,69 @@ analyze public.likes;
 analyze public.comments;
 analyze public.notifications;
 
-create function pg_temp.plan_of(statement text) returns text language plpgsql as $$
-declare
-  v_line text;
-  v_plan text := '';
-begin
-  for v_line in execute 'explain (analyze, costs off) ' || statement loop
-    v_plan := v_plan || v_line || e'\n';
-  end loop;
-  return v_plan;
-end;
-$$;
 
 -- recent, first page and a later page
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c
   where c.cotilleo = false and (null::text is null or c.gender = null) and (not false or (c.created_at, c.id) < (now(), gen_random_uuid()))
   order by c.created_at desc, c.id desc limit 20 $$) ~ 'Index Scan using chismes_cotilleo_created_at_id_idx',
   'recent: read from the (cotilleo, created_at, id) index');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c where c.cotilleo = false
   order by c.created_at desc, c.id desc limit 20 $$) !~ '(Seq Scan|Sort)',
   'recent: no table scan, no sort');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c
   where c.cotilleo = false and (c.created_at, c.id) < (now() - interval '20 days', '00000000-0000-0000-0000-000000000000'::uuid)
   order by c.created_at desc, c.id desc limit 20 $$) ~ 'Index Cond: .*ROW\(created_at, id\) <',
   'recent: the cursor is an index condition, not a filter');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c
   where c.cotilleo = false and (c.created_at, c.id) < (now() - interval '20 days', '00000000-0000-0000-0000-000000000000'::uuid)
   order by c.created_at desc, c.id desc limit 20 $$) !~ '(Seq Scan|Sort)',
   'recent: a later page needs no scan or sort either');
 
 -- old
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c where c.cotilleo = true
   order by c.created_at asc, c.id asc limit 20 $$) ~ 'Index Scan Backward using chismes_cotilleo_created_at_id_idx',
   'old: the same index read backwards');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c
   where c.cotilleo = true and (c.created_at, c.id) > (now() - interval '50 days', '00000000-0000-0000-0000-000000000000'::uuid)
   order by c.created_at asc, c.id asc limit 20 $$) !~ '(Seq Scan|Sort)',
   'old: a later page needs no scan or sort');
 
 -- top
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c where c.cotilleo = false
   order by c.likes desc, c.created_at desc, c.id desc limit 20 $$) ~ 'Index Scan using chismes_cotilleo_likes_created_at_id_idx',
   'top: read from the (cotilleo, likes, created_at, id) index');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c
   where c.cotilleo = false and (c.likes, c.created_at, c.id) < (250, now(), '00000000-0000-0000-0000-000000000000'::uuid)
   order by c.likes desc, c.created_at desc, c.id desc limit 20 $$) !~ '(Seq Scan|Sort)',
   'top: a later page needs no scan or sort');
 
 -- trending: the last 24 hours from the created_at index, then a top-N sort of that slice
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c
   where c.cotilleo = false and c.created_at > now() - interval '24 hours'
   order by c.likes desc, c.created_at desc, c.id desc limit 20 $$) ~ 'Index Cond: \(\(cotilleo = false\) AND \(created_at > ',
   'trending: the 24-hour window is an index condition');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c
   where c.cotilleo = false and c.created_at > now() - interval '24 hours'
   order by c.likes desc, c.created_at desc, c.id desc limit 20 $$) !~ 'Seq Scan',
   'trending: no table scan');
 
 -- filters keep the index
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c
   where c.cotilleo = false and c.gender = 'Mujer' and c.country = 'España' and c.years between 20 and 40
   order by c.created_at desc, c.id desc limit 20 $$) !~ 'Seq Scan',
   'filters: gender, country and age still read an index');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.* from public.chismes c
   where c.cotilleo = false and c.tags && array['#t7']
   order by c.created_at desc, c.id desc limit 20 $$) !~ 'Seq Scan',
@@ -127,7 +116,7 @@ select ok(pg_temp.plan_of($$
 -- index scans, and the planner's choice for the 2 % tag above varies).
 set local enable_seqscan = off;
 set local enable_indexscan = off;
-select ok(pg_temp.plan_of($$ select c.id from public.chismes c where c.tags && array['#rara'] $$) ~ 'chismes_tags_idx',
+select ok(tests.plan_of($$ select c.id from public.chismes c where c.tags && array['#rara'] $$) ~ 'chismes_tags_idx',
   'filters: the tag index (GIN) answers a tag filter');
 select is((select count(*)::int from public.chismes c where c.tags && array['#rara']), 10, 'filters: through it, the rare tag finds its 10 chismes');
 reset enable_seqscan;
@@ -136,24 +125,24 @@ reset enable_indexscan;
 -- a country filter leads the walk (docs/decisions/0014-feed-access-paths.md): only that country's rows are visited, for
 -- recent/old, top and trending. The statements are get_feed's inner selects with the filters
 -- folded in (a 2 % tag here is better served by its GIN index, so recent/top leave it out).
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.id, c.created_at from public.chismes c
   where c.cotilleo = false and c.gender = 'Mujer' and c.country = 'México' and c.years >= 18 and c.years <= 25
     and (c.report = 0 or c.hidden_at is null)
   order by c.created_at desc, c.id desc limit 20 $$) ~ 'Index (Only )?Scan using chismes_cotilleo_country_created_at_id_idx',
   'recent with country, gender and age: read from the (cotilleo, country, created_at, id) index');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.id, c.created_at from public.chismes c
   where c.cotilleo = true and c.country = 'Chile' and (c.created_at, c.id) > (now() - interval '50 days', '00000000-0000-0000-0000-000000000000'::uuid)
   order by c.created_at asc, c.id asc limit 20 $$) ~ 'Index (Only )?Scan Backward using chismes_cotilleo_country_created_at_id_idx',
   'old with a country: the same index read backwards');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.id, c.likes, c.created_at from public.chismes c
   where c.cotilleo = false and c.gender = 'Mujer' and c.country = 'México' and c.years >= 18 and c.years <= 25
     and (c.report = 0 or c.hidden_at is null)
   order by c.likes desc, c.created_at desc, c.id desc limit 20 $$) ~ 'Index (Only )?Scan using chismes_cotilleo_country_likes_created_at_id_idx',
   'top with country, gender and age: read from the (cotilleo, country, likes, created_at, id) index');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select c.id, c.likes, c.created_at from public.chismes c
   where c.cotilleo = false and c.created_at > now() - interval '24 hours' and c.gender = 'Mujer' and c.country = 'México'
     and c.years >= 18 and c.years <= 25 and c.tags && array['#t7'] and (c.report = 0 or c.hidden_at is null)
@@ -161,19 +150,19 @@ select ok(pg_temp.plan_of($$
   'trending with every filter: the country and the 24-hour window are one index range');
 
 -- the caller's own rows: authorship and likes
-select ok(pg_temp.plan_of($$ select 1 from public.chisme_authors a where a.chisme_id = '00000000-0000-4000-8000-000000000001' and a.user_id = '00000000-0000-4000-8000-000000000002' $$) !~ 'Seq Scan',
+select ok(tests.plan_of($$ select 1 from public.chisme_authors a where a.chisme_id = '00000000-0000-4000-8000-000000000001' and a.user_id = '00000000-0000-4000-8000-000000000002' $$) !~ 'Seq Scan',
   'is_mine is an index lookup');
-select ok(pg_temp.plan_of($$ select 1 from public.likes l where l.chisme_id = '00000000-0000-4000-8000-000000000001' and l.user_id = '00000000-0000-4000-8000-000000000002' $$) !~ 'Seq Scan',
+select ok(tests.plan_of($$ select 1 from public.likes l where l.chisme_id = '00000000-0000-4000-8000-000000000001' and l.user_id = '00000000-0000-4000-8000-000000000002' $$) !~ 'Seq Scan',
   'liked_by_me is an index lookup');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select * from public.comments r where r.chisme_id = '00000000-0000-4000-8000-000000000001' and r.parent_id is null
   order by r.created_at desc, r.id desc limit 20 $$) ~ 'comments_chisme_id_roots_idx',
   'root comments of a chisme come from their partial index');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select * from public.notifications n where n.user_id = '00000000-0000-4000-8000-000000000001'
   order by n.created_at desc, n.id desc limit 20 $$) ~ 'notifications_user_id_created_at_idx',
   'a notification page comes from the (user_id, created_at) index');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select 1 from public.chismes c
   where c.id = (case when 'a0000000-0000-4000-8000-000000000000' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
                      then 'a0000000-0000-4000-8000-000000000000'::uuid end)

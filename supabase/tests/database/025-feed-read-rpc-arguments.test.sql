@@ -6,8 +6,7 @@ begin;
 select plan(22);
 select tests.lift_rate_limits();
 
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('reader');
+select tests.create_supabase_users('author', 'reader');
 select tests.authenticate_as('author');
 select tests.arrange($arrange$ select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '22', 'Chisme para probar argumentos', to_jsonb(array['argumentos164']), 'México', 'false')), true) $arrange$);
 select tests.arrange($arrange$ select public.add_comment(current_setting('test.c'), null, 'Comentario para probar argumentos', 'Mujer', '30', 'CR') $arrange$);

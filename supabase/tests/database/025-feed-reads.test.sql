@@ -7,8 +7,7 @@ select plan(44);
 -- Arrange (trusted role: explicit timestamps and counters so orders are known), starting
 -- from no chismes at all (the seed's are removed inside this rolled-back transaction)
 delete from public.chismes;
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('other');
+select tests.create_supabase_users('author', 'other');
 select set_config('request.jwt.claims', jsonb_build_object('sub', tests.get_supabase_uid('author'))::text, true);
 insert into public.chismes (id, gender, years, country, tags, content, cotilleo, likes, file_exist, created_at) values
   ('00000000-0000-0000-0000-0000000000c1', 'Mujer', 20, 'Costa Rica', '{#a}', 'chisme uno reciente', false, 5, false, now() - interval '1 hour'),

@@ -5,21 +5,8 @@ begin;
 select plan(19);
 select tests.lift_rate_limits();
 
-create function pg_temp.plan_of(statement text) returns text language plpgsql as $$
-declare
-  v_line text;
-  v_plan text := '';
-begin
-  for v_line in execute 'explain (analyze, costs off) ' || statement loop
-    v_plan := v_plan || v_line || e'\n';
-  end loop;
-  return v_plan;
-end;
-$$;
 
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('fan');
-select tests.create_supabase_user('reporter');
+select tests.create_supabase_users('author', 'fan', 'reporter');
 
 -- Arrange: three fresh chismes and one of yesterday (its row backdated as the bench does)
 select tests.authenticate_as('author');
@@ -103,15 +90,15 @@ select throws_ok($$ select 1 from private.trending_chismes $$, '42501', null, 'u
 select tests.reset_role();
 set local enable_seqscan = off;
 set local enable_sort = off;
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select t.id from private.trending_chismes t where t.cotilleo = false and t.created_at > now() - interval '24 hours'
   order by t.likes desc, t.created_at desc, t.id desc limit 20 $$) ~ 'trending_chismes_cotilleo_likes_idx',
   'trending without a country walks the (cotilleo, likes) index');
-select ok(pg_temp.plan_of($$
+select ok(tests.plan_of($$
   select t.id from private.trending_chismes t where t.cotilleo = false and t.country = 'México' and t.created_at > now() - interval '24 hours'
   order by t.likes desc, t.created_at desc, t.id desc limit 20 $$) ~ 'trending_chismes_cotilleo_country_likes_idx',
   'trending with a country walks the (cotilleo, country, likes) index');
-select ok(pg_temp.plan_of($$ select t.id from private.trending_chismes t where t.created_at <= now() - interval '24 hours' $$) ~ 'trending_chismes_created_at_idx',
+select ok(tests.plan_of($$ select t.id from private.trending_chismes t where t.created_at <= now() - interval '24 hours' $$) ~ 'trending_chismes_created_at_idx',
   'the pruning finds aged rows by the created_at index');
 reset enable_seqscan;
 reset enable_sort;

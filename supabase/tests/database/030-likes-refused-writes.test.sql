@@ -7,26 +7,10 @@
 begin;
 select plan(17);
 
--- Away from the end of a minute, so the one-minute window cannot roll over mid-test.
-select pg_sleep(62 - extract(second from clock_timestamp())) where extract(second from clock_timestamp()) > 55;
-select tests.create_supabase_user('author302');
-select tests.create_supabase_user('liker302');
-select tests.create_supabase_user('fan302');
--- Five likes a minute, and the likers vouched for (factor 1), so the new-account halving does not apply.
-update private.rate_limit_settings set max_events = 5 where action = 'like' and window_seconds = 60;
-insert into private.rate_limit_overrides (user_id, factor)
-select tests.get_supabase_uid(u), 1 from unnest(array['liker302', 'fan302']) u;
-
--- Likes read as their owner (no API role may read others' rows).
-create function pg_temp.likes_of(p_user text)
-returns int
-language sql
-security definer
-set search_path = ''
-as $$
-  select count(*)::int from public.likes l where l.user_id = tests.get_supabase_uid(p_user);
-$$;
-grant execute on function pg_temp.likes_of(text) to authenticated;
+select tests.away_from_minute_end();
+select tests.create_supabase_users('author302', 'liker302', 'fan302');
+-- Five likes a minute.
+select tests.limit_per_minute('like', 5, 'liker302', 'fan302');
 
 select tests.authenticate_as('author302');
 select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '40', 'Un chisme que gustará', '[]', 'ES', 'false')), true) $arrange$);
@@ -57,7 +41,7 @@ select is(
   'like', 'api: rate_limited keeps its detail (action, retry_after)'
 );
 select is(tests.minute_events('liker302', 'like'), 5, 'api: refusals past the limit leave the window at its limit');
-select is(pg_temp.likes_of('liker302'), 0, 'api: nothing was stored');
+select is(tests.rows_of('public.likes', 'liker302'), 0, 'api: nothing was stored');
 
 -- ── a success over the API: the count as a JSON number, no status set ──
 select tests.authenticate_as('fan302');

@@ -5,8 +5,7 @@ begin;
 select plan(8);
 
 -- Arrange
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('other');
+select tests.create_supabase_users('author', 'other');
 select tests.authenticate_as('author');
 select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme del doble clic', null, 'CR', 'false')), true) $arrange$);
 select tests.arrange($arrange$ select set_config('test.comment', (select id::text from tests.add_comment(current_setting('test.chisme'), null, 'Comentario del doble clic', 'Mujer', '30', 'CR')), true) $arrange$);

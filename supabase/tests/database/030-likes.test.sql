@@ -5,9 +5,7 @@ begin;
 select plan(40);
 
 -- Arrange
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('other');
-select tests.create_supabase_user('third');
+select tests.create_supabase_users('author', 'other', 'third');
 select tests.authenticate_as('author');
 select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'El chisme que todos quieren', null, 'CR', 'false')), true) $arrange$);
 select tests.authenticate_as('other');

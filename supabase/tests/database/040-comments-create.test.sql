@@ -5,9 +5,7 @@ begin;
 select plan(60);
 
 -- Arrange
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('other');
-select tests.create_supabase_user('third');
+select tests.create_supabase_users('author', 'other', 'third');
 delete from public.offensive_words; -- a known list (the seed's is removed in this transaction)
 insert into public.offensive_words (word) values ('tonto');
 select tests.authenticate_as('author');

@@ -5,10 +5,7 @@ begin;
 select plan(27);
 
 -- Arrange (trusted role, chronological inserts with explicit timestamps)
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('other');
-select tests.create_supabase_user('third');
-select tests.create_supabase_user('fourth');
+select tests.create_supabase_users('author', 'other', 'third', 'fourth');
 create temporary table t_ids (name text primary key, id uuid) on commit drop;
 grant select on t_ids to authenticated, anon, service_role;
 

@@ -7,26 +7,10 @@
 begin;
 select plan(16);
 
--- Away from the end of a minute, so the one-minute window cannot roll over mid-test.
-select pg_sleep(62 - extract(second from clock_timestamp())) where extract(second from clock_timestamp()) > 55;
-select tests.create_supabase_user('author502');
-select tests.create_supabase_user('reporter502');
-select tests.create_supabase_user('witness502');
--- The default 5 reports a minute, and the reporters vouched for (factor 1), so the
--- new-account halving does not apply.
-update private.rate_limit_settings set max_events = 5 where action = 'report' and window_seconds = 60;
-insert into private.rate_limit_overrides (user_id, factor)
-select tests.get_supabase_uid(u), 1 from unnest(array['reporter502', 'witness502']) u;
-
-create function pg_temp.reports_of(p_user text)
-returns int
-language sql
-security definer
-set search_path = ''
-as $$
-  select count(*)::int from public.reports r where r.user_id = tests.get_supabase_uid(p_user);
-$$;
-grant execute on function pg_temp.reports_of(text) to authenticated;
+select tests.away_from_minute_end();
+select tests.create_supabase_users('author502', 'reporter502', 'witness502');
+-- The default 5 reports a minute.
+select tests.limit_per_minute('report', 5, 'reporter502', 'witness502');
 
 select tests.authenticate_as('author502');
 select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '40', 'Un chisme que será denunciado', '[]', 'ES', 'false')), true) $arrange$);
@@ -58,14 +42,14 @@ select is(
   'rate_limited', 'api: a valid report after five refusals meets the limit of 5 a minute'
 );
 select is(tests.minute_events('reporter502', 'report'), 5, 'api: refusals past the limit leave the window at its limit');
-select is(pg_temp.reports_of('reporter502'), 0, 'api: nothing was stored');
+select is(tests.rows_of('public.reports', 'reporter502'), 0, 'api: nothing was stored');
 
 -- ── a success over the API: null, no status set; a repeat is refused and counted ──
 select tests.authenticate_as('witness502');
 select set_config('request.method', 'POST', true);
 select set_config('response.status', '', true);
 select ok(public.report_chisme(current_setting('test.chisme'), 'Spam') is null, 'api: a stored report answers null (PostgREST sends null)');
-select is(pg_temp.reports_of('witness502'), 1, 'api: the report was stored');
+select is(tests.rows_of('public.reports', 'witness502'), 1, 'api: the report was stored');
 select is(current_setting('response.status', true), '', 'api: a success sets no status (200)');
 select is(public.report_chisme(current_setting('test.chisme'), 'Spam')::jsonb ->> 'message', 'report_already_exists', 'api: a repeat is refused with its key');
 

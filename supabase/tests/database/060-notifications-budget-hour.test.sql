@@ -8,9 +8,7 @@ select plan(4);
 
 select tests.lift_rate_limits();
 update private.rate_limit_settings set max_events = 5 where action = 'notification';
-select tests.create_supabase_user('budget_victim');
-select tests.create_supabase_user('budget_flooder');
-select tests.create_supabase_user('budget_friend');
+select tests.create_supabase_users('budget_victim', 'budget_flooder', 'budget_friend');
 select tests.authenticate_as('budget_victim');
 select lives_ok($$ select set_config('test.first', (select id::text from tests.create_chisme('Mujer', '30', 'Mi primer chisme de hoy', null, 'CR', 'false')), true) $$,
   'arrange: the victim''s chisme');

@@ -7,10 +7,7 @@ select plan(18);
 
 select tests.lift_rate_limits();
 update private.rate_limit_settings set max_events = 5 where action = 'notification';
-select tests.create_supabase_user('victim');
-select tests.create_supabase_user('flooder');
-select tests.create_supabase_user('friend1');
-select tests.create_supabase_user('friend2');
+select tests.create_supabase_users('victim', 'flooder', 'friend1', 'friend2');
 select tests.authenticate_as('victim');
 select tests.arrange($arrange$ select set_config('test.old', (select id::text from tests.create_chisme('Mujer', '30', 'Mi chisme de ayer', null, 'CR', 'false')), true) $arrange$);
 select tests.arrange($arrange$ select set_config('test.new', (select id::text from tests.create_chisme('Mujer', '30', 'Mi chisme de hoy', null, 'CR', 'false')), true) $arrange$);

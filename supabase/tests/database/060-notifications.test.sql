@@ -5,8 +5,7 @@ begin;
 select plan(39);
 
 -- Arrange
-select tests.create_supabase_user('owner');
-select tests.create_supabase_user('other');
+select tests.create_supabase_users('owner', 'other');
 insert into public.notifications (user_id, type, message, data, unique_id, created_at)
 select tests.get_supabase_uid('owner'), 'comment_on_chisme', 'Nuevo comentario ' || n, jsonb_build_object('chismeId', gen_random_uuid()), 'comment:' || n,
        now() - n * interval '1 minute'

@@ -6,15 +6,12 @@ begin;
 select plan(16);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('commenter');
-select tests.create_supabase_user('chatter');
-select tests.create_supabase_user('stranger');
+select tests.create_supabase_users('author', 'commenter', 'chatter', 'stranger');
 
 select tests.authenticate_as('author');
-select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '30', 'Un hilo muy concurrido', null, 'ES', 'false')), true);
+select tests.post_chisme('c', 'Mujer', '30', 'Un hilo muy concurrido', null, 'ES', 'false');
 select tests.authenticate_as('commenter');
-select set_config('test.cc', (select (tests.add_comment(current_setting('test.c'), null, 'Yo también opino', 'Hombre', '30', 'ES')).id::text), true);
+select tests.post_comment('cc', current_setting('test.c'), null, 'Yo también opino', 'Hombre', '30', 'ES');
 select tests.reset_role();
 update public.notifications set is_read = true;
 

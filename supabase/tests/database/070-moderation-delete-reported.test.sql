@@ -4,8 +4,7 @@ begin;
 select plan(24);
 
 -- Arrange
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('other');
+select tests.create_supabase_users('author', 'other');
 select tests.authenticate_as('author');
 select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme que será moderado', null, 'CR', 'false')), true) $arrange$);
 select tests.authenticate_as('other');

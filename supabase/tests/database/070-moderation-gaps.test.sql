@@ -5,9 +5,7 @@ begin;
 select plan(25);
 select tests.lift_rate_limits();
 
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('reporter');
-select tests.create_supabase_user('mod');
+select tests.create_supabase_users('author', 'reporter', 'mod');
 select tests.arrange($arrange$ select public.set_moderator('mod@test.chismes', true) $arrange$);
 update private.moderation_settings set hide_threshold = 1;
 

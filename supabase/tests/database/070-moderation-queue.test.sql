@@ -7,14 +7,7 @@ select plan(73);
 select tests.lift_rate_limits();
 
 -- Arrange: an author, six reporters, a bystander and a moderator.
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('r1');
-select tests.create_supabase_user('r2');
-select tests.create_supabase_user('r3');
-select tests.create_supabase_user('r4');
-select tests.create_supabase_user('r5');
-select tests.create_supabase_user('bystander');
-select tests.create_supabase_user('mod');
+select tests.create_supabase_users('author', 'r1', 'r2', 'r3', 'r4', 'r5', 'bystander', 'mod');
 select tests.arrange($arrange$ select public.set_moderator('mod@test.chismes', true) $arrange$);
 
 -- Acts as the moderator: the claims PostgREST would take from a moderator's token.

@@ -8,10 +8,7 @@ select plan(20);
 select tests.lift_rate_limits();
 
 -- Arrange: an author, a reporter, a bystander, a moderator; threshold 1 so one report hides.
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('reporter');
-select tests.create_supabase_user('bystander');
-select tests.create_supabase_user('mod');
+select tests.create_supabase_users('author', 'reporter', 'bystander', 'mod');
 select tests.arrange($arrange$ select public.set_moderator('mod@test.chismes', true) $arrange$);
 update private.moderation_settings set hide_threshold = 1;
 

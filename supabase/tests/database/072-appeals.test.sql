@@ -6,17 +6,14 @@ select plan(13);
 
 select tests.lift_rate_limits();
 update private.moderation_settings set hide_threshold = 2;
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('r1');
-select tests.create_supabase_user('r2');
-select tests.create_supabase_user('mod');
+select tests.create_supabase_users('author', 'r1', 'r2', 'mod');
 
 create temporary table person_ids on commit drop as select u.id from auth.users u;
 grant select on person_ids to authenticated;
 
 select tests.authenticate_as('author');
-select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '30', 'Un chisme que van a denunciar', null, 'ES', 'false')), true);
-select set_config('test.ok', (select id::text from tests.create_chisme('Mujer', '30', 'Un chisme que nadie denuncia', null, 'ES', 'false')), true);
+select tests.post_chisme('c', 'Mujer', '30', 'Un chisme que van a denunciar', null, 'ES', 'false');
+select tests.post_chisme('ok', 'Mujer', '30', 'Un chisme que nadie denuncia', null, 'ES', 'false');
 select tests.authenticate_as('r1');
 select public.report_chisme(current_setting('test.c'), 'Contenido inapropiado');
 select tests.authenticate_as('r2');

@@ -5,15 +5,14 @@ begin;
 select plan(18);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('leaver');
-select tests.create_supabase_user('stayer');
+select tests.create_supabase_users('leaver', 'stayer');
 
 select tests.authenticate_as('stayer');
-select set_config('test.o', (select id::text from tests.create_chisme('Hombre', '40', 'El chisme de quien se queda', null, 'ES', 'false')), true);
-select set_config('test.oc', (select (tests.add_comment(current_setting('test.o'), null, 'Comentario de quien se queda', 'Hombre', '40', 'ES')).id::text), true);
+select tests.post_chisme('o', 'Hombre', '40', 'El chisme de quien se queda', null, 'ES', 'false');
+select tests.post_comment('oc', current_setting('test.o'), null, 'Comentario de quien se queda', 'Hombre', '40', 'ES');
 select tests.authenticate_as('leaver');
-select set_config('test.v', (select id::text from tests.create_chisme('Mujer', '30', 'El chisme de quien se va', null, 'ES', 'false')), true);
-select set_config('test.vc', (select (tests.add_comment(current_setting('test.o'), null, 'Comentario de quien se va', 'Mujer', '30', 'ES')).id::text), true);
+select tests.post_chisme('v', 'Mujer', '30', 'El chisme de quien se va', null, 'ES', 'false');
+select tests.post_comment('vc', current_setting('test.o'), null, 'Comentario de quien se va', 'Mujer', '30', 'ES');
 select public.add_comment(current_setting('test.o'), current_setting('test.oc'), 'Respuesta de quien se va', 'Mujer', '30', 'ES');
 select public.like_chisme(current_setting('test.o'));
 select public.report_chisme(current_setting('test.o'), 'Contenido inapropiado');

@@ -5,14 +5,13 @@ begin;
 select plan(13);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('ana');
-select tests.create_supabase_user('beto');
+select tests.create_supabase_users('ana', 'beto');
 
 select tests.authenticate_as('beto');
-select set_config('test.b', (select id::text from tests.create_chisme('Hombre', '40', 'El chisme de Beto para exportar', null, 'ES', 'false')), true);
-select set_config('test.bc', (select (tests.add_comment(current_setting('test.b'), null, 'Beto comenta lo suyo', 'Hombre', '40', 'ES')).id::text), true);
+select tests.post_chisme('b', 'Hombre', '40', 'El chisme de Beto para exportar', null, 'ES', 'false');
+select tests.post_comment('bc', current_setting('test.b'), null, 'Beto comenta lo suyo', 'Hombre', '40', 'ES');
 select tests.authenticate_as('ana');
-select set_config('test.a', (select id::text from tests.create_chisme('Mujer', '30', 'El chisme de Ana para exportar', '["#export"]', 'ES', 'false')), true);
+select tests.post_chisme('a', 'Mujer', '30', 'El chisme de Ana para exportar', '["#export"]', 'ES', 'false');
 select public.add_comment(current_setting('test.b'), current_setting('test.bc'), 'Ana responde a Beto', 'Mujer', '30', 'ES');
 select public.like_chisme(current_setting('test.b'));
 select public.report_chisme(current_setting('test.b'), 'Contenido inapropiado');

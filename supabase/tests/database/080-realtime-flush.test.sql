@@ -6,15 +6,11 @@
 begin;
 select plan(18);
 
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('fan1');
-select tests.create_supabase_user('fan2');
-select tests.create_supabase_user('fan3');
-select tests.create_supabase_user('poster');
+select tests.create_supabase_users('author', 'fan1', 'fan2', 'fan3', 'poster');
 select tests.authenticate_as('author');
-select set_config('test.a', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme A para contar', null, 'CR', 'false')), true);
-select set_config('test.b', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme B sin cambios', null, 'CR', 'false')), true);
-select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme C de otra hora', null, 'CR', 'false')), true);
+select tests.post_chisme('a', 'Mujer', '30', 'Chisme A para contar', null, 'CR', 'false');
+select tests.post_chisme('b', 'Mujer', '30', 'Chisme B sin cambios', null, 'CR', 'false');
+select tests.post_chisme('c', 'Mujer', '30', 'Chisme C de otra hora', null, 'CR', 'false');
 select tests.reset_role();
 -- How many group messages one flush sends (it also sends collapsed notifications: test 182)
 create function pg_temp.flush_groups() returns int language plpgsql as $$
@@ -90,8 +86,8 @@ select is(pg_temp.flush_groups(), 0, 'a chisme hidden before the flush: its coun
 update public.chismes set created_at = now() - interval '1 second' where id = current_setting('test.a')::uuid;
 delete from private.realtime_news_sent; -- the arrangement's news was sent moments ago
 select tests.authenticate_as('poster');
-select set_config('test.n1', (select id::text from tests.create_chisme('Mujer', '30', 'Nuevo chisme uno', null, 'CR', 'false')), true);
-select set_config('test.n2', (select id::text from tests.create_chisme('Mujer', '30', 'Nuevo chisme dos', null, 'CR', 'false')), true);
+select tests.post_chisme('n1', 'Mujer', '30', 'Nuevo chisme uno', null, 'CR', 'false');
+select tests.post_chisme('n2', 'Mujer', '30', 'Nuevo chisme dos', null, 'CR', 'false');
 select tests.reset_role();
 update public.chismes set created_at = created_at + interval '1 millisecond' where id = current_setting('test.n2')::uuid;
 update private.realtime_new_chismes set created_at = created_at + interval '1 millisecond' where chisme_id = current_setting('test.n2')::uuid;
@@ -116,7 +112,7 @@ select isnt_empty(
 
 -- News at most every 12 s per mode: a chisme posted just after waits; then it is announced
 select tests.authenticate_as('poster');
-select set_config('test.n3', (select id::text from tests.create_chisme('Mujer', '30', 'Nuevo chisme tres', null, 'CR', 'false')), true);
+select tests.post_chisme('n3', 'Mujer', '30', 'Nuevo chisme tres', null, 'CR', 'false');
 select tests.reset_role();
 delete from realtime.messages;
 select is(pg_temp.flush_groups(), 0, 'a new chisme within 12 s of the last news waits (no group hears of it yet)');

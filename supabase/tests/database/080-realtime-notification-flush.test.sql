@@ -5,13 +5,9 @@ begin;
 select plan(6);
 
 select tests.lift_rate_limits();
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('f1');
-select tests.create_supabase_user('f2');
-select tests.create_supabase_user('f3');
-select tests.create_supabase_user('f4');
+select tests.create_supabase_users('author', 'f1', 'f2', 'f3', 'f4');
 select tests.authenticate_as('author');
-select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme que gusta mucho', null, 'CR', 'false')), true);
+select tests.post_chisme('c', 'Mujer', '30', 'Chisme que gusta mucho', null, 'CR', 'false');
 select tests.reset_role();
 select private.flush_realtime();
 delete from realtime.messages;

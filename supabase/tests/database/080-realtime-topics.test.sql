@@ -4,10 +4,9 @@
 begin;
 select plan(12);
 
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('reader');
+select tests.create_supabase_users('author', 'reader');
 select tests.authenticate_as('author');
-select set_config('test.c', (select id::text from tests.create_chisme('Mujer', '30', 'Cotilleo vigilado', null, 'CR', 'true')), true);
+select tests.post_chisme('c', 'Mujer', '30', 'Cotilleo vigilado', null, 'CR', 'true');
 select tests.reset_role();
 select set_config('test.topic', (select private.chisme_topic(true, created_at) from public.chismes where id = current_setting('test.c')::uuid), true);
 delete from realtime.messages;

@@ -6,8 +6,7 @@ begin;
 select plan(32);
 
 -- Arrange
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('other');
+select tests.create_supabase_users('author', 'other');
 select private.flush_realtime(); -- what the seed left for the flush
 delete from private.realtime_news_sent; -- and no news pause after it
 delete from realtime.messages;

@@ -10,8 +10,7 @@ select plan(30);
 select tests.lift_rate_limits();
 
 -- Arrange
-select tests.create_supabase_user('author');
-select tests.create_supabase_user('other');
+select tests.create_supabase_users('author', 'other');
 select tests.authenticate_as('author');
 select tests.arrange($arrange$ select set_config('test.fresh', (select id::text from tests.create_chisme('Mujer', '30', 'Cotilleo con foto reciente', null, 'CR', 'true')), true) $arrange$);
 select tests.arrange($arrange$ select set_config('test.almost', (select id::text from tests.create_chisme('Mujer', '30', 'Cotilleo con foto de 19 minutos', null, 'CR', 'true')), true) $arrange$);

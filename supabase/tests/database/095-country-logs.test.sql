@@ -5,8 +5,7 @@ begin;
 select plan(26);
 
 -- Arrange
-select tests.create_supabase_user('user');
-select tests.create_supabase_user('other');
+select tests.create_supabase_users('user', 'other');
 
 -- Act as the user (what the function does with the caller's JWT)
 select tests.authenticate_as('user');

@@ -4,6 +4,13 @@ import { render, screen, signedIn, signedOut } from '../test-utils/render';
 import { mightHaveSession, StaticSessionProvider } from '../lib/auth';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 
+// Every protected screen the guard wraps, by path, with the text it shows once let through.
+const protectedScreens = [
+  ['/chismes/', 'Feed privado'],
+  ['/profile/', 'Perfil privado'],
+  ['/chismes/:id', 'Un chisme'],
+] as const;
+
 function App() {
   return (
     <Routes>
@@ -15,30 +22,17 @@ function App() {
           </RedirectIfSignedIn>
         }
       />
-      <Route
-        path="/chismes/"
-        element={
-          <RequireAuth>
-            <p>Feed privado</p>
-          </RequireAuth>
-        }
-      />
-      <Route
-        path="/profile/"
-        element={
-          <RequireAuth>
-            <p>Perfil privado</p>
-          </RequireAuth>
-        }
-      />
-      <Route
-        path="/chismes/:id"
-        element={
-          <RequireAuth>
-            <p>Un chisme</p>
-          </RequireAuth>
-        }
-      />
+      {protectedScreens.map(([path, text]) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <RequireAuth>
+              <p>{text}</p>
+            </RequireAuth>
+          }
+        />
+      ))}
     </Routes>
   );
 }
@@ -51,15 +45,13 @@ describe('route guards', () => {
     expect(screen.queryByText('Bienvenida')).not.toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor of a feed or the profile to /login', () => {
-    render(<App />, { session: signedOut, route: '/chismes/' });
+  it.each([
+    ['/chismes/', 'Feed privado'],
+    ['/profile/', 'Perfil privado'],
+  ])('sends a signed-out visitor of %s to /login', (route, text) => {
+    render(<App />, { session: signedOut, route });
     expect(screen.getByText('Bienvenida')).toBeInTheDocument();
-    expect(screen.queryByText('Feed privado')).not.toBeInTheDocument();
-  });
-
-  it('sends a signed-out visitor of the profile to /login', () => {
-    render(<App />, { session: signedOut, route: '/profile/' });
-    expect(screen.getByText('Bienvenida')).toBeInTheDocument();
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
   });
 
   it('sends a signed-in user away from /login to /chismes/', () => {

@@ -13,10 +13,7 @@ export type FirstFeedHandoff = {
 export const handoffName = '__chismesFirstFeed';
 
 export function takeFirstFeed(win: Window): FirstFeedHandoff | undefined {
-  const slot = win as unknown as Record<string, FirstFeedHandoff | undefined>;
-  const handoff = slot[handoffName];
-  delete slot[handoffName];
-  return handoff;
+  return takeHandoff<FirstFeedHandoff>(win, handoffName);
 }
 
 /** What the first-load script leaves for a shared link or the profile: one early request by key. */
@@ -25,8 +22,13 @@ export type FirstScreenHandoff = { key: string; at: number; page: Promise<unknow
 export const screenHandoffName = '__chismesFirstScreen';
 
 export function takeFirstScreen(win: Window): FirstScreenHandoff | undefined {
-  const slot = win as unknown as Record<string, FirstScreenHandoff | undefined>;
-  const handoff = slot[screenHandoffName];
-  delete slot[screenHandoffName];
+  return takeHandoff<FirstScreenHandoff>(win, screenHandoffName);
+}
+
+/** Reads a handoff the first-load script left on the window, once: it is removed as it is taken. */
+function takeHandoff<T>(win: Window, name: string): T | undefined {
+  const slot = win as unknown as Record<string, T | undefined>;
+  const handoff = slot[name];
+  delete slot[name];
   return handoff;
 }
