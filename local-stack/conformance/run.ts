@@ -8,8 +8,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readToml } from '../shared/config.ts';
+import { API_URL } from '../shared/keys.ts';
 import { ensureStack, isStackRunning } from '../index.ts';
 import { applyFixtures } from './fixtures.ts';
+import { installSuiteFunctions, removeSuiteFunctions, runDenoTests } from './deno-tests.ts';
+import { functionsRelayEnv } from './functions-js.ts';
 import { checkAgainstInit } from './init-config.ts';
 import { outOfScope } from './out-of-scope.ts';
 import { startPostgrestTarget, suiteSchemas, type PostgrestTarget } from './postgrest-targets.ts';
@@ -20,6 +23,8 @@ import { prepareWorkspace, writeJestConfig } from './workspace.ts';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const workDir = join(repoRoot, '.local-stack/conformance');
 
+const verbose = process.argv.includes('--verbose');
+
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? undefined : process.argv[index + 1];
@@ -29,7 +34,7 @@ async function main(): Promise<number> {
   const source = option('source') ?? process.env.SUPABASE_JS_DIR;
   if (!source) throw new Error('give the supabase-js checkout: --source <dir> or SUPABASE_JS_DIR (see local-stack/conformance/README.md)');
   const only = option('only');
-  const chosen = suites.filter((suite) => !only || suite.name === only);
+  const chosen = suites.filter((suite) => !only || (suite.label ?? suite.name) === only);
   prepareWorkspace(resolve(source), workDir, chosen);
   // The install needs the npm registry; in a network namespace without it, prepare first.
   if (process.argv.includes('--prepare-only')) return 0;
@@ -45,22 +50,37 @@ async function main(): Promise<number> {
   try {
     mkdirSync(join(workDir, 'results'), { recursive: true });
     for (const suite of chosen) {
-      const config = writeJestConfig(workDir, suite);
+      const label = suite.label ?? suite.name;
+      const config = suite.runner === 'deno' ? '' : writeJestConfig(workDir, suite);
       const packageDir = join(workDir, 'packages/core', suite.name);
       if (suite.name === 'postgrest-js') {
         // No stack needed: its own throwaway clusters and PostgREST servers (postgrest-targets.ts).
         rows.push(...(await runPostgrest(suite, config, packageDir)));
         continue;
       }
-      const suiteConfig = readToml(join(packageDir, suite.config));
-      const auth = suiteConfig.get('auth');
+      if (suite.name === 'functions-js') {
+        // First against the relay stand-in's own Deno, as the suite runs on its container; then
+        // with the stack's gateway and functions behind the relay (below).
+        Object.assign(process.env, functionsRelayEnv(repoRoot, workDir));
+        const run = runJest(suite, config, 'functions-js-relay');
+        rows.push({ ...report(suite.name, run.results, run.seconds), suite: 'functions-js (relay stand-in, its own Deno)', passwords: '— (no Auth)' });
+      }
+      const suiteConfig = suite.config ? readToml(join(packageDir, suite.config)) : undefined;
+      const auth = suiteConfig?.get('auth');
       const length = String(auth?.get('minimum_password_length') ?? 6);
       const requirements = String(auth?.get('password_requirements') ?? '');
       // Its e-mail confirmations too (the suites turn them off; the project turns them on, so a
       // sign-up would wait for its mail): the CLI's default, false, when the suite says nothing.
-      const confirmations = String(suiteConfig.get('auth.email')?.get('enable_confirmations') ?? false);
-      if (!alreadyRunning && `${length}:${requirements}:${confirmations}` !== rules) {
+      const confirmations = String(suiteConfig?.get('auth.email')?.get('enable_confirmations') ?? false);
+      // The suite's own functions are served only by a stack started after they are in place.
+      if (suite.functions && alreadyRunning) {
+        console.log(`\n${label}: not run on the stack: it needs its functions there, and a stack that already runs cannot take them; stop it first`);
+        continue;
+      }
+      if (!alreadyRunning && (`${length}:${requirements}:${confirmations}` !== rules || suite.functions)) {
         await stack?.stop();
+        if (suite.functions)
+          console.log(`\n${label}: the stack serves the suite's functions: ${installSuiteFunctions(packageDir, suite.functions, workDir).join(', ')}`);
         process.env.SUPABASE_AUTH_MINIMUM_PASSWORD_LENGTH = length;
         process.env.SUPABASE_AUTH_PASSWORD_REQUIREMENTS = requirements;
         process.env.SUPABASE_AUTH_EMAIL_ENABLE_CONFIRMATIONS = confirmations;
@@ -68,23 +88,46 @@ async function main(): Promise<number> {
         stack = await ensureStack();
       }
       stack ??= await ensureStack();
-      const passwords = alreadyRunning
-        ? "project's (the stack already ran)"
-        : `suite's (${length} characters${requirements ? `, ${requirements}` : ''}; confirmations ${confirmations === 'true' ? 'on' : 'off'})`;
+      const passwords = !suite.config
+        ? '— (no Auth)'
+        : alreadyRunning
+          ? "project's (the stack already ran)"
+          : `suite's (${length} characters${requirements ? `, ${requirements}` : ''}; confirmations ${confirmations === 'true' ? 'on' : 'off'})`;
       const undoFixtures = await applyFixtures(packageDir, suite.name);
       let run: { results: JestResults; seconds: number };
       try {
-        run = runJest(suite, config, suite.name);
+        if (suite.runner === 'deno') run = runDenoTests(repoRoot, workDir, packageDir, suite.files, verbose);
+        else if (suite.name === 'functions-js') run = runFunctionsOnStack(suite, config);
+        else run = runJest(suite, config, suite.name);
       } finally {
         await undoFixtures();
       }
-      rows.push({ ...report(suite.name, run.results, run.seconds), passwords });
+      const name = suite.name === 'functions-js' ? "functions-js (relay stand-in → the stack's gateway and functions)" : label;
+      rows.push({ ...report(suite.name === 'functions-js' ? 'functions-js-stack' : label, run.results, run.seconds), suite: name, passwords });
+      if (suite.functions) {
+        // The next suite gets the project's functions only.
+        await stack?.stop();
+        stack = undefined;
+        rules = '';
+        removeSuiteFunctions();
+      }
     }
   } finally {
     await stack?.stop();
+    removeSuiteFunctions();
   }
   console.log(`\n${table(rows)}`);
   return rows.every((row) => row.inScopePassed === row.inScope) ? 0 : 1;
+}
+
+/** functions-js with CONFORMANCE_FUNCTIONS_URL: the relay stand-in forwards to the stack's functions. */
+function runFunctionsOnStack(suite: Suite, config: string): { results: JestResults; seconds: number } {
+  process.env.CONFORMANCE_FUNCTIONS_URL = `${API_URL}/functions/v1`;
+  try {
+    return runJest(suite, config, 'functions-js-stack');
+  } finally {
+    delete process.env.CONFORMANCE_FUNCTIONS_URL;
+  }
 }
 
 /** Runs one suite's files with jest (Node 20 needs its WebSocket flag for realtime-js); its JSON results. */
@@ -96,7 +139,7 @@ function runJest(suite: Suite, config: string, resultName: string): { results: J
   if (suite.testNamePattern) args.push('-t', suite.testNamePattern);
   args.push(...suite.files.map((file) => join(workDir, 'packages/core', suite.name, file)));
   const started = Date.now();
-  spawnSync(process.execPath, args, { cwd: workDir, stdio: ['ignore', 'ignore', process.argv.includes('--verbose') ? 'inherit' : 'ignore'] });
+  spawnSync(process.execPath, args, { cwd: workDir, stdio: ['ignore', 'ignore', verbose ? 'inherit' : 'ignore'] });
   const seconds = (Date.now() - started) / 1000;
   if (!existsSync(output)) throw new Error(`${resultName}: jest wrote no results; run again with --verbose`);
   return { results: JSON.parse(readFileSync(output, 'utf8')) as JestResults, seconds };

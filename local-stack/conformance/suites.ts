@@ -3,6 +3,8 @@
 // newer supabase-js whose files changed makes the runner stop with a clear message instead of
 // silently running something else.
 
+import { fileURLToPath } from 'node:url';
+
 export interface Edit {
   file: string; // relative to the package folder
   find: string;
@@ -12,11 +14,22 @@ export interface Edit {
 
 export interface Suite {
   name: string; // package folder under packages/core/
+  /** Its name in the table and for --only, when the package has more than one suite. */
+  label?: string;
+  /** jest unless told; deno: the package's Deno tests (deno-tests.ts), on its built packages. */
+  runner?: 'deno';
+  /**
+   * The suite's own functions, served by the stack for the run (deno-tests.ts): their folder in
+   * the package, and `verify_jwt` for all of them (else each one's from the suite's config.toml).
+   */
+  functions?: { dir: string; verifyJwt?: boolean };
   files: string[]; // test files, relative to the package folder
   testNamePattern?: string; // jest -t: only these describe blocks
   edits: Edit[];
-  /** The suite's own `supabase/config.toml` (relative to the package): its password rules are used for the run. */
-  config: string;
+  /** Files of the suite replaced whole by a stand-in of ours (package path → file in stand-ins/), same exports. */
+  standIns?: Record<string, string>;
+  /** The suite's own `supabase/config.toml` (relative to the package): its password rules are used for the run. None: runs without the stack. */
+  config?: string;
   /** Settings of the suite's own jest config that its tests depend on. */
   jest?: Record<string, unknown>;
 }
@@ -102,7 +115,35 @@ export const suites: Suite[] = [
     // per test; inline snapshots are compared, never written (--ci).
     jest: { testSequencer: '<rootDir>/test/testSequencer.js', testTimeout: 30_000, prettierPath: null },
   },
+  {
+    // Its live files (the rest mock fetch): each starts `supabase/deno-relay` in Docker through
+    // testcontainers; no Docker engine runs here, so test/relay/container.ts is replaced by a
+    // stand-in that does what that container does (stand-ins/relay-container.ts). Run twice
+    // (run.ts): the relay's own Deno, then the stack's gateway and functions behind the relay.
+    name: 'functions-js',
+    files: ['hello', 'hijack', 'params', 'timeout'].map((name) => `test/spec/${name}.spec.ts`),
+    edits: [],
+    standIns: { 'test/relay/container.ts': 'relay-container.ts' },
+    // On the stack, the relay stand-in has checked the test's own JWT secret already.
+    functions: { dir: 'test/functions', verifyJwt: false },
+    // Its own jest.config.ts: 60 s per test (a function's first start).
+    jest: { testTimeout: 60_000 },
+  },
+  {
+    // supabase-js's Deno tests: the integration file (PostgREST, Auth, Realtime, Storage), its
+    // edge-function file and the three CORS files, whose functions the stack serves for the run.
+    name: 'supabase-js',
+    label: 'supabase-js-deno',
+    runner: 'deno',
+    functions: { dir: 'supabase/functions' },
+    files: ['integration', 'edge-functions-integration', 'cors-validation', 'cors-http-methods', 'cors-errors'].map((name) => `test/deno/${name}.test.ts`),
+    edits: [],
+    config: 'supabase/config.toml',
+  },
 ];
+
+/** Our replacements for suite files that need what this machine lacks (Docker, unreachable hosts). */
+export const standInsDir = fileURLToPath(new URL('./stand-ins/', import.meta.url));
 
 // Packages whose sources are copied so that `@supabase/<name>` imports resolve to them.
 export const sourcePackages = ['auth-js', 'storage-js', 'realtime-js', 'postgrest-js', 'functions-js', 'supabase-js'];

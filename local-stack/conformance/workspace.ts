@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sourcePackages, type Suite } from './suites.ts';
+import { buildPackages } from './deno-tests.ts';
+import { sourcePackages, standInsDir, type Suite } from './suites.ts';
 
 // The versions the supabase-js workspace asks for (pnpm-workspace.yaml catalog, package.json).
 const devDependencies: Record<string, string> = {
@@ -26,6 +27,8 @@ const devDependencies: Record<string, string> = {
   '@opentelemetry/sdk-trace-node': '^2.8.0',
   ws: '^8.18.0',
   zod: '^3.25.76', // postgrest-js's tests parse with it
+  nanoid: '^3.3.1', // functions-js's tests make their keys and bodies with it
+  tsdown: '^0.18.0', // storage-js, postgrest-js and supabase-js build with it (the catalog's version)
 };
 
 export function prepareWorkspace(source: string, workDir: string, suites: Suite[]): void {
@@ -45,9 +48,15 @@ export function prepareWorkspace(source: string, workDir: string, suites: Suite[
   cpSync(join(source, 'tsconfig.base.json'), join(workDir, 'tsconfig.base.json'));
   for (const suite of suites) applyEdits(join(packagesDir, 'core', suite.name), suite);
   installTools(workDir);
+  // The Deno tests import the packages as an npm install would have them: built.
+  if (suites.some((suite) => suite.runner === 'deno')) buildPackages(workDir);
 }
 
 function applyEdits(packageDir: string, suite: Suite): void {
+  for (const [file, standIn] of Object.entries(suite.standIns ?? {})) {
+    if (!existsSync(join(packageDir, file))) throw new Error(`${suite.name}/${file}: not found; supabase-js changed, update suites.ts`);
+    cpSync(join(standInsDir, standIn), join(packageDir, file));
+  }
   for (const edit of suite.edits) {
     const path = join(packageDir, edit.file);
     const text = readFileSync(path, 'utf8');
