@@ -1,17 +1,9 @@
 // Direct SQL against the stack's PostgreSQL, only for what a person cannot do through the app:
 // fixture data with chosen timestamps, and moving time forward (a chisme's created_at back).
-import pg from 'pg';
+import { database } from '../../tests/shared/sql.ts';
 import { DB_URL } from './env.ts';
 
-export async function sql<Row extends Record<string, unknown> = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: DB_URL });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+export const { sql } = database(DB_URL);
 
 /** Adds a word to the offensive-word list (a moderator's service-role operation). */
 export async function addOffensiveWord(word: string): Promise<void> {
