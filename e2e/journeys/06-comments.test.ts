@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
-import { card, publishChisme, showNewChismes, uniqueContent } from '../support/chismes.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, signIn } from '../support/users.ts';
+import { card, chooseOption, publishNew, showNewChismes } from '../support/chismes.ts';
+import { useBrowser } from '../support/journey.ts';
+import { signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -21,10 +21,7 @@ async function openComments(page: Page, content: string): Promise<Locator> {
 async function sendComment(dialog: Locator, text: string, gender: 'Hombre' | 'Mujer', age: string): Promise<void> {
   await dialog.getByRole('textbox', { name: 'Comentario' }).fill(text);
   const genderBox = dialog.getByRole('combobox', { name: 'Género' });
-  if ((await genderBox.inputValue()) !== gender) {
-    await genderBox.click();
-    await dialog.getByRole('option', { name: gender, exact: true }).click();
-  }
+  if ((await genderBox.inputValue()) !== gender) await chooseOption(dialog, 'Género', gender);
   await dialog.getByRole('textbox', { name: 'Edad' }).fill(age);
   await dialog.getByRole('button', { name: 'Enviar comentario' }).click();
   await dialog.getByTestId('comment').filter({ hasText: text }).first().waitFor();
@@ -37,13 +34,9 @@ const liveToast = (page: Page) => page.getByRole('alert').filter({ hasText: 'Nue
 
 describe('journey 6: comments', () => {
   it('threads three levels, counts only top-level comments, badges the author and notifies live', async () => {
-    const [authorAccount, neighbourAccount] = await Promise.all([createAccount('autorc'), createAccount('vecina')]);
-    const author = await person('author');
-    const neighbour = await person('neighbour');
-    await signIn(author, authorAccount);
-    await signIn(neighbour, neighbourAccount);
-    const content = uniqueContent('Chisme comentado');
-    await publishChisme(author, { content });
+    const { page: author } = await signedInPerson('author', 'autorc');
+    const { page: neighbour } = await signedInPerson('neighbour', 'vecina');
+    const content = await publishNew(author, 'Chisme comentado');
     await showNewChismes(neighbour); // the post arrives as the pill over the open feed
     await card(neighbour, content).waitFor();
 
@@ -62,9 +55,7 @@ describe('journey 6: comments', () => {
     await root.getByRole('button', { name: 'Responder' }).click();
     await authorDialog.getByTestId('reply-banner').filter({ hasText: 'Respondiendo a: "Comentario raíz de la vecina"' }).waitFor();
     await authorDialog.getByRole('textbox', { name: 'Comentario' }).fill('Respuesta de quien lo contó');
-    const genderBox = authorDialog.getByRole('combobox', { name: 'Género' });
-    await genderBox.click();
-    await authorDialog.getByRole('option', { name: 'Hombre', exact: true }).click();
+    await chooseOption(authorDialog, 'Género', 'Hombre');
     await authorDialog.getByRole('textbox', { name: 'Edad' }).fill('30');
     await authorDialog.getByRole('button', { name: 'Enviar comentario' }).click();
     await authorDialog

@@ -16,3 +16,18 @@ export async function sqlOne<Row extends Record<string, unknown> = Record<string
   if (!row) throw new Error(`expected a row from: ${text}`);
   return row;
 }
+
+/** The id of the chisme with this (run-unique, see chismes.ts `uniqueContent`) text. */
+export async function chismeIdOf(content: string): Promise<string> {
+  return (await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content])).id;
+}
+
+/** How many notifications the account with this e-mail has (only the unread ones with `unread`). */
+export async function notificationCount(email: string, { unread = false } = {}): Promise<number> {
+  const { n } = await sqlOne<{ n: string }>(
+    `select count(*) as n from public.notifications n join auth.users u on u.id = n.user_id
+      where u.email = $1 and ($2::boolean is false or not n.is_read)`,
+    [email, unread],
+  );
+  return Number(n);
+}
