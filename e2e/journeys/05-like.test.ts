@@ -15,9 +15,7 @@ describe('journey 5: like', () => {
     const content = await publishNew(author, 'Chisme para gustar');
 
     const authorCard = card(author, content);
-    const fanCard = card(fan, content);
-    await showNewChismes(fan);
-    await fanCard.waitFor();
+    const fanCard = await showNewChismes(fan, content);
     const authorLike = authorCard.getByRole('button', { name: / me gusta$/ });
     expect(await authorLike.isDisabled()).toBe(true);
 

@@ -37,8 +37,7 @@ describe('journey 6: comments', () => {
     const { page: author } = await signedInPerson('author', 'autorc');
     const { page: neighbour } = await signedInPerson('neighbour', 'vecina');
     const content = await publishNew(author, 'Chisme comentado');
-    await showNewChismes(neighbour); // the post arrives as the pill over the open feed
-    await card(neighbour, content).waitFor();
+    await showNewChismes(neighbour, content); // the post arrives as the pill over the open feed
 
     // Level 1: the neighbour comments; the author is told live and the count rises to 1.
     const neighbourDialog = await openComments(neighbour, content);
@@ -64,9 +63,11 @@ describe('journey 6: comments', () => {
       .or(author.getByRole('alert').filter({ hasText: 'Comentario enviado exitosamente' }))
       .first()
       .waitFor();
+    // The toast can come before the list has the reply: wait for its toggle (or the reply itself).
     const showReplies = root.getByRole('button', { name: /^Ver respuestas/ });
-    if (await showReplies.count()) await showReplies.first().click();
     const reply = commentWith(authorDialog, 'Respuesta de quien lo contó');
+    await showReplies.or(reply).first().waitFor();
+    if (await showReplies.count()) await showReplies.first().click();
     await reply.waitFor();
     expect(await reply.getAttribute('data-depth')).toBe('2');
     await reply.getByText('Autor', { exact: true }).waitFor();

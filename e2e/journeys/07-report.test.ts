@@ -15,9 +15,7 @@ describe('journey 7: report', () => {
     const { page: reporter } = await signedInPerson('reporter', 'reportera');
     const content = await publishNew(author, 'Chisme reportable');
 
-    await showNewChismes(reporter); // the post arrives as the pill over the open feed
-    const target = card(reporter, content);
-    await target.waitFor();
+    const target = await showNewChismes(reporter, content); // the post arrives as the pill over the open feed
     await target.getByRole('button', { name: 'Reportar' }).click();
     await reporter.getByRole('alert').filter({ hasText: 'Chisme reportado exitosamente' }).waitFor();
     await snap(reporter, '07-report-success');

@@ -82,8 +82,7 @@ describe('journey 9: cotilleo', () => {
 
     // Without a reload, the post arrives (as the pill over the open feed; tapped) and then its
     // stored image enables the button.
-    await showNewChismes(viewer);
-    const viewerCard = card(viewer, content);
+    const viewerCard = await showNewChismes(viewer, content);
     await recordViewerLifetime(viewer);
     await viewerCard.getByRole('button', { name: 'Ver imagen' }).click();
     const imageDialog = viewer.getByRole('dialog', { name: 'Imagen del chisme' });

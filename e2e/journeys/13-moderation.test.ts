@@ -64,8 +64,7 @@ describe('journey 13: moderation', () => {
     await moderator.getByRole('heading', { name: 'Contenido reportado' }).waitFor();
 
     // The viewer has the feed open with the chisme in it (brought in from the pill).
-    await showNewChismes(viewer);
-    await card(viewer, hiddenContent).waitFor();
+    await showNewChismes(viewer, hiddenContent);
 
     // Five people report it: it leaves the viewer's open feed without a reload.
     const tokens = await Promise.all(reporterAccounts.map((account) => tokenOf(account!)));

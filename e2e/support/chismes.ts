@@ -64,13 +64,16 @@ export function card(page: Page, content: string): Locator {
 /**
  * Another person's new chismes do not move an open recent feed: they show as the pill
  * "N chismes nuevos" (within one realtime flush, about 4 s), and tapping it brings them in at
- * the top. Waits for the pill and taps it.
+ * the top. Waits for the pill, taps it, and waits for the card with this content, returned.
  */
-export async function showNewChismes(page: Page): Promise<void> {
+export async function showNewChismes(page: Page, content: string): Promise<Locator> {
   const pill = page.getByRole('button', { name: /^\d+ chismes? nuevos?$/ });
   await pill.waitFor({ timeout: 30_000 });
   await pill.click();
   await pill.waitFor({ state: 'detached' });
+  const arrived = card(page, content);
+  await arrived.waitFor();
+  return arrived;
 }
 
 /** Turns on cotilleo mode from the side menu and waits until the app shows it. */
