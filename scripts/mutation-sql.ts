@@ -11,10 +11,11 @@
 // `thresholds.break` of mutation/sql-mutations.json. `--only=<id>[,<id>]` runs some mutations
 // (and writes nothing), `--verbose` prints pg_prove's output.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { root, withMigratedCluster } from './db-cluster.ts';
+import { pgProveArgs, pgProveEnv, pgTapFiles } from './pg-prove.ts';
 
 interface Mutation {
   id: string;
@@ -26,9 +27,6 @@ interface Mutation {
   tests: string[];
 }
 
-const testsDir = join(root, 'supabase', 'tests', 'database');
-const corpusFile = join(root, 'supabase', 'tests', 'corpus', 'text-rules.json');
-const dictionaryFile = '/usr/share/dict/spanish';
 const resultsFile = join(root, 'mutation', 'results.json');
 const data = JSON.parse(readFileSync(join(root, 'mutation', 'sql-mutations.json'), 'utf8'));
 const mutations: Mutation[] = data.mutations;
@@ -40,9 +38,7 @@ const only = process.argv
   .split(',');
 const selected = only ? mutations.filter((m) => only.includes(m.id)) : mutations;
 const verbose = process.argv.includes('--verbose');
-const allFiles = readdirSync(testsDir)
-  .filter((name) => name.endsWith('.sql'))
-  .sort();
+const allFiles = pgTapFiles();
 
 function filesFor(names: string[]): string[] {
   for (const name of names) {
@@ -52,25 +48,7 @@ function filesFor(names: string[]): string[] {
 }
 
 function prove(port: number, files: string[]): { ok: boolean; failed: string[]; output: string } {
-  const result = spawnSync(
-    'pg_prove',
-    [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(port),
-      '-U',
-      'postgres',
-      '-d',
-      'postgres',
-      '--set',
-      `corpus=${corpusFile}`,
-      '--set',
-      `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
-      ...files.map((name) => join(testsDir, name)),
-    ],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, PGPASSWORD: 'postgres' } },
-  );
+  const result = spawnSync('pg_prove', pgProveArgs(port, files), { cwd: root, encoding: 'utf8', env: { ...process.env, ...pgProveEnv } });
   const output = `${result.stdout}${result.stderr}`;
   // TAP::Harness's "Test Summary Report" names each failing file: `<path> (Wstat: … Failed: …)`.
   const failed = [...output.matchAll(/^(\S+\.sql)\s+\(Wstat:/gm)].map((m) => m[1]!.split('/').pop()!);

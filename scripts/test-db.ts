@@ -9,19 +9,11 @@
 // rule corpus and the Spanish word list as psql variables `corpus` and `dictionary`); then
 // the advisors once more at every level, when the suite has exercised every index. The
 // cluster is removed afterwards, whether the checks pass or fail.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { root, run, withMigratedCluster } from './db-cluster.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { run, withMigratedCluster } from './db-cluster.ts';
 import { checkDrift } from './db-schemas.ts';
 import { generateTypes, typesFile } from './db-types.ts';
-
-// Read by pgTAP 007-text-rules-corpus and 007-text-rules-spanish-words through psql (a
-// client-side `cat`): `postgres` may not read server files.
-const corpusFile = join(root, 'supabase', 'tests', 'corpus', 'text-rules.json');
-// Debian's `wspanish` (scripts/setup.mjs installs it); pgTAP 007-text-rules-spanish-words skips when it is absent.
-const dictionaryFile = '/usr/share/dict/spanish';
-
-const testsDir = join(root, 'supabase', 'tests', 'database');
+import { pgProveArgs, pgProveEnv, pgTapFiles } from './pg-prove.ts';
 
 function checkTypesAreFresh(url: string): void {
   console.log('\n▶ generated types are up to date (web/src/lib/database.ts)');
@@ -66,30 +58,7 @@ async function main(): Promise<void> {
     run('supabase db lint (plpgsql_check)', 'npx', ['supabase', 'db', 'lint', `--remote=${cluster.url}`, '--fail-on', 'warning']);
     checkTypesAreFresh(cluster.url);
     run('generated confusable letters are up to date (scripts/confusables.ts)', 'npx', ['tsx', 'scripts/confusables.ts', '--check']);
-    const testFiles = readdirSync(testsDir)
-      .filter((name) => name.endsWith('.sql'))
-      .sort();
-    run(
-      'pgTAP (pg_prove)',
-      'pg_prove',
-      [
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(cluster.port),
-        '-U',
-        'postgres',
-        '-d',
-        'postgres',
-        '--failures',
-        '--set',
-        `corpus=${corpusFile}`,
-        '--set',
-        `dictionary=${existsSync(dictionaryFile) ? dictionaryFile : ''}`,
-        ...testFiles.map((name) => join(testsDir, name)),
-      ],
-      { PGPASSWORD: 'postgres' },
-    );
+    run('pgTAP (pg_prove)', 'pg_prove', pgProveArgs(cluster.port, pgTapFiles(), ['--failures']), pgProveEnv);
     // After the suite every index has been used, so even "unused index" must be silent now.
     run('supabase db advisors (all, every level, after the suite)', 'npx', [
       'supabase',

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser.ts';
 import { card, fillAndSubmit, openNewChisme, uniqueContent } from '../support/chismes.ts';
 import { addOffensiveWord } from '../support/db.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, signIn } from '../support/users.ts';
+import { useBrowser } from '../support/journey.ts';
+import { signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -14,11 +14,8 @@ describe('journey 4: post a casual chisme', () => {
   it('validates, refuses an offensive word, and shows a valid post live to another person', async () => {
     const offensive = 'e2egroseria';
     await addOffensiveWord(offensive);
-    const [authorAccount, readerAccount] = await Promise.all([createAccount('autora'), createAccount('lectora')]);
-    const author = await person('author');
-    const reader = await person('reader');
-    await signIn(author, authorAccount);
-    await signIn(reader, readerAccount);
+    const { page: author } = await signedInPerson('author', 'autora');
+    const { page: reader } = await signedInPerson('reader', 'lectora');
 
     const dialog = await openNewChisme(author);
     const expectError = async (message: string) => {

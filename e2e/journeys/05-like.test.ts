@@ -2,26 +2,20 @@
 // toast and an unread notification, the author cannot like, and unliking restores the count.
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser.ts';
-import { card, publishChisme, showNewChismes, uniqueContent } from '../support/chismes.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, signIn } from '../support/users.ts';
+import { card, publishNew, showNewChismes } from '../support/chismes.ts';
+import { useBrowser } from '../support/journey.ts';
+import { signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
 describe('journey 5: like', () => {
   it('updates the count live for both, notifies the author, and unlike restores it', async () => {
-    const [authorAccount, fanAccount] = await Promise.all([createAccount('autor'), createAccount('fan')]);
-    const author = await person('author');
-    const fan = await person('fan');
-    await signIn(author, authorAccount);
-    await signIn(fan, fanAccount);
-    const content = uniqueContent('Chisme para gustar');
-    await publishChisme(author, { content });
+    const { page: author } = await signedInPerson('author', 'autor');
+    const { page: fan } = await signedInPerson('fan', 'fan');
+    const content = await publishNew(author, 'Chisme para gustar');
 
     const authorCard = card(author, content);
-    const fanCard = card(fan, content);
-    await showNewChismes(fan);
-    await fanCard.waitFor();
+    const fanCard = await showNewChismes(fan, content);
     const authorLike = authorCard.getByRole('button', { name: / me gusta$/ });
     expect(await authorLike.isDisabled()).toBe(true);
 

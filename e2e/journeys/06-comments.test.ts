@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
-import { card, publishChisme, showNewChismes, uniqueContent } from '../support/chismes.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, signIn } from '../support/users.ts';
+import { card, chooseOption, publishNew, showNewChismes } from '../support/chismes.ts';
+import { useBrowser } from '../support/journey.ts';
+import { signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -21,10 +21,7 @@ async function openComments(page: Page, content: string): Promise<Locator> {
 async function sendComment(dialog: Locator, text: string, gender: 'Hombre' | 'Mujer', age: string): Promise<void> {
   await dialog.getByRole('textbox', { name: 'Comentario' }).fill(text);
   const genderBox = dialog.getByRole('combobox', { name: 'Género' });
-  if ((await genderBox.inputValue()) !== gender) {
-    await genderBox.click();
-    await dialog.getByRole('option', { name: gender, exact: true }).click();
-  }
+  if ((await genderBox.inputValue()) !== gender) await chooseOption(dialog, 'Género', gender);
   await dialog.getByRole('textbox', { name: 'Edad' }).fill(age);
   await dialog.getByRole('button', { name: 'Enviar comentario' }).click();
   await dialog.getByTestId('comment').filter({ hasText: text }).first().waitFor();
@@ -37,15 +34,10 @@ const liveToast = (page: Page) => page.getByRole('alert').filter({ hasText: 'Nue
 
 describe('journey 6: comments', () => {
   it('threads three levels, counts only top-level comments, badges the author and notifies live', async () => {
-    const [authorAccount, neighbourAccount] = await Promise.all([createAccount('autorc'), createAccount('vecina')]);
-    const author = await person('author');
-    const neighbour = await person('neighbour');
-    await signIn(author, authorAccount);
-    await signIn(neighbour, neighbourAccount);
-    const content = uniqueContent('Chisme comentado');
-    await publishChisme(author, { content });
-    await showNewChismes(neighbour); // the post arrives as the pill over the open feed
-    await card(neighbour, content).waitFor();
+    const { page: author } = await signedInPerson('author', 'autorc');
+    const { page: neighbour } = await signedInPerson('neighbour', 'vecina');
+    const content = await publishNew(author, 'Chisme comentado');
+    await showNewChismes(neighbour, content); // the post arrives as the pill over the open feed
 
     // Level 1: the neighbour comments; the author is told live and the count rises to 1.
     const neighbourDialog = await openComments(neighbour, content);
@@ -62,9 +54,7 @@ describe('journey 6: comments', () => {
     await root.getByRole('button', { name: 'Responder' }).click();
     await authorDialog.getByTestId('reply-banner').filter({ hasText: 'Respondiendo a: "Comentario raíz de la vecina"' }).waitFor();
     await authorDialog.getByRole('textbox', { name: 'Comentario' }).fill('Respuesta de quien lo contó');
-    const genderBox = authorDialog.getByRole('combobox', { name: 'Género' });
-    await genderBox.click();
-    await authorDialog.getByRole('option', { name: 'Hombre', exact: true }).click();
+    await chooseOption(authorDialog, 'Género', 'Hombre');
     await authorDialog.getByRole('textbox', { name: 'Edad' }).fill('30');
     await authorDialog.getByRole('button', { name: 'Enviar comentario' }).click();
     await authorDialog
@@ -73,9 +63,11 @@ describe('journey 6: comments', () => {
       .or(author.getByRole('alert').filter({ hasText: 'Comentario enviado exitosamente' }))
       .first()
       .waitFor();
+    // The toast can come before the list has the reply: wait for its toggle (or the reply itself).
     const showReplies = root.getByRole('button', { name: /^Ver respuestas/ });
-    if (await showReplies.count()) await showReplies.first().click();
     const reply = commentWith(authorDialog, 'Respuesta de quien lo contó');
+    await showReplies.or(reply).first().waitFor();
+    if (await showReplies.count()) await showReplies.first().click();
     await reply.waitFor();
     expect(await reply.getAttribute('data-depth')).toBe('2');
     await reply.getByText('Autor', { exact: true }).waitFor();

@@ -2,26 +2,20 @@
 // second report is answered "already reported", and one's own chisme cannot be reported.
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser.ts';
-import { card, publishChisme, showNewChismes, uniqueContent } from '../support/chismes.ts';
-import { sql, sqlOne } from '../support/db.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, rpcAs, signIn } from '../support/users.ts';
+import { card, publishNew, showNewChismes } from '../support/chismes.ts';
+import { chismeIdOf, sql } from '../support/db.ts';
+import { useBrowser } from '../support/journey.ts';
+import { rpcAs, signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
 describe('journey 7: report', () => {
   it('reports once, answers a repeat with "already reported", and refuses one\'s own chisme', async () => {
-    const [authorAccount, reporterAccount] = await Promise.all([createAccount('reportada'), createAccount('reportera')]);
-    const author = await person('author');
-    const reporter = await person('reporter');
-    await signIn(author, authorAccount);
-    await signIn(reporter, reporterAccount);
-    const content = uniqueContent('Chisme reportable');
-    await publishChisme(author, { content });
+    const { page: author } = await signedInPerson('author', 'reportada');
+    const { page: reporter } = await signedInPerson('reporter', 'reportera');
+    const content = await publishNew(author, 'Chisme reportable');
 
-    await showNewChismes(reporter); // the post arrives as the pill over the open feed
-    const target = card(reporter, content);
-    await target.waitFor();
+    const target = await showNewChismes(reporter, content); // the post arrives as the pill over the open feed
     await target.getByRole('button', { name: 'Reportar' }).click();
     await reporter.getByRole('alert').filter({ hasText: 'Chisme reportado exitosamente' }).waitFor();
     await snap(reporter, '07-report-success');
@@ -33,7 +27,7 @@ describe('journey 7: report', () => {
     await reporter.reload();
     await reporter.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
     expect(await target.count()).toBe(0);
-    const { id: reportedId } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    const reportedId = await chismeIdOf(content);
     const repeat = await rpcAs(reporter, 'report_chisme', { p_chisme_id: reportedId, p_reason: 'Sin especificar' });
     expect(repeat.status).toBe(400);
     expect(repeat.body).toMatchObject({ message: 'report_already_exists' });
@@ -42,7 +36,7 @@ describe('journey 7: report', () => {
     // The author's own report button is disabled, and the database refuses the call anyway.
     const own = card(author, content).getByRole('button', { name: 'Reportar' });
     expect(await own.isDisabled()).toBe(true);
-    const { id } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    const id = await chismeIdOf(content);
     const refused = await rpcAs(author, 'report_chisme', { p_chisme_id: id, p_reason: 'Contenido inapropiado' });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ message: 'report_own_chisme' });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
+import { chooseOption, enterTags } from '../support/chismes.ts';
 import { sqlOne } from '../support/db.ts';
 import { insertFeedRows, type FixtureRow } from '../support/feed-fixtures.ts';
 import { person, useBrowser } from '../support/journey.ts';
@@ -53,20 +54,14 @@ async function openFilters(page: Page) {
 
 async function applyFilters(page: Page, values: { gender?: string; country?: string; from?: string; to?: string; tags?: string[] }) {
   const dialog = await openFilters(page);
-  if (values.gender) {
-    await dialog.getByRole('combobox', { name: 'Género' }).click();
-    await dialog.getByRole('option', { name: values.gender, exact: true }).click();
-  }
+  if (values.gender) await chooseOption(dialog, 'Género', values.gender);
   if (values.country) {
     await dialog.getByRole('combobox', { name: 'País' }).fill(values.country);
     await dialog.getByRole('option', { name: values.country, exact: true }).click();
   }
   if (values.from !== undefined) await dialog.getByRole('textbox', { name: 'Edad desde' }).fill(values.from);
   if (values.to !== undefined) await dialog.getByRole('textbox', { name: 'Edad hasta' }).fill(values.to);
-  for (const value of values.tags ?? []) {
-    await dialog.getByRole('textbox', { name: 'Etiquetas' }).fill(value);
-    await dialog.getByRole('textbox', { name: 'Etiquetas' }).press('Enter');
-  }
+  await enterTags(dialog, values.tags ?? []);
   await dialog.getByRole('button', { name: 'Aplicar Filtros' }).click();
   return dialog;
 }

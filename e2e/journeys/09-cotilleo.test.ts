@@ -12,8 +12,8 @@ import { snap } from '../support/browser.ts';
 import { card, fillAndSubmit, openNewChisme, showNewChismes, switchToCotilleo, uniqueContent } from '../support/chismes.ts';
 import { sql } from '../support/db.ts';
 import { ANON_KEY, API_URL } from '../support/env.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { accessToken, createAccount, signIn } from '../support/users.ts';
+import { useBrowser } from '../support/journey.ts';
+import { accessToken, signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -48,14 +48,11 @@ async function viewerLifetime(page: Page): Promise<number> {
 
 describe('journey 9: cotilleo', () => {
   it('persists the mode, posts an image, shows it for 10 s, and closes it after 20 minutes', async () => {
-    const [authorAccount, viewerAccount] = await Promise.all([createAccount('cotilla'), createAccount('mirona')]);
     // The second person is already reading the cotilleo feed when the post is made.
-    const viewer = await person('viewer');
-    await signIn(viewer, viewerAccount);
+    const { page: viewer } = await signedInPerson('viewer', 'mirona');
     await switchToCotilleo(viewer);
 
-    const author = await person('author');
-    await signIn(author, authorAccount);
+    const { page: author } = await signedInPerson('author', 'cotilla');
     expect(await rootHasCotilleoClass(author)).toBe(false);
     await switchToCotilleo(author);
     await author.reload();
@@ -85,8 +82,7 @@ describe('journey 9: cotilleo', () => {
 
     // Without a reload, the post arrives (as the pill over the open feed; tapped) and then its
     // stored image enables the button.
-    await showNewChismes(viewer);
-    const viewerCard = card(viewer, content);
+    const viewerCard = await showNewChismes(viewer, content);
     await recordViewerLifetime(viewer);
     await viewerCard.getByRole('button', { name: 'Ver imagen' }).click();
     const imageDialog = viewer.getByRole('dialog', { name: 'Imagen del chisme' });

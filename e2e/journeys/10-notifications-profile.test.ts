@@ -4,30 +4,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
-import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
-import { sql, sqlOne } from '../support/db.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, rpcAs, signIn } from '../support/users.ts';
+import { card, publishChisme, publishNew, uniqueContent } from '../support/chismes.ts';
+import { chismeIdOf, notificationCount } from '../support/db.ts';
+import { useBrowser } from '../support/journey.ts';
+import { commentAs, rpcAs, signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
 const items = (page: Page) => page.getByRole('list', { name: 'Lista de notificaciones' }).getByTestId('notification-item');
 
-async function unreadCount(email: string): Promise<number> {
-  const [row] = await sql<{ n: string }>(
-    'select count(*) as n from public.notifications n join auth.users u on u.id = n.user_id where u.email = $1 and not n.is_read',
-    [email],
-  );
-  return Number(row!.n);
-}
+const unreadCount = (email: string) => notificationCount(email, { unread: true });
 
 describe('journey 10: notifications and profile', () => {
   it('shows counts and empty states, auto-reads, marks all, deletes, and lists only own chismes of the mode', async () => {
-    const [ownerAccount, otherAccount] = await Promise.all([createAccount('perfil'), createAccount('visita')]);
-    const owner = await person('owner');
-    const other = await person('other');
-    await signIn(owner, ownerAccount);
-    await signIn(other, otherAccount);
+    const { page: owner, account: ownerAccount } = await signedInPerson('owner', 'perfil');
+    const { page: other } = await signedInPerson('other', 'visita');
 
     // Empty profile.
     await owner.goto('/profile/');
@@ -41,8 +32,7 @@ describe('journey 10: notifications and profile', () => {
 
     // The owner posts; the other person's own chisme must never show in the owner's profile.
     await owner.goto('/chismes/');
-    const content = uniqueContent('Mi chisme de perfil');
-    await publishChisme(owner, { content });
+    const content = await publishNew(owner, 'Mi chisme de perfil');
     await publishChisme(other, { content: uniqueContent('Chisme ajeno') });
     await owner.goto('/profile/');
     await owner.getByText('1 Chisme casuales').waitFor();
@@ -51,18 +41,10 @@ describe('journey 10: notifications and profile', () => {
 
     // A like and two comments while the owner is not looking: two notifications, since unread
     // comments on one chisme collapse into one (docs/decisions/0004-notification-floods.md).
-    const { id } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    const id = await chismeIdOf(content);
     expect((await rpcAs(other, 'like_chisme', { p_chisme_id: id })).status).toBe(200);
     for (const text of ['Primer comentario de visita', 'Segundo comentario de visita']) {
-      const added = await rpcAs(other, 'add_comment', {
-        p_chisme_id: id,
-        p_parent_id: null,
-        p_content: text,
-        p_gender: 'Hombre',
-        p_years: 40,
-        p_country: 'México',
-      });
-      expect(added.status).toBe(200);
+      expect((await commentAs(other, id, text)).status).toBe(200);
     }
     await expect.poll(() => unreadCount(ownerAccount.email)).toBe(2);
 
@@ -94,15 +76,7 @@ describe('journey 10: notifications and profile', () => {
 
     // A live one arrives unread (read notifications are never collapsed into) and is marked read
     // 3 s after it is shown.
-    const third = await rpcAs(other, 'add_comment', {
-      p_chisme_id: id,
-      p_parent_id: null,
-      p_content: 'Tercer comentario de visita',
-      p_gender: 'Hombre',
-      p_years: 40,
-      p_country: 'México',
-    });
-    expect(third.status).toBe(200);
+    expect((await commentAs(other, id, 'Tercer comentario de visita')).status).toBe(200);
     const unread = owner.locator('[data-testid="notification-item"][data-read="false"]');
     await unread.first().waitFor();
     expect(await unread.first().getAttribute('aria-label')).toMatch(/^No leída: /);

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { colorSchemeOf } from '../support/axe.ts';
 import { snap } from '../support/browser.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, signIn } from '../support/users.ts';
+import { useBrowser } from '../support/journey.ts';
+import { signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -21,8 +21,7 @@ const colorScheme = (page: Page) => colorSchemeOf(page);
 
 describe('journey 11: menu and settings', () => {
   it('keeps dark mode, alerts for Murmuro, opens About, and logs out', async () => {
-    const page = await person('settings');
-    await signIn(page, await createAccount('ajustes'));
+    const { page } = await signedInPerson('settings', 'ajustes');
     expect(await colorScheme(page)).toBe('light');
 
     let menu = await openMenu(page);

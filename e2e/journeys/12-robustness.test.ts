@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { startStack, stopStack } from '../../local-stack/index.ts';
 import { snap } from '../support/browser.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, signIn } from '../support/users.ts';
+import { useBrowser } from '../support/journey.ts';
+import { signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -14,8 +14,7 @@ const errorLine = 'No se pudieron cargar los chismes';
 
 describe('journey 12: robustness', () => {
   it('shows the red error line while the API is down and recovers once it is back', async () => {
-    const page = await person('robust');
-    await signIn(page, await createAccount('robusta'));
+    const { page } = await signedInPerson('robust', 'robusta');
     const list = page.getByRole('list', { name: 'Lista de chismes' });
     await list.waitFor();
 

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
 import { snap } from '../support/browser.ts';
 import { card, fillAndSubmit, openNewChisme, publishChisme, showNewChismes, uniqueContent } from '../support/chismes.ts';
-import { sql, sqlOne } from '../support/db.ts';
+import { chismeIdOf, sql } from '../support/db.ts';
 import { ANON_KEY, API_URL } from '../support/env.ts';
 import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, signIn, type Person } from '../support/users.ts';
+import { createAccount, type Person, signIn } from '../support/users.ts';
 
 useBrowser();
 
@@ -54,8 +54,8 @@ describe('journey 13: moderation', () => {
     const deletedContent = uniqueContent('Chisme que se borrará');
     await publishChisme(author, { content: hiddenContent });
     await publishChisme(author, { content: deletedContent });
-    const { id: hiddenId } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [hiddenContent]);
-    const { id: deletedId } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [deletedContent]);
+    const hiddenId = await chismeIdOf(hiddenContent);
+    const deletedId = await chismeIdOf(deletedContent);
 
     // The moderator opens the console from the side menu (shown to moderators only).
     await moderator.getByRole('button', { name: 'Abrir menú' }).click();
@@ -64,8 +64,7 @@ describe('journey 13: moderation', () => {
     await moderator.getByRole('heading', { name: 'Contenido reportado' }).waitFor();
 
     // The viewer has the feed open with the chisme in it (brought in from the pill).
-    await showNewChismes(viewer);
-    await card(viewer, hiddenContent).waitFor();
+    await showNewChismes(viewer, hiddenContent);
 
     // Five people report it: it leaves the viewer's open feed without a reload.
     const tokens = await Promise.all(reporterAccounts.map((account) => tokenOf(account!)));

@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser.ts';
-import { card, fillAndSubmit, openNewChisme, switchToCotilleo, uniqueContent } from '../support/chismes.ts';
+import { card, publishNew, switchToCotilleo } from '../support/chismes.ts';
 import { sqlOne } from '../support/db.ts';
 import { API_URL } from '../support/env.ts';
-import { person, thirdPartyRequestsOf, useBrowser } from '../support/journey.ts';
+import { thirdPartyRequestsOf, useBrowser } from '../support/journey.ts';
 import { allowedOrigins, isThirdParty } from '../support/request-hosts.ts';
-import { createAccount, signIn } from '../support/users.ts';
+import { signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -35,20 +35,14 @@ describe('journey 14: private cotilleo image', () => {
     // The fixture really carries the metadata the server must remove.
     for (const marker of metadata) expect(latin1(readFileSync(photo))).toContain(marker);
 
-    const [authorAccount, viewerAccount] = await Promise.all([createAccount('fotografa'), createAccount('curiosa')]);
-    const author = await person('author');
-    await signIn(author, authorAccount);
+    const { page: author } = await signedInPerson('author', 'fotografa');
     await switchToCotilleo(author);
-    const content = uniqueContent('Foto con GPS');
-    const dialog = await openNewChisme(author);
-    await fillAndSubmit(dialog, { gender: 'Mujer', age: '30', content, image: photo });
-    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    const content = await publishNew(author, 'Foto con GPS', { image: photo });
     await card(author, content).getByRole('button', { name: 'Ver imagen' }).waitFor();
     const chisme = await sqlOne<{ id: string; file_exist: boolean }>('select id, file_exist from public.chismes where content = $1', [content]);
     expect(chisme.file_exist).toBe(true);
 
-    const viewer = await person('viewer');
-    await signIn(viewer, viewerAccount);
+    const { page: viewer } = await signedInPerson('viewer', 'curiosa');
     await switchToCotilleo(viewer);
     const imageUrlAnswer = viewer.waitForResponse((response) => response.url().endsWith('/functions/v1/chisme-image-url'));
     await card(viewer, content).getByRole('button', { name: 'Ver imagen' }).click();

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
-import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
+import { card, chooseOption, publishNew } from '../support/chismes.ts';
 import { sql } from '../support/db.ts';
 import { WEB_URL } from '../support/env.ts';
 import { person, useBrowser } from '../support/journey.ts';
@@ -34,8 +34,7 @@ describe('journey 15: deep link to one chisme', () => {
     author.setDefaultTimeout(40_000);
     await author.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: WEB_URL });
     await signIn(author, authorAccount);
-    const content = uniqueContent('Chisme compartido');
-    await publishChisme(author, { content });
+    const content = await publishNew(author, 'Chisme compartido');
 
     // "Compartir" copies the card's /chismes/:id link.
     expect(await author.evaluate(() => typeof navigator.share)).toBe('undefined');
@@ -66,8 +65,7 @@ describe('journey 15: deep link to one chisme', () => {
     expect(await commentBox.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await neighbour.getByRole('dialog').count()).toBe(0);
     await commentBox.fill('Lo leí por el enlace');
-    await neighbour.getByRole('combobox', { name: 'Género' }).click();
-    await neighbour.getByRole('option', { name: 'Hombre', exact: true }).click();
+    await chooseOption(neighbour, 'Género', 'Hombre');
     await neighbour.getByRole('textbox', { name: 'Edad' }).fill('35');
     await neighbour.getByRole('button', { name: 'Enviar comentario' }).click();
     await neighbour.getByTestId('comment').filter({ hasText: 'Lo leí por el enlace' }).waitFor();

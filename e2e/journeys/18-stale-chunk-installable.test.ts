@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { launchProfile, snap } from '../support/browser.ts';
 import { WEB_URL } from '../support/env.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, signIn } from '../support/users.ts';
+import { useBrowser } from '../support/journey.ts';
+import { signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -48,9 +48,7 @@ describe('journey 18: installable, and resilient to a deploy', () => {
   });
 
   it('reloads when the next screen’s chunk is gone, and shows the Spanish error page if it stays gone', async () => {
-    const owner = await createAccount('stale');
-    const page = await person('stale-tab');
-    await signIn(page, owner);
+    const { page } = await signedInPerson('stale-tab', 'stale');
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 60_000 }).toBe(`${WEB_URL}/sw.js`);
     // The worker precached the profile screen's chunk: without a deploy it would come from there.
     const chunk = builtFile('src/app/routes/profile.tsx');

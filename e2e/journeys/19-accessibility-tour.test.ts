@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe.ts';
-import { card, fillAndSubmit, openNewChisme, publishChisme, uniqueContent } from '../support/chismes.ts';
-import { sqlOne } from '../support/db.ts';
+import { card, fillAndSubmit, openNewChisme, publishNew } from '../support/chismes.ts';
+import { chismeIdOf } from '../support/db.ts';
 import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, openAuthModal, signIn } from '../support/users.ts';
+import { openAuthModal, signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -46,16 +46,14 @@ describe('journey 19: accessibility tour', () => {
     await visitor.getByRole('dialog', { name: 'Registrarse' }).waitFor();
     await expectAccessible(visitor, 'register dialog');
 
-    const page = await person('tour');
-    await signIn(page, await createAccount('tour'));
+    const { page } = await signedInPerson('tour', 'tour');
     for (const cotilleo of [false, true]) {
       const mode = cotilleo ? 'cotilleo' : 'casual';
       await page.evaluate((on) => localStorage.setItem('cotilleoMode', String(on)), cotilleo);
       await page.goto('/chismes/');
       await page.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
 
-      const content = uniqueContent(`Recorrido ${mode}`);
-      await publishChisme(page, { content, tags: ['#recorrido'] });
+      const content = await publishNew(page, `Recorrido ${mode}`, { tags: ['#recorrido'] });
       const own = card(page, content);
       await own.waitFor();
       await expectAccessible(page, `${mode}: recent feed`);
@@ -100,7 +98,7 @@ describe('journey 19: accessibility tour', () => {
       await expectAccessible(page, `${mode}: about dialog`);
       await closeDialog(page, 'Sobre Nosotros');
 
-      const { id } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
+      const id = await chismeIdOf(content);
       await visit(page, `/chismes/${id}`, (p) => card(p, content).waitFor(), `${mode}: one chisme (deep link)`);
       await visit(page, '/chismes/00000000-0000-4000-8000-000000000000', (p) => p.getByTestId('chisme-not-found').waitFor(), `${mode}: unknown chisme`);
       await visit(page, '/notifications/', (p) => p.getByRole('tab', { name: 'Notificaciones' }).waitFor(), `${mode}: notifications`);

@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
-import { card, fillAndSubmit, openNewChisme, switchToCotilleo, uniqueContent } from '../support/chismes.ts';
-import { sql, sqlOne } from '../support/db.ts';
+import { card, publishNew, switchToCotilleo } from '../support/chismes.ts';
+import { chismeIdOf, sql } from '../support/db.ts';
 import { API_URL, WEB_URL } from '../support/env.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, signIn } from '../support/users.ts';
+import { useBrowser } from '../support/journey.ts';
+import { signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -39,19 +39,13 @@ function cacheStorage(page: Page): Promise<Cached[]> {
 
 describe('journey 20: a cotilleo image never comes from the service worker', () => {
   it('caches the app for the next visit, never the image or an API answer, and refuses a second view after the window', async () => {
-    const [authorAccount, viewerAccount] = await Promise.all([createAccount('retratista'), createAccount('fisgona')]);
-    const author = await person('author');
-    await signIn(author, authorAccount);
+    const { page: author } = await signedInPerson('author', 'retratista');
     await switchToCotilleo(author);
-    const content = uniqueContent('Foto que caduca');
-    const dialog = await openNewChisme(author);
-    await fillAndSubmit(dialog, { gender: 'Mujer', age: '30', content, image });
-    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    const content = await publishNew(author, 'Foto que caduca', { image });
     await card(author, content).getByRole('button', { name: 'Ver imagen' }).waitFor();
-    const chisme = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    const chismeId = await chismeIdOf(content);
 
-    const viewer = await person('viewer');
-    await signIn(viewer, viewerAccount);
+    const { page: viewer } = await signedInPerson('viewer', 'fisgona');
     // The worker is registered after the first screen and takes over the page once installed.
     await expect.poll(() => viewer.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 60_000 }).toBe(`${WEB_URL}/sw.js`);
     await switchToCotilleo(viewer);
@@ -84,7 +78,7 @@ describe('journey 20: a cotilleo image never comes from the service worker', () 
     await imageDialog.waitFor({ state: 'detached', timeout: 20_000 });
 
     // After the window: the second view is refused in the app...
-    await sql("update public.chismes set created_at = created_at - interval '21 minutes' where id = $1", [chisme.id]);
+    await sql("update public.chismes set created_at = created_at - interval '21 minutes' where id = $1", [chismeId]);
     await viewer.reload();
     const unavailable = card(viewer, content).getByRole('button', { name: 'Imagen no disponible' });
     await unavailable.waitFor();

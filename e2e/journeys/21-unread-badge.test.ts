@@ -2,33 +2,27 @@
 // down when they are read), and on a 390 px phone the "Nuevo chisme" button never covers the
 // like / comment row of a card.
 import { describe, expect, it } from 'vitest';
-import { card, publishChisme, uniqueContent } from '../support/chismes.ts';
-import { sqlOne } from '../support/db.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, rpcAs, signIn } from '../support/users.ts';
+import { card, publishNew } from '../support/chismes.ts';
+import { chismeIdOf } from '../support/db.ts';
+import { useBrowser } from '../support/journey.ts';
+import { commentAs, rpcAs, signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
-const comment = (text: string) => ({ p_parent_id: null, p_content: text, p_gender: 'Mujer', p_years: 30, p_country: 'España' });
-
 describe('journey 21: unread badge', () => {
   it('counts up live, down on read, and the new-post button leaves the cards free on a phone', async () => {
-    const [ownerAccount, otherAccount] = await Promise.all([createAccount('campana'), createAccount('vecina')]);
-    const owner = await person('owner');
-    const other = await person('other');
-    await signIn(owner, ownerAccount);
-    await signIn(other, otherAccount);
+    const { page: owner } = await signedInPerson('owner', 'campana');
+    const { page: other } = await signedInPerson('other', 'vecina');
 
-    const content = uniqueContent('Chisme con campana');
-    await publishChisme(owner, { content });
-    const { id } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    const content = await publishNew(owner, 'Chisme con campana');
+    const id = await chismeIdOf(content);
     const bell = owner.getByTestId('notifications-bell');
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificaciones');
 
     // Live, without reloading: a like (1), then a comment (2, a different kind does not collapse).
     expect((await rpcAs(other, 'like_chisme', { p_chisme_id: id })).status).toBe(200);
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notificaciones: 1 sin leer');
-    expect((await rpcAs(other, 'add_comment', { p_chisme_id: id, ...comment('Te he visto') })).status).toBe(200);
+    expect((await commentAs(other, id, 'Te he visto')).status).toBe(200);
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notificaciones: 2 sin leer');
     expect(await owner.getByTestId('unread-badge').textContent()).toBe('2');
 

@@ -4,44 +4,34 @@
 // comment notifies nobody while a neighbour's does; the harasser sees nothing change. Settings
 // count "1 persona bloqueada" and "Desbloquear a todas" brings everything back.
 import { describe, expect, it } from 'vitest';
-import { publishChisme, uniqueContent } from '../support/chismes.ts';
-import { sqlOne } from '../support/db.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, rpcAs, signIn } from '../support/users.ts';
+import { publishNew } from '../support/chismes.ts';
+import { chismeIdOf, notificationCount } from '../support/db.ts';
+import { useBrowser } from '../support/journey.ts';
+import { commentAs, signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
 const notFound = 'Este chisme no existe o ya no está disponible';
-const comment = (chismeId: string, text: string, parentId: string | null = null) => ({
-  p_chisme_id: chismeId,
-  p_parent_id: parentId,
-  p_content: text,
-  p_gender: 'Hombre',
-  p_years: 33,
-  p_country: 'España',
-});
 
 describe('journey 22: block an anonymous author', () => {
   it('stops seeing a harasser everywhere from one comment, and unblocks', { timeout: 480_000 }, async () => {
-    const [blockerAccount, harasserAccount, neighbourAccount] = await Promise.all([createAccount('bloquea'), createAccount('acosa'), createAccount('vecino')]);
-    const blocker = await person('blocker');
-    const harasser = await person('harasser');
-    const neighbour = await person('neighbour');
+    const [{ page: blocker, account: blockerAccount }, { page: harasser }, { page: neighbour }] = await Promise.all([
+      signedInPerson('blocker', 'bloquea'),
+      signedInPerson('harasser', 'acosa'),
+      signedInPerson('neighbour', 'vecino'),
+    ]);
     blocker.setDefaultTimeout(40_000);
-    await Promise.all([signIn(blocker, blockerAccount), signIn(harasser, harasserAccount), signIn(neighbour, neighbourAccount)]);
 
-    const mine = uniqueContent('Mi chisme tranquilo');
-    await publishChisme(blocker, { content: mine });
-    const theirs = uniqueContent('Chisme del acosador');
-    await publishChisme(harasser, { content: theirs });
-    const { id: mineId } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [mine]);
-    const { id: theirsId } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [theirs]);
+    const mine = await publishNew(blocker, 'Mi chisme tranquilo');
+    const theirs = await publishNew(harasser, 'Chisme del acosador');
+    const mineId = await chismeIdOf(mine);
+    const theirsId = await chismeIdOf(theirs);
 
-    const first = await rpcAs(harasser, 'add_comment', comment(mineId, 'Primer comentario molesto'));
+    const first = await commentAs(harasser, mineId, 'Primer comentario molesto');
     expect(first.status).toBe(200);
     const firstId = (first.body as { id: string }).id;
-    expect((await rpcAs(harasser, 'add_comment', comment(mineId, 'Segundo comentario molesto'))).status).toBe(200);
-    expect((await rpcAs(neighbour, 'add_comment', comment(mineId, 'La vecina responde', firstId))).status).toBe(200);
+    expect((await commentAs(harasser, mineId, 'Segundo comentario molesto')).status).toBe(200);
+    expect((await commentAs(neighbour, mineId, 'La vecina responde', firstId)).status).toBe(200);
 
     // The blocker opens their chisme and blocks from the second comment's menu.
     await blocker.goto(`/chismes/${mineId}`);
@@ -69,15 +59,10 @@ describe('journey 22: block an anonymous author', () => {
     const bell = blocker.getByTestId('notifications-bell');
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notificaciones');
     await blocker.goto('/chismes/');
-    expect((await rpcAs(harasser, 'add_comment', comment(mineId, 'Tercer comentario molesto'))).status).toBe(200);
-    expect((await rpcAs(neighbour, 'add_comment', comment(mineId, 'La vecina comenta'))).status).toBe(200);
+    expect((await commentAs(harasser, mineId, 'Tercer comentario molesto')).status).toBe(200);
+    expect((await commentAs(neighbour, mineId, 'La vecina comenta')).status).toBe(200);
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notificaciones: 1 sin leer');
-    const { n } = await sqlOne<{ n: string }>(
-      `select count(*) as n from public.notifications n join auth.users u on u.id = n.user_id
-       where u.email = $1 and not n.is_read`,
-      [blockerAccount.email],
-    );
-    expect(Number(n)).toBe(1);
+    expect(await notificationCount(blockerAccount.email, { unread: true })).toBe(1);
 
     // The harasser notices nothing: the blocker's chisme and all their own comments are there.
     await harasser.goto(`/chismes/${mineId}`);

@@ -3,10 +3,10 @@
 // signs them out; another person then finds their chisme gone.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { publishChisme, uniqueContent } from '../support/chismes.ts';
-import { sqlOne } from '../support/db.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, signIn } from '../support/users.ts';
+import { publishNew } from '../support/chismes.ts';
+import { chismeIdOf, sqlOne } from '../support/db.ts';
+import { useBrowser } from '../support/journey.ts';
+import { signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -14,13 +14,12 @@ const notFound = 'Este chisme no existe o ya no está disponible';
 
 describe('journey 24: my data', () => {
   it("exports the person's data, then deletes the account", { timeout: 360_000 }, async () => {
-    const [leaverAccount, otherAccount] = await Promise.all([createAccount('exporta'), createAccount('testigo')]);
-    const leaver = await person('leaver');
-    const other = await person('other');
-    await Promise.all([signIn(leaver, leaverAccount), signIn(other, otherAccount)]);
-    const content = uniqueContent('Mi chisme para llevarme');
-    await publishChisme(leaver, { content });
-    const { id } = await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content]);
+    const [{ page: leaver, account: leaverAccount }, { page: other }] = await Promise.all([
+      signedInPerson('leaver', 'exporta'),
+      signedInPerson('other', 'testigo'),
+    ]);
+    const content = await publishNew(leaver, 'Mi chisme para llevarme');
+    const id = await chismeIdOf(content);
 
     // Export
     await leaver.getByRole('button', { name: 'Abrir menú' }).click();

@@ -3,8 +3,8 @@
 // on it that opens the same card. Everyday speech ("me muero de risa") opens nothing.
 import { describe, expect, it } from 'vitest';
 import { card, publishChisme } from '../support/chismes.ts';
-import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, signIn } from '../support/users.ts';
+import { useBrowser } from '../support/journey.ts';
+import { signedInPerson } from '../support/users.ts';
 import { randomUUID } from 'node:crypto';
 
 useBrowser();
@@ -13,10 +13,7 @@ const title = 'No estás sola, no estás solo';
 
 describe('journey 25: crisis support', () => {
   it('shows the support card to the author and a link to readers, not for everyday speech', async () => {
-    const [authorAccount, readerAccount] = await Promise.all([createAccount('apoyo'), createAccount('lectora')]);
-    const author = await person('author');
-    const reader = await person('reader');
-    await Promise.all([signIn(author, authorAccount), signIn(reader, readerAccount)]);
+    const [{ page: author }, { page: reader }] = await Promise.all([signedInPerson('author', 'apoyo'), signedInPerson('reader', 'lectora')]);
 
     const tag = randomUUID().slice(0, 6);
     const everyday = `Me muero de risa con lo que pasó en clase ${tag}`;

@@ -5,7 +5,7 @@ import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
 import { person, useBrowser } from '../support/journey.ts';
-import { createAccount, expectOnlyNewPassword, signIn } from '../support/users.ts';
+import { expectOnlyNewPassword, signedInPerson } from '../support/users.ts';
 
 useBrowser();
 
@@ -19,9 +19,7 @@ async function openChange(page: Page) {
 
 describe('journey 28: password change', () => {
   it('changes the password after the current one is re-entered', async () => {
-    const account = await createAccount('cambia');
-    const page = await person('cambia');
-    await signIn(page, account);
+    const { page, account } = await signedInPerson('cambia', 'cambia');
 
     const dialog = await openChange(page);
     const fill = async (current: string, next: string) => {

@@ -17,27 +17,43 @@ export async function openNewChisme(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/** Picks an option of a select (Mantine's combobox: the field opens the list of options). */
+export async function chooseOption(dialog: Locator | Page, field: string, option: string): Promise<void> {
+  await dialog.getByRole('combobox', { name: field }).click();
+  await dialog.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Types each tag into the tag field (web's TagInput, in the new-post and filter dialogs), Enter after each. */
+export async function enterTags(dialog: Locator, tags: string[]): Promise<void> {
+  const field = dialog.getByRole('textbox', { name: 'Etiquetas' });
+  for (const tag of tags) {
+    await field.fill(tag);
+    await field.press('Enter');
+  }
+}
+
 /** Fills the new-post dialog (only the given fields) and presses "Publicar". */
 export async function fillAndSubmit(dialog: Locator, values: NewChisme): Promise<void> {
-  if (values.gender) {
-    await dialog.getByRole('combobox', { name: 'Género' }).click();
-    await dialog.getByRole('option', { name: values.gender, exact: true }).click();
-  }
+  if (values.gender) await chooseOption(dialog, 'Género', values.gender);
   if (values.age !== undefined) await dialog.getByRole('textbox', { name: 'Edad' }).fill(values.age);
   if (values.content !== undefined) await dialog.getByRole('textbox', { name: 'Contenido del chisme' }).fill(values.content);
-  for (const tag of values.tags ?? []) {
-    await dialog.getByRole('textbox', { name: 'Etiquetas' }).fill(tag);
-    await dialog.getByRole('textbox', { name: 'Etiquetas' }).press('Enter');
-  }
+  await enterTags(dialog, values.tags ?? []);
   if (values.image) await dialog.locator('input[type="file"]').setInputFiles(values.image);
   await dialog.getByRole('button', { name: 'Publicar' }).click();
 }
 
-/** Publishes a valid chisme and waits until the dialog closed. */
+/** Publishes a valid chisme and waits until the dialog closed (an image's upload takes longer). */
 export async function publishChisme(page: Page, values: NewChisme & { content: string }): Promise<void> {
   const dialog = await openNewChisme(page);
   await fillAndSubmit(dialog, { gender: 'Mujer', age: '30', ...values });
-  await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+  await dialog.waitFor({ state: 'detached', timeout: values.image ? 60_000 : 30_000 });
+}
+
+/** Publishes a chisme whose text is `uniqueContent(label)` (other fields as given) and returns that text. */
+export async function publishNew(page: Page, label: string, values: Omit<NewChisme, 'content'> = {}): Promise<string> {
+  const content = uniqueContent(label);
+  await publishChisme(page, { ...values, content });
+  return content;
 }
 
 /** The card of the chisme with this content in the current list. */
@@ -48,13 +64,16 @@ export function card(page: Page, content: string): Locator {
 /**
  * Another person's new chismes do not move an open recent feed: they show as the pill
  * "N chismes nuevos" (within one realtime flush, about 4 s), and tapping it brings them in at
- * the top. Waits for the pill and taps it.
+ * the top. Waits for the pill, taps it, and waits for the card with this content, returned.
  */
-export async function showNewChismes(page: Page): Promise<void> {
+export async function showNewChismes(page: Page, content: string): Promise<Locator> {
   const pill = page.getByRole('button', { name: /^\d+ chismes? nuevos?$/ });
   await pill.waitFor({ timeout: 30_000 });
   await pill.click();
   await pill.waitFor({ state: 'detached' });
+  const arrived = card(page, content);
+  await arrived.waitFor();
+  return arrived;
 }
 
 /** Turns on cotilleo mode from the side menu and waits until the app shows it. */

@@ -1,17 +1,9 @@
 // Direct SQL against the stack's PostgreSQL, only for what a person cannot do through the app:
 // fixture data with chosen timestamps, and moving time forward (a chisme's created_at back).
-import pg from 'pg';
+import { database } from '../../tests/shared/sql.ts';
 import { DB_URL } from './env.ts';
 
-export async function sql<Row extends Record<string, unknown> = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: DB_URL });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+export const { sql } = database(DB_URL);
 
 /** Adds a word to the offensive-word list (a moderator's service-role operation). */
 export async function addOffensiveWord(word: string): Promise<void> {
@@ -23,4 +15,19 @@ export async function sqlOne<Row extends Record<string, unknown> = Record<string
   const [row] = await sql<Row>(text, params);
   if (!row) throw new Error(`expected a row from: ${text}`);
   return row;
+}
+
+/** The id of the chisme with this (run-unique, see chismes.ts `uniqueContent`) text. */
+export async function chismeIdOf(content: string): Promise<string> {
+  return (await sqlOne<{ id: string }>('select id from public.chismes where content = $1', [content])).id;
+}
+
+/** How many notifications the account with this e-mail has (only the unread ones with `unread`). */
+export async function notificationCount(email: string, { unread = false } = {}): Promise<number> {
+  const { n } = await sqlOne<{ n: string }>(
+    `select count(*) as n from public.notifications n join auth.users u on u.id = n.user_id
+      where u.email = $1 and ($2::boolean is false or not n.is_read)`,
+    [email, unread],
+  );
+  return Number(n);
 }

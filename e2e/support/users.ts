@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { ANON_KEY, API_URL, SERVICE_ROLE_KEY } from './env.ts';
+import { person } from './journey.ts';
 
 export const PASSWORD = 'Secreta123';
 
@@ -44,6 +45,17 @@ export async function signIn(page: Page, person: Person): Promise<void> {
   await page.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
 }
 
+/**
+ * Where most journeys start: a person (`name`, as in `person()`) with a new confirmed account of
+ * their own (`accountPrefix`), signed in through the login form, the Recent feed open.
+ */
+export async function signedInPerson(name: string, accountPrefix: string): Promise<{ page: Page; account: Person }> {
+  const account = await createAccount(accountPrefix);
+  const page = await person(name);
+  await signIn(page, account);
+  return { page, account };
+}
+
 /** Calls an RPC with the session a page is signed in with (what the app's client would send). */
 export async function rpcAs(page: Page, name: string, args: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
   const token = await accessToken(page);
@@ -54,6 +66,14 @@ export async function rpcAs(page: Page, name: string, args: Record<string, unkno
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/**
+ * A top-level comment (or, with `parentId`, a reply) on a chisme, posted through the RPC the
+ * app's comment form calls, as the person the page is signed in as.
+ */
+export function commentAs(page: Page, chismeId: string, text: string, parentId: string | null = null): Promise<{ status: number; body: unknown }> {
+  return rpcAs(page, 'add_comment', { p_chisme_id: chismeId, p_parent_id: parentId, p_content: text, p_gender: 'Mujer', p_years: 30, p_country: 'España' });
 }
 
 /** The access token of the session a page is signed in with (as supabase-js stores it). */

@@ -3,8 +3,8 @@
 // Supabase's image) for fixtures.
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import WebSocket from 'ws';
+import { database } from '../../tests/shared/sql.ts';
 import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from '../keys.ts';
 
 export function client(key = ANON_KEY): SupabaseClient {
@@ -49,14 +49,6 @@ export async function signedInUser(label: string): Promise<{ client: SupabaseCli
   return { client: supabase, id: data.user.id, email, token: data.session.access_token };
 }
 
-export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const db = new pg.Client({ connectionString: DB_URL });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.end();
-  }
-}
+export const { sql, deleteUsers } = database(DB_URL);
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -10,7 +10,7 @@ import { after, describe, test } from 'node:test';
 import { ANON_KEY, API_URL } from '../keys.ts';
 import { REST_BODY_LIMIT } from '../gateway/gateway.ts';
 import { withoutHopByHop } from '../gateway/hop-by-hop.ts';
-import { signedInUser, sql } from './helpers.ts';
+import { deleteUsers, signedInUser, sql } from './helpers.ts';
 
 const MB = 1000 * 1000;
 
@@ -36,9 +36,7 @@ function keyOf(answer: Answer): string {
 
 describe('a hostile client past the RPCs', () => {
   const cleanup: string[] = [];
-  after(async () => {
-    if (cleanup.length) await sql('delete from auth.users where id = any($1::uuid[])', [cleanup]);
-  });
+  after(() => deleteUsers(cleanup));
 
   test('table writes under any encoding of the name: 4xx with a key, nothing stored', async () => {
     const user = await signedInUser('encoded-paths');

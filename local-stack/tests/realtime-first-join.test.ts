@@ -12,23 +12,21 @@
 // hit. The stack answers as Realtime does; what must hold is that a join carrying the token
 // is never refused, and that the order the app uses succeeds every time.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { ANON_KEY, API_URL } from '../keys.ts';
-import { signedInUser, sql } from './helpers.ts';
+import { signedInUser } from './helpers.ts';
+import { realtimePolicy, subscribe } from './realtime-channels.ts';
 
 const policy = 'local_stack_test_first_join';
 const prefix = 'local-stack-first-join';
 const RUNS = 50;
 
 /** Resolves with the first status the channel reports: SUBSCRIBED, CHANNEL_ERROR or TIMED_OUT. */
-function firstStatus(supabase: SupabaseClient, topic: string): Promise<string> {
-  return new Promise((resolve) => {
-    supabase.channel(topic, { config: { private: true } }).subscribe((status, error) => {
-      if (status !== 'CLOSED') resolve(error ? `${status} ${error.message}` : status);
-    });
-  });
+async function firstStatus(supabase: SupabaseClient, topic: string): Promise<string> {
+  const { status, error } = await subscribe(supabase.channel(topic, { config: { private: true } }));
+  return error ? `${status} ${error.message}` : status;
 }
 
 /** A new client that finds the session in its storage, as a browser tab does at page load. */
@@ -48,12 +46,7 @@ function restoredClient(session: unknown): SupabaseClient {
 }
 
 describe('realtime: the first private join', () => {
-  before(async () => {
-    await sql(`drop policy if exists ${policy} on realtime.messages`);
-    await sql(`create policy ${policy} on realtime.messages for select to authenticated
-               using ((select realtime.topic()) = '${prefix}:' || (select auth.uid())::text)`);
-  });
-  after(() => sql(`drop policy if exists ${policy} on realtime.messages`));
+  realtimePolicy(policy, `for select to authenticated using ((select realtime.topic()) = '${prefix}:' || (select auth.uid())::text)`);
 
   test(`${RUNS} fresh clients in a row: right after sign-in, and restored from storage once the session is read, all SUBSCRIBED first time`, async () => {
     const failures: string[] = [];

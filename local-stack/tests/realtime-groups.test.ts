@@ -4,17 +4,9 @@
 // connection holds at most 100 channels and joins are rate limited (realtime/limits.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { RealtimeChannel } from '@supabase/supabase-js';
 import { JoinRate } from '../realtime/limits.ts';
 import { signedInUser, sleep, sql } from './helpers.ts';
-
-function subscribe(channel: RealtimeChannel): Promise<{ status: string; error?: Error }> {
-  return new Promise((resolve) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') resolve({ status, error });
-    });
-  });
-}
+import { subscribe } from './realtime-channels.ts';
 
 test('a like reaches its group within one flush interval, with the latest counts, and no other group', async () => {
   const author = await signedInUser('rt-group-author');

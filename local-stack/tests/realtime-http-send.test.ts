@@ -4,42 +4,23 @@
 // Realtime's statuses (docs/decisions/0022-local-stack-fidelity.md).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { describe, test } from 'node:test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { ANON_KEY, API_URL } from '../keys.ts';
-import { signedInUser, sleep, sql } from './helpers.ts';
+import { signedInUser, sleep } from './helpers.ts';
+import { nextBroadcast, privateChannel, realtimePolicy, subscribed, within } from './realtime-channels.ts';
 
 const policy = 'local_stack_test_http_send';
 const prefix = 'local-stack-http-send';
 
-function subscribed(channel: RealtimeChannel): Promise<string> {
-  return new Promise((resolve) =>
-    channel.subscribe((status) => {
-      if (status !== 'CLOSED') resolve(status);
-    }),
-  );
-}
-
-function next(channel: RealtimeChannel, event: string): Promise<{ payload: unknown }> {
-  return new Promise((resolve) => channel.on('broadcast', { event }, (message) => resolve(message as unknown as { payload: unknown })));
-}
-
-const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, sleep(ms).then(() => undefined)]);
-
 describe('realtime httpSend', () => {
-  const clients: SupabaseClient[] = [];
-  before(async () => {
-    await sql(`drop policy if exists ${policy} on realtime.messages`);
-    await sql(`create policy ${policy} on realtime.messages for all to authenticated
-               using ((select realtime.topic()) = '${prefix}:' || (select auth.uid())::text)
-               with check ((select realtime.topic()) = '${prefix}:' || (select auth.uid())::text)`);
-  });
-  after(async () => {
-    await Promise.all(clients.map((supabase) => supabase.removeAllChannels()));
-    await sql(`drop policy if exists ${policy} on realtime.messages`);
-  });
+  const clients = realtimePolicy(
+    policy,
+    `for all to authenticated
+     using ((select realtime.topic()) = '${prefix}:' || (select auth.uid())::text)
+     with check ((select realtime.topic()) = '${prefix}:' || (select auth.uid())::text)`,
+  );
 
   test('public JSON and (vsn 2.0.0) binary messages are delivered; 202 answers', async () => {
     const supabase = createClient(API_URL, ANON_KEY, {
@@ -48,8 +29,8 @@ describe('realtime httpSend', () => {
     });
     clients.push(supabase);
     const channel = supabase.channel(`public-${randomUUID()}`, { config: { broadcast: { self: true } } });
-    const json = next(channel, 'json');
-    const binary = next(channel, 'bin');
+    const json = nextBroadcast(channel, 'json');
+    const binary = nextBroadcast(channel, 'bin');
     assert.equal(await subscribed(channel), 'SUBSCRIBED');
     assert.deepEqual(await channel.httpSend('json', { hola: 'mundo' }), { success: true });
     assert.deepEqual((await within(json, 2000))?.payload, { hola: 'mundo' });
@@ -65,14 +46,12 @@ describe('realtime httpSend', () => {
     const other = await signedInUser('http-send-other');
     clients.push(owner.client, other.client);
     const topic = `${prefix}:${owner.id}`;
-    await owner.client.realtime.setAuth(owner.token);
-    const channel = owner.client.channel(topic, { config: { private: true } });
+    const channel = await privateChannel(owner, topic);
     const messages: unknown[] = [];
     channel.on('broadcast', { event: 'aviso' }, (message) => messages.push(message.payload));
     assert.equal(await subscribed(channel), 'SUBSCRIBED');
 
-    await other.client.realtime.setAuth(other.token);
-    const intruder = other.client.channel(topic, { config: { private: true } });
+    const intruder = await privateChannel(other, topic);
     await assert.rejects(intruder.httpSend('aviso', { de: 'otro' }), /Unauthorized/);
     assert.deepEqual(await channel.httpSend('aviso', { de: 'dueño' }), { success: true });
     await sleep(500);

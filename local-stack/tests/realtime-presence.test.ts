@@ -4,23 +4,16 @@
 // and on private channels the realtime.messages policies with extension = 'presence'.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import type { RealtimeChannel, RealtimePresenceState, SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { ANON_KEY, API_URL } from '../keys.ts';
 import { CLIENT_PRESENCE_MAX_CALLS } from '../realtime/limits.ts';
-import { client, signedInUser, sleep, sql } from './helpers.ts';
+import { client, signedInUser, sleep } from './helpers.ts';
+import { realtimePolicy, subscribed } from './realtime-channels.ts';
 
 const policy = 'local_stack_test_presence';
 const prefix = 'local-stack-presence';
-
-function subscribed(channel: RealtimeChannel): Promise<string> {
-  return new Promise((resolve) =>
-    channel.subscribe((status) => {
-      if (status !== 'CLOSED') resolve(status);
-    }),
-  );
-}
 
 /** Resolves when the channel's presence state satisfies `check` (after a sync), or fails after 3 s. */
 async function until(channel: RealtimeChannel, what: string, check: (state: RealtimePresenceState) => boolean): Promise<RealtimePresenceState> {
@@ -148,18 +141,13 @@ describe('realtime presence', () => {
 });
 
 describe('realtime presence on private channels', () => {
-  const clients: SupabaseClient[] = [];
-  before(async () => {
-    await sql(`drop policy if exists ${policy} on realtime.messages`);
-    // Members of `<prefix>:<uid>` may read and write presence there; nobody may broadcast.
-    await sql(`create policy ${policy} on realtime.messages for all to authenticated
-               using (extension = 'presence' and (select realtime.topic()) like '${prefix}:%')
-               with check (extension = 'presence' and (select realtime.topic()) = '${prefix}:' || (select auth.uid())::text)`);
-  });
-  after(async () => {
-    await Promise.all(clients.map((supabase) => supabase.removeAllChannels()));
-    await sql(`drop policy if exists ${policy} on realtime.messages`);
-  });
+  // Members of `<prefix>:<uid>` may read and write presence there; nobody may broadcast.
+  const clients = realtimePolicy(
+    policy,
+    `for all to authenticated
+     using (extension = 'presence' and (select realtime.topic()) like '${prefix}:%')
+     with check (extension = 'presence' and (select realtime.topic()) = '${prefix}:' || (select auth.uid())::text)`,
+  );
 
   test('the presence policies decide who may join, track and see the state', async () => {
     const owner = await signedInUser('presence-owner');

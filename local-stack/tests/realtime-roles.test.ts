@@ -6,20 +6,13 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { signJwt } from '../shared/jwt.ts';
 import { SERVICE_ROLE_KEY } from '../keys.ts';
 import { client, sleep, sql } from './helpers.ts';
+import { subscribe } from './realtime-channels.ts';
 
 const table = 'local_stack_test_roles';
-
-function subscribe(channel: RealtimeChannel): Promise<{ status: string; error?: Error }> {
-  return new Promise((resolve) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') resolve({ status, error });
-    });
-  });
-}
 
 async function clientWithRole(role: string): Promise<SupabaseClient> {
   const token = await signJwt({ role, sub: randomUUID(), aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 });

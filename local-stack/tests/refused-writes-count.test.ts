@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { PostgrestError } from '@supabase/supabase-js';
-import { signedInUser, sleep, sql } from './helpers.ts';
+import { deleteUsers, signedInUser, sleep, sql } from './helpers.ts';
 
 // Away from the end of a minute, so the one-minute windows cannot roll over mid-test.
 async function awayFromMinuteEnd(): Promise<void> {
@@ -40,36 +40,37 @@ async function authored(userId: string): Promise<number> {
   return row?.n ?? -1;
 }
 
-async function chismeBy(author: Awaited<ReturnType<typeof establishedUser>>, content: string): Promise<string> {
-  const created = await author.client.rpc('create_chisme', {
-    p_gender: 'Mujer',
-    p_years: '40',
-    p_content: content,
-    p_tags: [],
-    p_country: 'ES',
-    p_cotilleo: 'false',
-  });
+type User = Awaited<ReturnType<typeof establishedUser>>;
+
+/** How many rows of `public.<table>` the user holds. */
+async function rowsOf(table: 'country_logs' | 'likes' | 'reports', userId: string): Promise<number> {
+  const [row] = await sql<{ n: number }>(`select count(*)::int as n from public.${table} where user_id = $1`, [userId]);
+  return row?.n ?? -1;
+}
+
+/** A casual chisme through the RPC the web app calls (its scalars as text, as the client sends them). */
+const post = (user: User, content: string) =>
+  user.client.rpc('create_chisme', { p_gender: 'Mujer', p_years: '30', p_content: content, p_tags: [], p_country: 'ES', p_cotilleo: 'false' });
+
+async function chismeBy(author: User, content: string): Promise<string> {
+  const created = await post(author, content);
   assert.equal(created.error, null);
   return (created.data as { id: string }).id;
 }
 
 describe('refused writes count towards the rate limit', () => {
   const cleanup: string[] = [];
-  after(async () => {
-    if (cleanup.length) await sql('delete from auth.users where id = any($1::uuid[])', [cleanup]);
-  });
+  after(() => deleteUsers(cleanup));
+  // A user of one test, deleted after the suite.
+  const account = async (label: string): Promise<User> => {
+    const made = await establishedUser(label);
+    cleanup.push(made.id);
+    return made;
+  };
 
   test('a refusal keeps the error object and status of a raised key', async () => {
-    const user = await establishedUser('refused-shape');
-    cleanup.push(user.id);
-    const refused = await user.client.rpc('create_chisme', {
-      p_gender: 'Mujer',
-      p_years: '30',
-      p_content: 'corto',
-      p_tags: [],
-      p_country: 'ES',
-      p_cotilleo: 'false',
-    });
+    const user = await account('refused-shape');
+    const refused = await post(user, 'corto');
     assert.equal(refused.status, 400);
     assert.equal(refused.data, null);
     assert.deepEqual(refused.error, { code: 'P0001', details: '{"min": 10}', hint: null, message: 'chisme_content_too_short' });
@@ -80,45 +81,32 @@ describe('refused writes count towards the rate limit', () => {
   });
 
   test('three refused chismes, then a valid one: rate_limited at the limit of 3 a minute, nothing stored', async () => {
-    const user = await establishedUser('refused-chismes');
-    cleanup.push(user.id);
+    const user = await account('refused-chismes');
     await awayFromMinuteEnd();
-    const post = (content: string) =>
-      user.client.rpc('create_chisme', {
-        p_gender: 'Mujer',
-        p_years: '30',
-        p_content: content,
-        p_tags: [],
-        p_country: 'ES',
-        p_cotilleo: 'false',
-      });
-    const refusals = [await post('corto'), await post('llámame al 600 123 456 esta noche'), await post('x'.repeat(20_000))];
+    const refusals = [await post(user, 'corto'), await post(user, 'llámame al 600 123 456 esta noche'), await post(user, 'x'.repeat(20_000))];
     assert.deepEqual(
       refusals.map((r) => r.error?.message),
       ['chisme_content_too_short', 'content_personal_data', 'chisme_content_too_long'],
     );
     assert.equal(await minuteEvents(user.id, 'chisme'), 3);
-    const valid = await post('Un chisme perfectamente válido');
+    const valid = await post(user, 'Un chisme perfectamente válido');
     assert.equal(valid.error?.message, 'rate_limited');
     assert.equal((JSON.parse(valid.error?.details ?? '{}') as { action?: string }).action, 'chisme');
     assert.equal(await authored(user.id), 0);
   });
 
   test('20 refused country logs, then a valid one: rate_limited at the limit of 20 an hour', async () => {
-    const user = await establishedUser('refused-countries');
-    cleanup.push(user.id);
+    const user = await account('refused-countries');
     const refusals = await Promise.all(Array.from({ length: 20 }, (_, i) => user.client.rpc('log_country', { p_country: `llámame al 600 123 45${i % 10}` })));
     assert.deepEqual(new Set(refusals.map((r) => `${r.status} ${r.error?.message}`)), new Set(['400 content_personal_data']));
     const valid = await user.client.rpc('log_country', { p_country: 'Costa Rica' });
     assert.equal(valid.error?.message, 'rate_limited');
-    const [logs] = await sql<{ n: number }>('select count(*)::int as n from public.country_logs where user_id = $1', [user.id]);
-    assert.equal(logs?.n, 0);
+    assert.equal(await rowsOf('country_logs', user.id), 0);
   });
 
   test('7 refused comments at once are counted exactly: 3 valid ones pass, the 4th is rate_limited', async () => {
-    const author = await establishedUser('refused-comments-author');
-    const user = await establishedUser('refused-comments');
-    cleanup.push(author.id, user.id);
+    const author = await account('refused-comments-author');
+    const user = await account('refused-comments');
     const chismeId = await chismeBy(author, 'Un chisme para comentar');
     await awayFromMinuteEnd();
     const comment = (content: string) =>
@@ -143,9 +131,8 @@ describe('refused writes count towards the rate limit', () => {
   });
 
   test('60 refused likes and unlikes at once are counted exactly: a valid like is then rate_limited, nothing stored', async () => {
-    const author = await establishedUser('refused-likes-author');
-    const user = await establishedUser('refused-likes');
-    cleanup.push(author.id, user.id);
+    const author = await account('refused-likes-author');
+    const user = await account('refused-likes');
     const chismeId = await chismeBy(author, 'Un chisme que gustará a todos');
     await awayFromMinuteEnd();
     // Half likes of chismes that do not exist, half unlikes of a chisme never liked.
@@ -160,14 +147,12 @@ describe('refused writes count towards the rate limit', () => {
     const valid = await user.client.rpc('like_chisme', { p_chisme_id: chismeId });
     assert.equal(valid.error?.message, 'rate_limited');
     assert.equal((JSON.parse(valid.error?.details ?? '{}') as { action?: string }).action, 'like');
-    const [likes] = await sql<{ n: number }>('select count(*)::int as n from public.likes where user_id = $1', [user.id]);
-    assert.equal(likes?.n, 0);
+    assert.equal(await rowsOf('likes', user.id), 0);
   });
 
   test('a like and an unlike still answer the new count as a number', async () => {
-    const author = await establishedUser('liked-author');
-    const user = await establishedUser('liker');
-    cleanup.push(author.id, user.id);
+    const author = await account('liked-author');
+    const user = await account('liker');
     const chismeId = await chismeBy(author, 'Un chisme que sí gustará');
     const liked = await user.client.rpc('like_chisme', { p_chisme_id: chismeId });
     assert.deepEqual([liked.status, liked.error, liked.data], [200, null, 1]);
@@ -176,9 +161,8 @@ describe('refused writes count towards the rate limit', () => {
   });
 
   test('5 reports of one chisme at once: one stored, 4 report_already_exists, all counted; past the limit a refusal keeps its key, a valid report is rate_limited', async () => {
-    const author = await establishedUser('refused-reports-author');
-    const user = await establishedUser('refused-reports');
-    cleanup.push(author.id, user.id);
+    const author = await account('refused-reports-author');
+    const user = await account('refused-reports');
     const chismeId = await chismeBy(author, 'Un chisme que será denunciado');
     const otherId = await chismeBy(author, 'Otro chisme que será denunciado');
     await awayFromMinuteEnd();
@@ -196,7 +180,6 @@ describe('refused writes count towards the rate limit', () => {
     assert.equal(sixth.error?.message, 'report_target_not_found');
     const valid = await user.client.rpc('report_chisme', { p_chisme_id: otherId, p_reason: 'Spam' });
     assert.equal(valid.error?.message, 'rate_limited');
-    const [stored] = await sql<{ n: number }>('select count(*)::int as n from public.reports where user_id = $1', [user.id]);
-    assert.equal(stored?.n, 1);
+    assert.equal(await rowsOf('reports', user.id), 1);
   });
 });

@@ -3,8 +3,8 @@
 // sign-up asks for an e-mail confirmation), and SQL as `postgres` for fixtures and read-backs.
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import WebSocket from 'ws';
+import { database } from '../shared/sql.ts';
 import { env } from './env.ts';
 
 const options = {
@@ -48,19 +48,6 @@ export async function createChisme(author: Person, content: string): Promise<str
   return (data as { id: string }).id;
 }
 
-/** Deletes the accounts (their chismes, comments and notifications go with them). */
-export async function deleteUsers(ids: string[]): Promise<void> {
-  if (ids.length) await sql('delete from auth.users where id = any($1::uuid[])', [ids]);
-}
-
-export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const db = new pg.Client({ connectionString: env.dbUrl });
-  await db.connect();
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.end();
-  }
-}
+export const { sql, deleteUsers } = database(env.dbUrl);
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

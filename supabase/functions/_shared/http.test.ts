@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { isPreflight, preflightResponse } from './cors.ts';
-import { errorResponse, notAuthenticated, withErrorBoundary } from './http.ts';
+import { errorResponse, notAuthenticated, readJsonObject, withErrorBoundary } from './http.ts';
 
 Deno.test('errors are JSON { error: { code, message } } with their status and CORS', async () => {
   const response = errorResponse(notAuthenticated);
@@ -37,4 +37,13 @@ Deno.test('an unexpected exception still answers 500 JSON with CORS', async () =
   } finally {
     console.error = originalError;
   }
+});
+
+Deno.test('a JSON body is read as an object, or null for anything else or anything too long', async () => {
+  const post = (body: string, headers: Record<string, string> = {}) => new Request('http://functions.test/f', { method: 'POST', body, headers });
+  assert.deepEqual(await readJsonObject(post('{"a": 1}')), { a: 1 });
+  for (const body of ['[1]', '"a"', '1', 'null', '{', '']) assert.equal(await readJsonObject(post(body)), null, body);
+  assert.deepEqual(await readJsonObject(post('{"a": 1}'), 8), { a: 1 });
+  assert.equal(await readJsonObject(post('{"a": 12}'), 8), null, 'longer than the limit');
+  assert.equal(await readJsonObject(post('{}', { 'Content-Length': '2000' }), 1024), null, 'refused by its Content-Length');
 });

@@ -1,17 +1,12 @@
 // The real purge dependencies: the service role lists and removes (users can do neither).
-import { createServiceClient } from '../_shared/supabase-clients.ts';
+import { removeChismeImages, serviceRpc } from '../_shared/service-role.ts';
 import type { PurgeDeps } from './purge.ts';
 
 export const supabasePurgeDeps: PurgeDeps = {
   async listExpired(limit) {
-    const { data, error } = await createServiceClient().rpc('list_expired_chisme_images', { p_limit: limit });
-    if (error) throw new Error(`list_expired_chisme_images failed: ${error.code ?? ''} ${error.message}`);
-    return (data ?? []) as string[];
+    return (await serviceRpc<string[] | null>('list_expired_chisme_images', { p_limit: limit })) ?? [];
   },
-  async remove(names) {
-    const { error } = await createServiceClient().storage.from('chismes').remove(names);
-    if (error) throw error;
-  },
+  remove: removeChismeImages,
 };
 
 /** Whether a bearer token is this project's service role key (the only caller allowed). */

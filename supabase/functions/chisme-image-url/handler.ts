@@ -6,7 +6,7 @@
 import type { Caller } from '../_shared/caller.ts';
 import { callerEndpoint } from '../_shared/caller-endpoint.ts';
 import { isChismeId } from '../_shared/chisme-image-rules.ts';
-import { errorResponse, jsonResponse } from '../_shared/http.ts';
+import { errorResponse, jsonResponse, readJsonObject } from '../_shared/http.ts';
 import { supabaseChismeImageUrlDeps } from './supabase-deps.ts';
 import { type ChismeForView, viewErrors, viewSeconds } from './view-rules.ts';
 
@@ -19,7 +19,8 @@ export interface ChismeImageUrlDeps {
 
 export function createChismeImageUrlHandler(deps: ChismeImageUrlDeps): (request: Request) => Promise<Response> {
   return callerEndpoint('chisme-image-url', () => deps.now(), async (request, caller) => {
-    const chismeId = await readChismeId(request);
+    // A small JSON body: at most 1 KiB is read.
+    const chismeId = (await readJsonObject(request, 1024))?.chisme_id;
     if (!isChismeId(chismeId)) return errorResponse(viewErrors.chismeIdInvalid);
     const chisme = await deps.findChisme(caller, chismeId);
     const seconds = viewSeconds(chisme, deps.now());
@@ -28,19 +29,6 @@ export function createChismeImageUrlHandler(deps: ChismeImageUrlDeps): (request:
     if (!url) return errorResponse(viewErrors.noImage);
     return jsonResponse(200, { url, expires_in: seconds });
   });
-}
-
-/** The chisme id of a small JSON body (at most 1 KiB is read), or null. */
-async function readChismeId(request: Request): Promise<unknown> {
-  if (Number(request.headers.get('Content-Length') ?? '0') > 1024) return null;
-  try {
-    const text = await request.text();
-    if (text.length > 1024) return null;
-    const body: unknown = JSON.parse(text);
-    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>).chisme_id : null;
-  } catch {
-    return null;
-  }
 }
 
 export const handler = createChismeImageUrlHandler(supabaseChismeImageUrlDeps);

@@ -8,7 +8,7 @@
 // chisme-image-purge removes within a minute).
 import type { Caller } from '../_shared/caller.ts';
 import { callerEndpoint } from '../_shared/caller-endpoint.ts';
-import { type ApiFailure, errorResponse, jsonResponse, notAuthenticated } from '../_shared/http.ts';
+import { type ApiFailure, errorResponse, jsonResponse, notAuthenticated, readJsonObject } from '../_shared/http.ts';
 
 export interface DeleteAccountDeps {
   /** The caller's e-mail, as the Auth API knows it (null when the token names no user). */
@@ -45,11 +45,6 @@ export function createDeleteAccountHandler(deps: DeleteAccountDeps): (request: R
 }
 
 async function readPassword(request: Request): Promise<string | null> {
-  try {
-    const body: unknown = await request.json();
-    const password = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).password : null;
-    return typeof password === 'string' && password.length > 0 && password.length <= 200 ? password : null;
-  } catch {
-    return null;
-  }
+  const password = (await readJsonObject(request))?.password;
+  return typeof password === 'string' && password.length > 0 && password.length <= 200 ? password : null;
 }

@@ -1,7 +1,8 @@
 // The real dependencies: the Auth API for who and the password, the service role for the
 // deletion (public.delete_account is granted to it only) and the image removal.
 import { createClient } from '@supabase/supabase-js';
-import { createCallerClient, createServiceClient } from '../_shared/supabase-clients.ts';
+import { removeChismeImages, serviceRpc } from '../_shared/service-role.ts';
+import { createCallerClient } from '../_shared/supabase-clients.ts';
 import type { DeleteAccountDeps } from './handler.ts';
 
 export const supabaseDeleteAccountDeps: DeleteAccountDeps = {
@@ -20,14 +21,9 @@ export const supabaseDeleteAccountDeps: DeleteAccountDeps = {
   },
   async deleteAccount(userId) {
     // Service role: only it may run the deletion (after the password check above).
-    const { data, error } = await createServiceClient().rpc('delete_account', { p_user_id: userId });
-    if (error) throw new Error(`delete_account failed: ${error.code ?? ''} ${error.message}`);
-    return (data ?? []) as string[];
+    return (await serviceRpc<string[] | null>('delete_account', { p_user_id: userId })) ?? [];
   },
-  async removeImages(names) {
-    // Service role: clients can never delete bucket objects.
-    const { error } = await createServiceClient().storage.from('chismes').remove(names);
-    if (error) throw error;
-  },
+  // Service role: clients can never delete bucket objects.
+  removeImages: removeChismeImages,
   now: () => new Date(),
 };

@@ -4,7 +4,7 @@
 // client calls it fire-and-forget with a 5 s timeout, it must never hold up the UI.
 import type { Caller } from '../_shared/caller.ts';
 import { callerEndpoint } from '../_shared/caller-endpoint.ts';
-import { type ApiFailure, errorResponse, jsonResponse, rateLimitedResponse } from '../_shared/http.ts';
+import { type ApiFailure, errorResponse, jsonResponse, rateLimitedResponse, readJsonObject } from '../_shared/http.ts';
 import { DatabaseRefusedError, RateLimitedError } from '../_shared/postgrest-errors.ts';
 import { countryInvalid, parseCountry } from './country.ts';
 import { supabaseLogCountryDeps } from './supabase-deps.ts';
@@ -38,15 +38,6 @@ export function createLogCountryHandler(deps: LogCountryDeps): (request: Request
       throw error;
     }
   });
-}
-
-async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body: unknown = await request.json();
-    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 export const handler = createLogCountryHandler(supabaseLogCountryDeps);

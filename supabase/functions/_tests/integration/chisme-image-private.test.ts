@@ -3,25 +3,11 @@
 // window, the purge deletes expired objects through Storage, a function killed mid-upload
 // leaves no half state, and racing uploads store exactly one image.
 import assert from 'node:assert/strict';
-import { apiUrl, invoke, signUp, sql, type TestUser } from './stack.ts';
+import { apiUrl, createChisme, fixture, invoke, signUp, sql, type TestUser } from './stack.ts';
 import { jpegWithMetadata, metadataMarkers, polyglots } from '../../chisme-image/metadata-fixtures.ts';
 
-const fixture = (name: string) => Deno.readFileSync(new URL(`../../chisme-image/fixtures/${name}`, import.meta.url));
 const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function createChisme(author: TestUser): Promise<string> {
-  const { data, error } = await author.client.rpc('create_chisme', {
-    p_gender: 'Mujer',
-    p_years: 30,
-    p_content: 'Un cotilleo con foto para probar la privacidad',
-    p_tags: ['#prueba'],
-    p_country: 'Costa Rica',
-    p_cotilleo: true,
-  });
-  if (error) throw new Error(`create_chisme: ${error.message}`);
-  return (data as { id: string }).id;
-}
 
 function form(chismeId: string, bytes: Uint8Array, name = 'foto.jpg'): FormData {
   const body = new FormData();

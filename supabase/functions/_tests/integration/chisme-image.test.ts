@@ -1,22 +1,7 @@
 // chisme-image through the local stack: the gateway, the function in real Deno, real
 // PostgREST and PostgreSQL (get_chisme, file_exist, the storage read policy) and Storage.
 import assert from 'node:assert/strict';
-import { invoke, signUp, sql, type TestUser } from './stack.ts';
-
-const fixture = (name: string) => Deno.readFileSync(new URL(`../../chisme-image/fixtures/${name}`, import.meta.url));
-
-async function createChisme(author: TestUser, cotilleo: boolean): Promise<string> {
-  const { data, error } = await author.client.rpc('create_chisme', {
-    p_gender: 'Mujer',
-    p_years: 30,
-    p_content: 'Un chisme de prueba para las funciones',
-    p_tags: ['#prueba'],
-    p_country: 'Costa Rica',
-    p_cotilleo: cotilleo,
-  });
-  if (error) throw new Error(`create_chisme: ${error.message}`);
-  return (data as { id: string }).id;
-}
+import { createChisme, fixture, invoke, signUp, sql } from './stack.ts';
 
 function imageForm(chismeId: string, name: string, type = 'image/png'): FormData {
   const form = new FormData();
@@ -53,7 +38,7 @@ async function moveCreationBack(chismeId: string, minutes: number): Promise<void
 const [author, reader] = await Promise.all([signUp('autor'), signUp('lector')]);
 
 Deno.test("the author's image is stored, and another user sees it through a server-issued URL; after 20 minutes nobody does", async () => {
-  const chismeId = await createChisme(author, true);
+  const chismeId = await createChisme(author);
   const upload = await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.webp', 'image/png'));
   assert.equal(upload.status, 201, JSON.stringify(upload.body));
   assert.deepEqual(upload.body, { path: chismeId });
@@ -103,7 +88,7 @@ Deno.test("the author's image is stored, and another user sees it through a serv
 });
 
 Deno.test('an upload to a chisme older than 20 minutes is refused (409) and nothing is stored', async () => {
-  const chismeId = await createChisme(author, true);
+  const chismeId = await createChisme(author);
   await moveCreationBack(chismeId, 21);
   const upload = await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'));
   await assertRefusedLeavingNothing(upload, 409, 'chisme_image_window_closed', chismeId);
@@ -116,13 +101,13 @@ Deno.test('an upload to a casual chisme is refused (409) and nothing is stored',
 });
 
 Deno.test("an upload to someone else's chisme is refused (403) and nothing is stored", async () => {
-  const chismeId = await createChisme(author, true);
+  const chismeId = await createChisme(author);
   const upload = await invoke(reader, 'chisme-image', imageForm(chismeId, 'pixel.gif', 'image/gif'));
   await assertRefusedLeavingNothing(upload, 403, 'chisme_not_owned', chismeId);
 });
 
 Deno.test('a second image for the same chisme is refused (409); the first stays', async () => {
-  const chismeId = await createChisme(author, true);
+  const chismeId = await createChisme(author);
   assert.equal((await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'))).status, 201);
   const second = await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.jpg', 'image/jpeg'));
   assert.equal(second.status, 409);
@@ -137,7 +122,7 @@ Deno.test('a chisme that does not exist is 404', async () => {
 });
 
 Deno.test('through the gateway, bad files get the spec messages and nothing is stored', async () => {
-  const chismeId = await createChisme(author, true);
+  const chismeId = await createChisme(author);
   const pdf = await invoke(author, 'chisme-image', imageForm(chismeId, 'document.pdf', 'image/png'));
   assert.equal(pdf.status, 400);
   assert.deepEqual(pdf.body, { error: { code: 'file_type_not_allowed', message: 'Error API: Tipo de archivo no permitido' } });
@@ -150,7 +135,7 @@ Deno.test('through the gateway, bad files get the spec messages and nothing is s
 });
 
 Deno.test('without a signed-in user the call is refused (401)', async () => {
-  const chismeId = await createChisme(author, true);
+  const chismeId = await createChisme(author);
   const response = await fetch(new URL('functions/v1/chisme-image', Deno.env.get('SUPABASE_URL') + '/'), {
     method: 'POST',
     headers: { apikey: Deno.env.get('SUPABASE_ANON_KEY')!, Authorization: `Bearer ${Deno.env.get('SUPABASE_ANON_KEY')}` },
@@ -162,7 +147,7 @@ Deno.test('without a signed-in user the call is refused (401)', async () => {
 });
 
 Deno.test('the bucket refuses a direct upload by the author: the function is the only way in', async () => {
-  const chismeId = await createChisme(author, true);
+  const chismeId = await createChisme(author);
   const direct = await author.client.storage.from('chismes').upload(chismeId, fixture('pixel.png'), { contentType: 'image/png' });
   assert.notEqual(direct.error, null);
   assert.deepEqual(await storedObjects(chismeId), []);
@@ -208,14 +193,14 @@ async function uploadWhileFailing(table: 'public.chismes' | 'storage.objects', c
 }
 
 Deno.test('when storing fails, the chisme is not marked (500)', async () => {
-  const chismeId = await createChisme(author, true);
+  const chismeId = await createChisme(author);
   await uploadWhileFailing('storage.objects', chismeId);
   // Nothing half-done blocks a retry.
   assert.equal((await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'))).status, 201);
 });
 
 Deno.test('when marking fails, nothing is stored either: object and mark are one transaction (500)', async () => {
-  const chismeId = await createChisme(author, true);
+  const chismeId = await createChisme(author);
   await uploadWhileFailing('public.chismes', chismeId);
   assert.equal((await invoke(author, 'chisme-image', imageForm(chismeId, 'pixel.png'))).status, 201);
   assert.equal(await fileExist(chismeId), true);
@@ -223,7 +208,7 @@ Deno.test('when marking fails, nothing is stored either: object and mark are one
 
 Deno.test("a suspended author's image is refused (403 user_suspended) and nothing is stored", async () => {
   const suspended = await signUp('suspendida');
-  const chismeId = await createChisme(suspended, true);
+  const chismeId = await createChisme(suspended);
   await sql(
     `insert into private.suspensions (user_id, suspended_until) values ($1, now() + interval '1 day')`,
     [suspended.id],

@@ -1,6 +1,7 @@
 // What the integration tests need of the running local stack: its URL and keys (given by
-// scripts/test-functions.ts in the environment), new signed-in users, and SQL as the database
-// owner for arranging time (moving a chisme's creation back) and for checking what was stored.
+// scripts/test-functions.ts in the environment), new signed-in users and their chismes, the
+// image fixtures, and SQL as the database owner for arranging time (moving a chisme's creation
+// back) and for checking what was stored.
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 
@@ -46,6 +47,23 @@ export async function signUp(label: string): Promise<TestUser> {
   await sql('insert into private.rate_limit_overrides (user_id, factor) values ($1, 1000)', [data.user.id]);
   return { client, id: data.user.id };
 }
+
+/** A chisme by `author` (a cotilleo unless told otherwise), through the RPC the web app calls; its id. */
+export async function createChisme(author: TestUser, cotilleo = true): Promise<string> {
+  const { data, error } = await author.client.rpc('create_chisme', {
+    p_gender: 'Mujer',
+    p_years: 30,
+    p_content: 'Un chisme de prueba para las funciones',
+    p_tags: ['#prueba'],
+    p_country: 'Costa Rica',
+    p_cotilleo: cotilleo,
+  });
+  if (error) throw new Error(`create_chisme: ${error.message}`);
+  return (data as { id: string }).id;
+}
+
+/** The bytes of an image fixture of chisme-image (chisme-image/fixtures/). */
+export const fixture = (name: string): Uint8Array => Deno.readFileSync(new URL(`../../chisme-image/fixtures/${name}`, import.meta.url));
 
 export async function sql<Row extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
   const connection = new pg.Client({ connectionString: dbUrl });

@@ -1,6 +1,6 @@
 // Login view: e-mail, password, "¿Olvidaste tu contraseña?", providers. An e-mail not yet
 // confirmed gets its error with "Reenviar correo".
-import { Anchor, Divider, Stack, TextInput } from '@mantine/core';
+import { Anchor, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { auth } from '../../../i18n/es/auth';
@@ -10,7 +10,7 @@ import { validateLogin } from '../utils/validate-auth';
 import { FormEnd } from './form-end';
 import { PasswordField } from './password-field';
 import { ResendConfirmation } from './resend-confirmation';
-import { ProviderButtons } from './provider-buttons';
+import { OtherWays } from './other-ways';
 
 type Props = { onSuccess: () => void; onSwitch: () => void; onForgot: () => void };
 
@@ -48,11 +48,7 @@ export function LoginForm({ onSuccess, onSwitch, onForgot }: Props) {
         <FormEnd error={formError} submitting={submitting} idle={auth.loginButton} pending={auth.loggingIn}>
           {unconfirmed && <ResendConfirmation email={unconfirmed} />}
         </FormEnd>
-        <Divider label={auth.or} labelPosition="center" />
-        <ProviderButtons disabled={submitting} onError={setFormError} />
-        <Anchor component="button" type="button" size="sm" onClick={onSwitch}>
-          {auth.toRegister}
-        </Anchor>
+        <OtherWays submitting={submitting} onError={setFormError} switchLabel={auth.toRegister} onSwitch={onSwitch} />
       </Stack>
     </form>
   );

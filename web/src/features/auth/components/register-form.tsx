@@ -1,6 +1,6 @@
 // Register view: username, e-mail, password twice, providers. With confirmations on, a
 // sign-up ends on "Revisa tu correo" (onPending), not signed in.
-import { Anchor, Divider, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { auth } from '../../../i18n/es/auth';
 import { signUp } from '../api/sign-up';
@@ -8,7 +8,7 @@ import { authErrorMessage } from '../utils/auth-error-message';
 import { validateRegister, type RegisterValues } from '../utils/validate-auth';
 import { FormEnd } from './form-end';
 import { NewPasswordFields } from './new-password-fields';
-import { ProviderButtons } from './provider-buttons';
+import { OtherWays } from './other-ways';
 
 const initialValues: RegisterValues = { username: '', email: '', password: '', confirmPassword: '' };
 
@@ -39,11 +39,7 @@ export function RegisterForm({ onSuccess, onSwitch, onPending }: Props) {
           confirm={form.getInputProps('confirmPassword')}
         />
         <FormEnd error={formError} submitting={submitting} idle={auth.registerButton} pending={auth.registering} />
-        <Divider label={auth.or} labelPosition="center" />
-        <ProviderButtons disabled={submitting} onError={setFormError} />
-        <Anchor component="button" type="button" size="sm" onClick={onSwitch}>
-          {auth.toLogin}
-        </Anchor>
+        <OtherWays submitting={submitting} onError={setFormError} switchLabel={auth.toLogin} onSwitch={onSwitch} />
       </Stack>
     </form>
   );

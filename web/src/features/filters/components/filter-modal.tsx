@@ -81,20 +81,16 @@ export function FilterModal({ onClose }: { onClose: () => void }) {
             comboboxProps={{ withinPortal: false }}
           />
           <SimpleGrid cols={2}>
-            <TextInput
-              label={texts.ageFrom}
-              inputMode="numeric"
-              {...form.getInputProps('from')}
-              onChange={(e) => form.setFieldValue('from', digitsOnly(e.currentTarget.value))}
-              maxLength={2}
-            />
-            <TextInput
-              label={texts.ageTo}
-              inputMode="numeric"
-              {...form.getInputProps('to')}
-              onChange={(e) => form.setFieldValue('to', digitsOnly(e.currentTarget.value))}
-              maxLength={2}
-            />
+            {(['from', 'to'] as const).map((field) => (
+              <TextInput
+                key={field}
+                label={field === 'from' ? texts.ageFrom : texts.ageTo}
+                inputMode="numeric"
+                {...form.getInputProps(field)}
+                onChange={(e) => form.setFieldValue(field, digitsOnly(e.currentTarget.value))}
+                maxLength={2}
+              />
+            ))}
           </SimpleGrid>
           <TagInput label={texts.tags} value={tags} onChange={setTags} />
           <Group justify="space-between" mt="sm">
