@@ -2,8 +2,6 @@
 // screen's route module imports statically may reach lib/supabase.ts, only `import()` may.
 // A static import puts it in the route's preload list and before the first card: the profile's
 // LCP went from 2.3 to 2.9 s that way (bench/README.md, "The profile's first card").
-// Likewise Mantine's Menu (with Popover, FocusTrap and floating-ui, ~25 KB gzip of the entry):
-// the cards' and comments' menus load it on their first press (components/deferred-menu.tsx).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,36 +49,5 @@ describe('first screens without supabase-js', () => {
 
   it('finds a static path where there is one', () => {
     expect(staticPath(join(src, 'features/comments/components/comment-thread.tsx'), supabase)).not.toBeNull();
-  });
-});
-
-/** Every module `entry` reaches by static imports, itself included. */
-function staticReach(entry: string): string[] {
-  const seen = new Set<string>([entry]);
-  const queue = [entry];
-  while (queue.length > 0) {
-    for (const next of staticImports(queue.shift()!)) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return [...seen];
-}
-
-const importsMantineMenu = (file: string) => /^import\s*\{[^}]*\bMenu\b[^}]*\}\s*from\s*'@mantine\/core'/m.test(readFileSync(file, 'utf8'));
-
-describe("first screens without Mantine's Menu", () => {
-  it.each(firstScreens)('%s imports Menu only through import()', (entry) => {
-    expect(
-      staticReach(join(src, entry))
-        .filter(importsMantineMenu)
-        .map((p) => relative(src, p)),
-    ).toEqual([]);
-  });
-
-  it('finds a static import where there is one', () => {
-    expect(importsMantineMenu(join(src, 'features/chisme/components/chisme-menu-loaded.tsx'))).toBe(true);
   });
 });

@@ -1,26 +1,63 @@
-// A chisme's "more" menu on its card: the trigger, with Mantine's Menu loaded on the first
-// press (components/deferred-menu.tsx; the menu itself is ./chisme-menu-loaded.tsx).
-import { ActionIcon } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
-import { lazy } from 'react';
-import { DeferredMenu } from '../../../components/deferred-menu';
+// A chisme's "more" menu: "No ver más a esta persona" (not on one's own chisme) and, for its
+// author or a commenter, muting or unmuting the thread's notifications (the state is asked
+// for when the menu opens).
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconBell, IconBellOff, IconDots, IconEyeOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { useRefetchAfterBlock } from '../../../hooks/use-refetch-after-block';
 import { controls } from '../../../i18n/es/controls';
+import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import type { FeedChisme } from '../../../types/api';
-
-const load = () => import('./chisme-menu-loaded');
-const ChismeMenuLoaded = lazy(load);
+import { blockChismeAuthor } from '../api/block-chisme-author';
+import { getThreadMute, setThreadMute, threadMuteKeys } from '../api/thread-mute';
 
 export function ChismeMenu({ chisme }: { chisme: FeedChisme }) {
+  const [opened, setOpened] = useState(false);
+  const refetch = useRefetchAfterBlock();
+  const mute = useSWR(opened ? threadMuteKeys.state(chisme.id) : null, getThreadMute);
+  const block = () => {
+    blockChismeAuthor(chisme.id)
+      .then(() => {
+        toast.success(controls.block.done);
+        refetch();
+      })
+      .catch((error: unknown) => toast.error(errorMessage(error, controls.block.failed)));
+  };
+  const toggleMute = (muted: boolean) => {
+    setThreadMute(chisme.id, muted)
+      .then((state) => {
+        void mute.mutate(state, { revalidate: false });
+        toast.success(state ? controls.mute.muted : controls.mute.unmuted);
+      })
+      .catch((error: unknown) => toast.error(errorMessage(error, controls.mute.failed)));
+  };
   return (
-    <DeferredMenu
-      load={load}
-      trigger={
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={controls.moreActions} data-testid="chisme-menu">
           <IconDots size={18} aria-hidden />
         </ActionIcon>
-      }
-    >
-      {(loaded) => <ChismeMenuLoaded chisme={chisme} {...loaded} />}
-    </DeferredMenu>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {mute.data === false && (
+          <Menu.Item leftSection={<IconBellOff size={16} aria-hidden />} onClick={() => toggleMute(true)}>
+            {controls.mute.mute}
+          </Menu.Item>
+        )}
+        {mute.data === true && (
+          <Menu.Item leftSection={<IconBell size={16} aria-hidden />} onClick={() => toggleMute(false)}>
+            {controls.mute.unmute}
+          </Menu.Item>
+        )}
+        {!chisme.is_mine && (
+          <Menu.Item leftSection={<IconEyeOff size={16} aria-hidden />} onClick={block}>
+            {controls.block.action}
+          </Menu.Item>
+        )}
+        {chisme.is_mine && mute.data === undefined && <Menu.Label>{controls.mute.loading}</Menu.Label>}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -1,10 +1,9 @@
 // One comment with its replies: "Anónimo N", "Autor" badge, reply (below depth 3), report,
 // replies collapsed with show/hide and a "+N" button for the rest.
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconDots, IconFlag } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { IconDots, IconEyeOff, IconFlag } from '@tabler/icons-react';
+import { useState } from 'react';
 import { CountryFlag } from '../../../components/country-flag';
-import { DeferredMenu } from '../../../components/deferred-menu';
 import { commentReport, comments as texts } from '../../../i18n/es/comments';
 import { chisme as chismeTexts } from '../../../i18n/es/chisme';
 import { relativeTime } from '../../../lib/relative-time';
@@ -18,10 +17,6 @@ import { useRefetchAfterBlock } from '../../../hooks/use-refetch-after-block';
 import { blockCommentAuthor } from '../api/block-comment-author';
 import { reportComment } from '../api/report-comment';
 import { canReply, countDescendants, visibleReplies, type CommentNode } from '../utils/build-thread';
-
-// Mantine's Menu loads on the first press (components/deferred-menu.tsx).
-const loadMenu = () => import('./comment-menu-loaded');
-const CommentMenuLoaded = lazy(loadMenu);
 
 type Props = { node: CommentNode; onReply: (comment: CommentNode) => void };
 
@@ -111,16 +106,18 @@ export function CommentItem({ node, onReply }: Props) {
             </ActionIcon>
           )}
           {!node.is_mine && !node.is_hidden && (
-            <DeferredMenu
-              load={loadMenu}
-              trigger={
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
                 <ActionIcon size="sm" variant="subtle" color="gray" aria-label={controls.moreActions} data-testid="comment-menu">
                   <IconDots size={14} aria-hidden />
                 </ActionIcon>
-              }
-            >
-              {(loaded) => <CommentMenuLoaded onBlock={block} {...loaded} />}
-            </DeferredMenu>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconEyeOff size={14} aria-hidden />} onClick={block}>
+                  {controls.block.action}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           )}
         </Group>
       </Paper>
