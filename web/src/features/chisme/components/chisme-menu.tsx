@@ -56,7 +56,11 @@ export function ChismeMenu({ chisme }: { chisme: FeedChisme }) {
             {controls.block.action}
           </Menu.Item>
         )}
-        {chisme.is_mine && mute.data === undefined && <Menu.Label>{controls.mute.loading}</Menu.Label>}
+        {chisme.is_mine && mute.data === undefined && (
+          // A disabled item, not a label: a menu must always hold a menuitem (axe
+          // aria-required-children), and the author's menu has nothing else while the state loads.
+          <Menu.Item disabled>{controls.mute.loading}</Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );
