@@ -1,5 +1,4 @@
 // One error type for every failed Supabase call, carrying the database's stable key.
-import { FunctionsHttpError } from '@supabase/supabase-js';
 import { messageForErrorKey, type ErrorDetail } from '../i18n/es/errors';
 
 export class ApiError extends Error {
@@ -31,18 +30,6 @@ function parseDetail(details: string | null | undefined): ErrorDetail {
 /** Turns a PostgREST / functions error into an ApiError whose key is the database's key. */
 export function toApiError(error: SupabaseLikeError): ApiError {
   return new ApiError(error.message ?? 'unknown', parseDetail(error.details), error.status);
-}
-
-/**
- * A failed edge-function call (`supabase.functions.invoke`'s error) as an ApiError: the key and
- * status of the function's `{ error: { code } }` answer, `fallback` when its body has none, and
- * `network` when no answer came at all.
- */
-export async function functionCallError(error: unknown, fallback: string): Promise<ApiError> {
-  if (!(error instanceof FunctionsHttpError)) return new ApiError('network', null);
-  const response = error.context as Response;
-  const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
-  return new ApiError(body?.error?.code ?? fallback, null, response.status);
 }
 
 /** The Spanish text to show for any thrown value. */

@@ -2,7 +2,8 @@
 // cannot sign URLs for the bucket themselves). The server signs it for at most 60 s and never
 // past the chisme's 20 minutes; after them it answers 410 and the image is purged.
 import { supabase } from '../../../lib/supabase';
-import { ApiError, functionCallError } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/api-error';
+import { functionCallError } from '../../../lib/function-call-error';
 
 export async function getChismeImageUrl(chismeId: string): Promise<string> {
   const { data, error } = await supabase.functions.invoke<{ url?: string }>('chisme-image-url', {

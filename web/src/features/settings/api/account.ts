@@ -1,7 +1,8 @@
 // "Descargar mis datos" (get_my_data: only the caller's own rows) and "Eliminar mi cuenta"
 // (the delete-account edge function checks the password with the Auth API, then deletes
 // everything; afterwards the session is dropped locally, since the account no longer exists).
-import { functionCallError, toApiError } from '../../../lib/api-error';
+import { toApiError } from '../../../lib/api-error';
+import { functionCallError } from '../../../lib/function-call-error';
 import { supabase } from '../../../lib/supabase';
 
 export async function getMyData(): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { functionCallError } from './api-error';
+import { functionCallError } from './function-call-error';
 
 const answered = (status: number, body: string) => new FunctionsHttpError(new Response(body, { status }));
 
