@@ -185,7 +185,8 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
     const body = await readAuthJson(req);
     limitSignUps(req);
     if (body.data !== undefined) checkMetadata(body.data);
-    return transaction(async (db) => {
+    let passwordChangedFor: UserRow | undefined;
+    const answer = await transaction(async (db) => {
       const { user, sessionId } = await caller(req, db);
       const password = str(body.password);
       if (password !== undefined) {
@@ -201,11 +202,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
           [user.id, await hashPassword(password)],
         );
         await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId || INSTANCE_ID]);
-        // GoTrue's user.go: with [auth.email.notification.password_changed] on, the person is
-        // told by mail; a mail that cannot go (the email_sent limit) does not undo the change.
-        if (config.passwordChangedNotification && user.email) {
-          await mailer('password_changed_notification', user.email, { Email: user.email, Data: user.raw_user_meta_data }).catch(() => undefined);
-        }
+        passwordChangedFor = user;
       }
       const email = str(body.email) ? validateEmail(str(body.email)!) : undefined;
       if (email && email !== user.email) {
@@ -221,6 +218,15 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
       await db.query('update auth.users set updated_at = now() where id = $1', [user.id]);
       return userJson(db, (await loadUser(db, user.id))!);
     });
+    // GoTrue's user.go: with [auth.email.notification.password_changed] on, the person is told
+    // by mail, once the change is stored (a later refusal in the same request, such as
+    // email_exists, rolls it back and sends nothing); a mail that cannot go (the email_sent
+    // limit) does not undo the change.
+    const changed = passwordChangedFor;
+    if (changed?.email && config.passwordChangedNotification) {
+      await mailer('password_changed_notification', changed.email, { Email: changed.email, Data: changed.raw_user_meta_data }).catch(() => undefined);
+    }
+    return answer;
   }
 
   async function logout(req: IncomingMessage, scope: string): Promise<void> {

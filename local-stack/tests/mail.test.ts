@@ -191,6 +191,18 @@ describe('mail catcher and Auth e-mail', () => {
     assert.equal(list.messages.filter((message) => message.To.some((to) => to.Address === person.email)).length, 1, 'one mail, for the change made');
   });
 
+  test('a password change refused later in its request (email_exists) is neither stored nor mailed', async () => {
+    const [person, other] = await Promise.all([signedInUser('aviso-refused'), signedInUser('aviso-taken')]);
+    const { error } = await person.client.auth.updateUser({ password: 'OtraClave123', email: other.email });
+    assert.equal(error?.code, 'email_exists');
+    assert.equal((await client().auth.signInWithPassword({ email: person.email, password: PASSWORD })).error, null, 'the old password still works');
+    const list = (await (await fetch(`${MAILPIT}/api/v1/messages`)).json()) as { messages: Summary[] };
+    const notices = list.messages.filter(
+      (message) => message.To.some((to) => to.Address === person.email) && message.Subject === 'Tu contraseña de Chismes ha cambiado',
+    );
+    assert.equal(notices.length, 0);
+  });
+
   test('e-mail change with double_confirm_changes: both links are needed, then the address changes', async () => {
     const person = await signedInUser('change');
     const newEmail = uniqueEmail('change-new');
