@@ -357,17 +357,15 @@ grant execute on function private.check_request() to authenticated;
 grant execute on function private.check_request() to service_role;
 comment on function private.check_request() is 'PostgREST db-pre-request: refuses anon/authenticated REST writes to the app''s tables, any percent-encoded table segment included (rest_write_not_allowed, 403). The table privileges are the guard; this gives the key.';
 
--- The raw-size checks that create_chisme and add_comment each spelled out
--- (supabase/schemas/07-text-rules.sql) become two private helpers both call,
--- so the limits and keys cannot drift apart. Same checks, same keys, same order, still in
--- constant time before any normalising or matching (octet_length reads the stored size):
+-- The raw-size checks of both text writes, in one place so their limits and keys cannot drift
+-- apart. They run in constant time, before any normalising or matching (octet_length reads
+-- the stored size):
 -- - private.assert_raw_text_sizes: content over 16,000 bytes answers the caller's content key
 --   with {"max":400}; a country over 1,000 bytes country_too_long {"max":100};
 -- - private.capped_arg: an id, age, gender or mode over 100 bytes becomes 'invalid', so it gets
 --   the key a malformed value gets.
--- Both writes call them from private.publish_chisme / private.publish_comment
--- (supabase/schemas/12-rate-limits.sql, which moves the RPC bodies there), and
--- the rule triggers from supabase/schemas/20-chismes.sql.
+-- Both writes call them from private.publish_chisme (20-chismes.sql) and
+-- private.publish_comment (40-comments.sql), and so do the rule triggers of both tables.
 create or replace function private.assert_raw_text_sizes(p_content text, p_content_key text, p_country text)
 returns void
 language plpgsql

@@ -1,6 +1,6 @@
 -- Two rules of the write path that no other file could fail on:
 -- 1. The text-rule and country-log triggers recognise a client's write by the request's role
---    (private.is_client_write(), supabase/schemas/20-chismes.sql): a
+--    (private.is_client_write(), supabase/schemas/05-helpers.sql): a
 --    security definer function running as a client (as every write RPC does) cannot keep the
 --    server-chosen columns it passes; the service role's writes keep theirs.
 -- 2. PostgREST's pre-request check answers a percent-encoded table route with its key
