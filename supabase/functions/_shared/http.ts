@@ -30,14 +30,14 @@ export function jsonResponse(status: number, body: unknown): Response {
 
 /**
  * The request's JSON body when it is an object (not an array), else null (not JSON, or another
- * value): a handler then answers its own "invalid" error. A body longer than `maxBytes` is
- * null too, refused by its Content-Length before it is read.
+ * value): a handler then answers its own "invalid" error. A body longer than `maxChars` is
+ * null too: refused unread when its Content-Length says so, else after reading.
  */
-export async function readJsonObject(request: Request, maxBytes = Infinity): Promise<Record<string, unknown> | null> {
-  if (Number(request.headers.get('Content-Length') ?? '0') > maxBytes) return null;
+export async function readJsonObject(request: Request, maxChars = Infinity): Promise<Record<string, unknown> | null> {
+  if (Number(request.headers.get('Content-Length') ?? '0') > maxChars) return null;
   try {
     const text = await request.text();
-    if (text.length > maxBytes) return null;
+    if (text.length > maxChars) return null;
     const body: unknown = JSON.parse(text);
     return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   } catch {

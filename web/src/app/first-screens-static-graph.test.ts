@@ -1,8 +1,8 @@
 // supabase-js (47 KB as served, brotli) stays off the first screens' path: nothing the entry or a first
 // screen's route module imports statically may reach lib/supabase.ts or any module that imports
 // an `@supabase/` package at run time (not `import type`); only `import()` may.
-// A static import puts it in the route's preload list and before the first card: the profile's
-// LCP went from 2.3 to 2.9 s that way (bench/README.md, "The profile's first card").
+// A static import puts it in the route's preload list and before the first card (about 0.6 s
+// of LCP: bench/README.md, "The profile's first card" and "supabase-js back out of the entry").
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,8 +1,7 @@
 // The database's text rules mirrored for instant feedback (the database applies them again):
 // normalisation (NFKC, invisible characters removed, every space a plain space), markup
 // stripping of real tags only, length as a person counts it, and the personal data guard.
-// Keep in step with supabase/schemas/07-text-rules.sql (normalisation)
-// and supabase/schemas/07-text-rules.sql (personal data).
+// Keep in step with supabase/schemas/07-text-rules.sql (normalisation and personal data).
 
 const invisible =
   /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u2800\u3164\uFE00-\uFE0D\uFEFF\uFFA0]/g;

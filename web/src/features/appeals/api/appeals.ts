@@ -1,8 +1,8 @@
 // Appeals: the author's hidden chismes and the one review request each may get; the
 // moderators' list of appeals (decided with the existing restore / delete). supabase-js is
-// imported when a call runs: /profile/ renders a notice under every own chisme, and a static
-// import put supabase-js (47 KB as served, its download and evaluation) before the profile's first
-// card (bench/README.md, "The profile's first card").
+// imported when a call runs: /profile/ renders a notice under every own chisme, so a static
+// import would put supabase-js (47 KB as served) before the profile's first card
+// (bench/README.md, "The profile's first card").
 import { toApiError } from '../../../lib/api-error';
 
 const client = async () => (await import('../../../lib/supabase')).supabase;
