@@ -55,7 +55,8 @@ describe('first screens without supabase-js', () => {
   });
 
   it('finds a static path where there is one', () => {
-    expect(staticPath(join(src, 'features/comments/components/comment-thread.tsx'), reachesSupabase)).not.toBeNull();
+    // The moderation console's api module imports the client for its offensive-word list.
+    expect(staticPath(join(src, 'features/moderation/components/moderation-console.tsx'), reachesSupabase)).not.toBeNull();
   });
 
   it('counts a module importing an @supabase/ package as supabase-js', () => {
