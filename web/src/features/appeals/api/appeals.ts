@@ -2,7 +2,7 @@
 // moderators' list of appeals (decided with the existing restore / delete). supabase-js is
 // imported when a call runs (lib/rpc.ts): /profile/ renders a notice under every own chisme, so
 // a static import would put supabase-js (47 KB as served) before the profile's first card
-// (bench/README.md, "The profile's first card").
+// (bench/HISTORY.md, "The profile's first card").
 import { type RpcAnswer, rpc } from '../../../lib/rpc';
 
 export type HiddenChisme = NonNullable<RpcAnswer<'get_my_hidden_chismes'>>[number];
