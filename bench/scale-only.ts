@@ -4,7 +4,7 @@
 // scale figures of bench/results.json (the other sections' figures are kept) with this run's
 // date, commit and load average beside them. `--design=feed` runs the same storm with
 // subscribers on the feed topic every person joined before the group topics (for the
-// comparison in bench/README.md; run it on a checkout of that design).
+// comparison in bench/HISTORY.md; run it on a checkout of that design).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

@@ -3,7 +3,8 @@
 // local-stack/ and tests/ (biome.jsonc); the edge functions are Deno code and get Deno's own
 // `deno fmt` and `deno lint` (supabase/functions/form.deno.json), run with the Deno that
 // `npm run test:functions` uses (the `deno` npm package); knip finds unused files, exports and
-// dependencies (knip.jsonc).
+// dependencies (knip.jsonc); and README.md's "Edge functions" table must name every function
+// folder (scripts/readme-functions.ts).
 //   npm run form           check everything, change nothing (the first step of `npm test`)
 //   npm run lint           lint and unused code only; `npm run lint -- --fix` applies the safe fixes
 //   npm run format         rewrite every file in the house format
@@ -33,10 +34,11 @@ const deno = (...args: string[]): Step => ({
   cwd: functionsDir,
 });
 const knip: Step = { label: 'knip', command: bin('knip'), args: [] };
+const readmeFunctions: Step = { label: 'README lists every edge function', command: bin('tsx'), args: [join(root, 'scripts', 'readme-functions.ts')] };
 
 const modes: Record<string, Step[]> = {
   // Warnings and notes (safe fixes, mostly) are for `npm run lint`; the check fails on errors.
-  check: [biome('ci', '--diagnostic-level=error', '.'), deno('fmt', '--check'), deno('lint'), knip],
+  check: [biome('ci', '--diagnostic-level=error', '.'), deno('fmt', '--check'), deno('lint'), knip, readmeFunctions],
   lint: [biome('lint', '.'), deno('lint'), knip],
   fix: [biome('lint', '--write', '.'), deno('lint', '--fix'), knip],
   format: [biome('format', '--write', '.'), deno('fmt')],

@@ -5,7 +5,8 @@
 // .squawk.toml); then the Supabase advisors (security at every level, performance at warn: "unused
 // index" is inherent on a fresh database), `supabase db lint` (plpgsql_check) and a freshness
 // check of the committed web/src/lib/database.ts and of the generated confusable-letters
-// schema file (scripts/confusables.ts); then every pgTAP file with pg_prove (given the shared
+// schema file (scripts/confusables.ts), and the web forms' copy of the database's limits tried
+// at their edges (scripts/web-limits.ts); then every pgTAP file with pg_prove (given the shared
 // rule corpus and the Spanish word list as psql variables `corpus` and `dictionary`); then
 // the advisors once more at every level, when the suite has exercised every index. The
 // cluster is removed afterwards, whether the checks pass or fail.
@@ -13,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { run, withMigratedCluster } from './db-cluster.ts';
 import { checkDrift } from './db-schemas.ts';
 import { generateTypes, typesFile } from './db-types.ts';
+import { checkWebLimits } from './web-limits.ts';
 import { pgProveArgs, pgProveEnv, pgTapFiles } from './pg-prove.ts';
 
 function checkTypesAreFresh(url: string): void {
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
     ]);
     run('supabase db lint (plpgsql_check)', 'npx', ['supabase', 'db', 'lint', `--remote=${cluster.url}`, '--fail-on', 'warning']);
     checkTypesAreFresh(cluster.url);
+    await checkWebLimits(cluster.url);
     run('generated confusable letters are up to date (scripts/confusables.ts)', 'npx', ['tsx', 'scripts/confusables.ts', '--check']);
     run('pgTAP (pg_prove)', 'pg_prove', pgProveArgs(cluster.port, pgTapFiles(), ['--failures']), pgProveEnv);
     // After the suite every index has been used, so even "unused index" must be silent now.

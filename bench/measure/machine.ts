@@ -1,9 +1,9 @@
 // Machine calibration: fixed workloads that do not depend on Chismes, so figures of runs on
 // different days or machines can be compared. Our 2-core machines vary: on 2026-11-24 the
 // commit that had measured 585 pages/s and 508 likes/s the day before measured 249 and 268
-// (bench/README.md, "Reading results across machines"), and hashing and `select 1` did not show
-// it; the two memory figures are there for that (the slow day's cost was in page faults and
-// large-data reads).
+// (bench/HISTORY.md, "The committed run of 2026-11-24 (stop 20)"), and hashing and `select 1`
+// did not show it; the two memory figures are there for that (the slow day's cost was in page
+// faults and large-data reads).
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Report } from '../lib/report.ts';

@@ -2,7 +2,7 @@
 // screen's route module imports statically may reach lib/supabase.ts or any module that imports
 // an `@supabase/` package at run time (not `import type`); only `import()` may.
 // A static import puts it in the route's preload list and before the first card (about 0.6 s
-// of LCP: bench/README.md, "The profile's first card" and "supabase-js back out of the entry").
+// of LCP: bench/HISTORY.md, "The profile's first card" and "supabase-js back out of the entry").
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +55,8 @@ describe('first screens without supabase-js', () => {
   });
 
   it('finds a static path where there is one', () => {
-    expect(staticPath(join(src, 'features/comments/components/comment-thread.tsx'), reachesSupabase)).not.toBeNull();
+    // The moderation console's api module imports the client for its offensive-word list.
+    expect(staticPath(join(src, 'features/moderation/components/moderation-console.tsx'), reachesSupabase)).not.toBeNull();
   });
 
   it('counts a module importing an @supabase/ package as supabase-js', () => {

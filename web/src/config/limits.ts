@@ -1,5 +1,9 @@
 // Business constants of spec section 9 that the UI mirrors for instant feedback (the database
-// enforces them again).
+// enforces them again). The ones a form checks before sending — postContent, postAge,
+// commentContentMax, commentAge, tags, maxReplyDepth, passwordMin — are tried at their edges
+// against the database (and Auth's config) by scripts/web-limits.ts in `npm run test:db`, which
+// fails when either side changes alone. Page sizes are the client's choice (the database clamps
+// them to 1–100); filterAge bounds a search, which the database does not limit.
 export const limits = {
   postContent: { min: 10, max: 400 },
   postAge: { casual: { min: 13, max: 99 }, cotilleo: { min: 18, max: 99 } },

@@ -1,6 +1,6 @@
 // The feed filters (spec: they apply to all feeds). Kept in memory for the session.
 import { createStore } from '../lib/create-store';
-import { emptyFilters, type FeedFilters } from '../types/api';
+import { emptyFilters, type FeedFilters } from '../lib/feed-filters';
 
 export const filtersStore = createStore<FeedFilters>(emptyFilters);
 

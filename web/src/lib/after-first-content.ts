@@ -1,7 +1,7 @@
 // Work the first screen does not need — supabase-js (auth and realtime), the live effects of
 // being signed in, the toast host, a deep link's comment thread — starts only once the screen's
 // content has painted: before, its downloads and start-up shared the phone's network and main
-// thread with the first rows (bench/README.md, "Cold first visit"). The content is the first card
+// thread with the first rows (bench/HISTORY.md, "Cold first visit on a phone"). The content is the first card
 // (`main article`) a feed, a shared link or a profile renders; a screen that never shows one (an
 // empty feed, /login, an error) is released after `capMs`. Then one frame for the paint, then
 // an idle moment. A screen can stage its deferred parts one idle moment apart (useIdleAfter, which

@@ -1,7 +1,7 @@
 // Patches one chisme wherever SWR has it cached (feed pages, profile lists), so likes and live
 // counters stay consistent across screens without refetching.
 import type { Cache, ScopedMutator } from 'swr';
-import type { FeedChisme } from '../types/api';
+import type { FeedChisme } from './feed-chisme';
 
 type Patch = (chisme: FeedChisme) => FeedChisme;
 

@@ -4,7 +4,7 @@ import { peekEarly, rememberEarly, takeEarly, wantsEarly } from './early-request
 describe('early requests', () => {
   it('hands a fresh request to the first taker only', async () => {
     rememberEarly('a', Promise.resolve([1]), 1_000);
-    const taken = takeEarly<number[]>('a', 2_000);
+    const taken = takeEarly('a', 2_000);
     expect(await taken).toEqual([1]);
     expect(takeEarly('a', 2_000)).toBeUndefined();
   });

@@ -1,6 +1,8 @@
 // A request the app started before the screen that needs it mounted: the feed's first page is
 // asked for as soon as the session is known, while the feed's chunk is still loading
 // (app/early-feed.ts). The screen's fetcher takes it once, if it is fresh; otherwise it fetches.
+// An answer is kept as it came (`unknown`): the fetcher that takes it checks it as it checks its
+// own (lib/answer-shape.ts).
 const maxAgeMs = 10_000;
 
 type Entry = { promise: Promise<unknown>; at: number };
@@ -38,19 +40,19 @@ export function rememberEarly(key: string, promise: Promise<unknown>, now = Date
  * The answer of a fresh early request that has already arrived, taken or not: a screen can show
  * it in its first render instead of a placeholder (its fetcher still takes the request).
  */
-export function peekEarly<T>(key: string, now = Date.now()): T | undefined {
+export function peekEarly(key: string, now = Date.now()): unknown {
   const answer = arrived.get(key);
   if (!answer || now - answer.at > maxAgeMs) return undefined;
-  return answer.value as T;
+  return answer.value;
 }
 
 /** The early request for `key`, at most once and only within 10 s of its start. */
-export function takeEarly<T>(key: string, now = Date.now()): Promise<T> | undefined {
+export function takeEarly(key: string, now = Date.now()): Promise<unknown> | undefined {
   const entry = pending.get(key);
   pending.delete(key);
   taken.add(key);
   if (!entry || now - entry.at > maxAgeMs) return undefined;
-  return entry.promise as Promise<T>;
+  return entry.promise;
 }
 
 /** Whether asking early for `key` could still serve a screen: not if one is already on its way,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FeedChisme, ThreadComment } from '../types/api';
+import type { FeedChisme } from './feed-chisme';
+import type { ThreadComment } from './thread-comment';
 import { forgetOwnContent, HOLD_MS, holdOwnChisme, holdOwnComment, withOwnChismes, withOwnComments } from './own-content';
 
 const chisme = (id: string, createdAt: string, cotilleo = false): FeedChisme => ({
@@ -19,6 +20,7 @@ const chisme = (id: string, createdAt: string, cotilleo = false): FeedChisme => 
   is_mine: id.startsWith('mine'),
   liked_by_me: false,
   image_viewable: false,
+  crisis: false,
 });
 const comment = (id: string, createdAt: string, parentId: string | null = null): ThreadComment => ({
   id,
@@ -35,6 +37,8 @@ const comment = (id: string, createdAt: string, parentId: string | null = null):
   is_mine: true,
   is_chisme_author: false,
   commenter_number: 1,
+  is_hidden: false,
+  crisis: false,
 });
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 const any = () => true;

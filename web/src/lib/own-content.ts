@@ -4,7 +4,8 @@
 // or thread refetched right after posting could leave out what the person just wrote. The
 // feed and comment fetchers merge what is held into their answer; an entry leaves when an
 // answer contains it, or after HOLD_MS (replicas lag seconds, not minutes), or at sign-out.
-import type { FeedChisme, ThreadComment } from '../types/api';
+import type { FeedChisme } from './feed-chisme';
+import type { ThreadComment } from './thread-comment';
 
 export const HOLD_MS = 60_000;
 

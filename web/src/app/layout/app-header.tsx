@@ -10,7 +10,7 @@ const FeedTabs = lazy(() => import('./feed-tabs').then((m) => ({ default: m.Feed
 // The unread bell, only for signed-in screens (keeps the /login route small), and only once the
 // screen's first content has painted: its count is a supabase-js query, and loading and starting
 // supabase-js before that shared the task that renders the first card (lib/after-first-content.ts;
-// bench/README.md, "Cold first visit").
+// bench/HISTORY.md, "Cold first visit on a phone").
 const NotificationsBell = lazy(() => import('../../features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })));
 
 type Props = {

@@ -3,7 +3,7 @@
 // counts and image state are live (use-chisme-realtime). The chisme is the first screen: the
 // thread (its form) loads after it has painted, and the live updates (supabase-js's realtime
 // client) after the thread has mounted and the main thread has been idle, each its own chunk
-// and its own task (lib/after-first-content.ts; bench/README.md, "Cold first visit").
+// and its own task (lib/after-first-content.ts; bench/HISTORY.md, "Cold first visit on a phone").
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';

@@ -1,14 +1,12 @@
 // Appeals: the author's hidden chismes and the one review request each may get; the
 // moderators' list of appeals (decided with the existing restore / delete). supabase-js is
-// imported when a call runs: /profile/ renders a notice under every own chisme, so a static
-// import would put supabase-js (47 KB as served) before the profile's first card
-// (bench/README.md, "The profile's first card").
-import { toApiError } from '../../../lib/api-error';
+// imported when a call runs (lib/rpc.ts): /profile/ renders a notice under every own chisme, so
+// a static import would put supabase-js (47 KB as served) before the profile's first card
+// (bench/HISTORY.md, "The profile's first card").
+import { type RpcAnswer, rpc } from '../../../lib/rpc';
 
-const client = async () => (await import('../../../lib/supabase')).supabase;
-
-export type HiddenChisme = { chisme_id: string; appealed: boolean };
-export type Appeal = { chisme_id: string; content: string; cotilleo: boolean; total_reports: number; pending_reports: number; appealed_at: string };
+export type HiddenChisme = NonNullable<RpcAnswer<'get_my_hidden_chismes'>>[number];
+export type Appeal = NonNullable<RpcAnswer<'get_appeals'>>[number];
 
 export const appealKeys = {
   mine: (userId: string) => ['appeals', 'mine', userId] as const,
@@ -16,23 +14,17 @@ export const appealKeys = {
 };
 
 export async function getMyHiddenChismes(): Promise<HiddenChisme[]> {
-  const { data, error } = await (await client()).rpc('get_my_hidden_chismes');
-  if (error) throw toApiError(error);
-  return (data ?? []) as HiddenChisme[];
+  return (await rpc('get_my_hidden_chismes', {})) ?? [];
 }
 
 export async function appealChisme(chismeId: string): Promise<void> {
-  const { error } = await (await client()).rpc('appeal_chisme', { p_chisme_id: chismeId });
-  if (error) throw toApiError(error);
+  await rpc('appeal_chisme', { p_chisme_id: chismeId });
 }
 
 export async function getAppeals(): Promise<Appeal[]> {
-  const { data, error } = await (await client()).rpc('get_appeals');
-  if (error) throw toApiError(error);
-  return (data ?? []) as Appeal[];
+  return (await rpc('get_appeals', {})) ?? [];
 }
 
 export async function decideAppeal(chismeId: string, decision: 'restore' | 'delete'): Promise<void> {
-  const { error } = await (await client()).rpc(decision === 'restore' ? 'moderate_restore' : 'moderate_delete', { p_kind: 'chisme', p_id: chismeId });
-  if (error) throw toApiError(error);
+  await rpc(decision === 'restore' ? 'moderate_restore' : 'moderate_delete', { p_kind: 'chisme', p_id: chismeId });
 }

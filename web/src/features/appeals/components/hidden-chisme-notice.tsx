@@ -1,7 +1,7 @@
 // Under one's own chisme hidden by reports: "Oculto por denuncias" and, once, "Pedir revisión".
 // It asks only once the profile's first card has painted: the list of hidden chismes is a
 // supabase-js call, and starting it earlier would put supabase-js's download and evaluation
-// before that card (lib/after-first-content.ts; bench/README.md, "The profile's first card").
+// before that card (lib/after-first-content.ts; bench/HISTORY.md, "The profile's first card").
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';

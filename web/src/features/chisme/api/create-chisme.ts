@@ -1,9 +1,8 @@
 // Publish a chisme. The RPC takes its scalars as text (docs/api.md: malformed values get keys,
 // not cast errors), so the age and the mode are sent as their text.
-import { supabase } from '../../../lib/supabase';
-import { toApiError } from '../../../lib/api-error';
+import { type FeedChisme, expectFeedChisme } from '../../../lib/feed-chisme';
 import { holdOwnChisme } from '../../../lib/own-content';
-import type { FeedChisme } from '../../../types/api';
+import { rpc } from '../../../lib/rpc';
 
 export type NewChisme = {
   gender: string;
@@ -15,7 +14,7 @@ export type NewChisme = {
 };
 
 export async function createChisme(input: NewChisme): Promise<FeedChisme> {
-  const { data, error } = await supabase.rpc('create_chisme', {
+  const answer = await rpc('create_chisme', {
     p_gender: input.gender,
     p_years: String(input.years),
     p_content: input.content,
@@ -23,9 +22,9 @@ export async function createChisme(input: NewChisme): Promise<FeedChisme> {
     p_country: input.country,
     p_cotilleo: String(input.cotilleo),
   });
-  if (error) throw toApiError(error);
   // The RPC returns json, the feed_chisme object (docs/decisions/0024-refused-writes-count.md).
+  const created = expectFeedChisme(answer, 'create_chisme');
   // Shown in the person's recent feed and list until a (replica's) read has it.
-  holdOwnChisme(data as FeedChisme);
-  return data as FeedChisme;
+  holdOwnChisme(created);
+  return created;
 }

@@ -1,19 +1,15 @@
 // Muting a thread's notifications (its author or a commenter): the state, null when the thread
-// is not the caller's to mute, and the switch. Only the chisme id travels.
-import { toApiError } from '../../../lib/api-error';
+// is not the caller's to mute, and the switch, which answers the new state. Only the chisme id
+// travels.
+import { expectAnswer, isBoolean } from '../../../lib/answer-shape';
+import { rpc } from '../../../lib/rpc';
 
 export const threadMuteKeys = { state: (chismeId: string) => ['thread-mute', chismeId] as const };
 
-export async function getThreadMute([, chismeId]: ReturnType<typeof threadMuteKeys.state>): Promise<boolean | null> {
-  const { supabase } = await import('../../../lib/supabase');
-  const { data, error } = await supabase.rpc('get_thread_mute', { p_chisme_id: chismeId });
-  if (error) throw toApiError(error);
-  return data;
+export function getThreadMute([, chismeId]: ReturnType<typeof threadMuteKeys.state>): Promise<boolean | null> {
+  return rpc('get_thread_mute', { p_chisme_id: chismeId });
 }
 
 export async function setThreadMute(chismeId: string, muted: boolean): Promise<boolean> {
-  const { supabase } = await import('../../../lib/supabase');
-  const { data, error } = await supabase.rpc('mute_thread', { p_chisme_id: chismeId, p_muted: String(muted) });
-  if (error) throw toApiError(error);
-  return data;
+  return expectAnswer(await rpc('mute_thread', { p_chisme_id: chismeId, p_muted: String(muted) }), isBoolean, 'mute_thread');
 }

@@ -2,6 +2,7 @@
 // XMLHttpRequest (not fetch) because only it reports upload progress.
 import { env } from '../../../config/env';
 import { supabase } from '../../../lib/supabase';
+import { field } from '../../../lib/answer-shape';
 import { ApiError } from '../../../lib/api-error';
 
 export async function uploadChismeImage(chismeId: string, file: Blob, onProgress: (percent: number) => void): Promise<string> {
@@ -20,14 +21,17 @@ export async function uploadChismeImage(chismeId: string, file: Blob, onProgress
     };
     request.onerror = () => reject(new ApiError('network', null));
     request.onload = () => {
-      let parsed: { path?: string; error?: { code?: string } } = {};
+      // `{ path }`, or `{ error: { code, message } }` (docs/api.md, "Storage and functions").
+      let body: unknown = null;
       try {
-        parsed = JSON.parse(request.responseText) as typeof parsed;
+        body = JSON.parse(request.responseText);
       } catch {
         // Non-JSON body: fall through to the status check.
       }
-      if (request.status >= 200 && request.status < 300 && parsed.path) resolve(parsed.path);
-      else reject(new ApiError(parsed.error?.code ?? 'upload_failed', null, request.status));
+      const path = field(body, 'path');
+      const code = field(field(body, 'error'), 'code');
+      if (request.status >= 200 && request.status < 300 && typeof path === 'string' && path !== '') resolve(path);
+      else reject(new ApiError(typeof code === 'string' ? code : 'upload_failed', null, request.status));
     };
     request.send(body);
   });

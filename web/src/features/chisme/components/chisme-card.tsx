@@ -6,7 +6,7 @@ import { openCrisisSupport, openDialog } from '../../../hooks/use-dialogs';
 import { crisis as crisisTexts } from '../../../i18n/es/crisis';
 import { chisme as texts } from '../../../i18n/es/chisme';
 import { relativeTime } from '../../../lib/relative-time';
-import type { FeedChisme } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import { chismeColor } from './chisme-colors';
 import { ImageButton } from './image-button';
 import { LikeButton } from './like-button';

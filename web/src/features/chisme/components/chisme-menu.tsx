@@ -9,7 +9,7 @@ import { useRefetchAfterBlock } from '../../../hooks/use-refetch-after-block';
 import { controls } from '../../../i18n/es/controls';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import type { FeedChisme } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import { blockChismeAuthor } from '../api/block-chisme-author';
 import { getThreadMute, setThreadMute, threadMuteKeys } from '../api/thread-mute';
 

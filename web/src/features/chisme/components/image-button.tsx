@@ -1,7 +1,7 @@
 import { IconPhoto } from '@tabler/icons-react';
 import { openDialog } from '../../../hooks/use-dialogs';
 import { chisme as texts } from '../../../i18n/es/chisme';
-import type { FeedChisme } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import { CardAction } from './card-action';
 
 export function ImageButton({ chisme }: { chisme: FeedChisme }) {

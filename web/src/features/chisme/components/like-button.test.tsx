@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, signedIn, userEvent, waitFor } from '../../../test-utils/render';
 import { aChisme } from '../../../test-utils/fixtures';
-import type { FeedChisme } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import { LikeButton } from './like-button';
 
 const likeChisme = vi.fn<(id: string) => Promise<number>>();

@@ -2,7 +2,7 @@ import { Button, VisuallyHidden } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useSession } from '../../../lib/auth';
 import { chisme as texts } from '../../../i18n/es/chisme';
-import type { FeedChisme } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import { useToggleLike } from '../hooks/use-toggle-like';
 
 export function LikeButton({ chisme }: { chisme: FeedChisme }) {

@@ -1,6 +1,6 @@
 import { IconFlag } from '@tabler/icons-react';
 import { chisme as texts } from '../../../i18n/es/chisme';
-import type { FeedChisme } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import { useReportChisme } from '../hooks/use-report-chisme';
 import { CardAction } from './card-action';
 

@@ -9,7 +9,7 @@ import { catchUpOnJoin } from '../../../lib/catch-up-on-join';
 import { patchChismeEverywhere } from '../../../lib/chisme-cache';
 import { chismeTopic, type GroupCounts } from '../../../lib/chisme-topic';
 import { supabase } from '../../../lib/supabase';
-import type { ChismeImage, FeedChisme } from '../../../types/api';
+import type { ChismeImage, FeedChisme } from '../../../lib/feed-chisme';
 import { chismeKeys } from '../api/chisme-keys';
 
 type Shown = Pick<FeedChisme, 'id' | 'cotilleo' | 'created_at'>;

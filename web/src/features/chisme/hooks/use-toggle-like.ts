@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { patchChismeEverywhere } from '../../../lib/chisme-cache';
 import { toast } from '../../../lib/toast';
 import { chisme as texts } from '../../../i18n/es/chisme';
-import type { FeedChisme } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import { likeChisme, unlikeChisme } from '../api/like-chisme';
 
 export function useToggleLike() {

@@ -1,24 +1,23 @@
 // Add a root comment or a reply. The RPC takes its scalars as text (docs/api.md), so the age
-// is sent as its text.
-import { toApiError } from '../../../lib/api-error';
+// is sent as its text, and a root comment's parent as null.
 import { holdOwnComment } from '../../../lib/own-content';
-import { supabase } from '../../../lib/supabase';
-import type { ThreadComment } from '../../../types/api';
+import { rpc } from '../../../lib/rpc';
+import { expectThreadComment, type ThreadComment } from '../../../lib/thread-comment';
 
 export type NewComment = { chismeId: string; parentId: string | null; content: string; gender: string; years: number; country: string };
 
 export async function addComment(input: NewComment): Promise<ThreadComment> {
-  const { data, error } = await supabase.rpc('add_comment', {
+  const answer = await rpc('add_comment', {
     p_chisme_id: input.chismeId,
-    p_parent_id: input.parentId as string,
+    p_parent_id: input.parentId,
     p_content: input.content,
     p_gender: input.gender,
     p_years: String(input.years),
     p_country: input.country,
   });
-  if (error) throw toApiError(error);
   // The RPC returns json, the thread_comment object (docs/decisions/0024-refused-writes-count.md).
+  const added = expectThreadComment(answer, 'add_comment');
   // Shown in the person's thread until a (replica's) read has it.
-  holdOwnComment(data as ThreadComment);
-  return data as ThreadComment;
+  holdOwnComment(added);
+  return added;
 }

@@ -1,10 +1,9 @@
 // A page of root comments (newest first) with all their replies.
 import { limits } from '../../../config/limits';
-import { toApiError } from '../../../lib/api-error';
 import { getArgs } from '../../../lib/get-args';
 import { withOwnComments } from '../../../lib/own-content';
-import { supabase } from '../../../lib/supabase';
-import type { ThreadComment } from '../../../types/api';
+import { rpc } from '../../../lib/rpc';
+import { expectThreadComments, type ThreadComment } from '../../../lib/thread-comment';
 
 export { commentKeys } from './comment-keys';
 import type { commentKeys } from './comment-keys';
@@ -13,7 +12,7 @@ import type { commentKeys } from './comment-keys';
 // over GET (docs/api.md); the first page also shows the person's own new comments a read
 // replica may not have yet (lib/own-content.ts).
 export async function getComments([, chismeId, cursor]: ReturnType<typeof commentKeys.page>): Promise<ThreadComment[]> {
-  const { data, error } = await supabase.rpc(
+  const answer = await rpc(
     'get_comments',
     getArgs({
       p_chisme_id: chismeId,
@@ -23,7 +22,6 @@ export async function getComments([, chismeId, cursor]: ReturnType<typeof commen
     }),
     { get: true },
   );
-  if (error) throw toApiError(error);
-  const rows = (data ?? []) as ThreadComment[];
+  const rows = expectThreadComments(answer, 'get_comments');
   return cursor === null ? withOwnComments(chismeId, rows) : rows;
 }

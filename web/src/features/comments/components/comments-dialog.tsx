@@ -4,7 +4,7 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { common } from '../../../i18n/es/common';
 import { comments as texts } from '../../../i18n/es/comments';
-import type { FeedChisme } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import { CommentForm } from './comment-form';
 import { CommentThread } from './comment-thread';
 

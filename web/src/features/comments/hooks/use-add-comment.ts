@@ -5,7 +5,7 @@ import { comments as texts } from '../../../i18n/es/comments';
 import { errorMessage } from '../../../lib/api-error';
 import { openCrisisSupport } from '../../../hooks/use-dialogs';
 import { toast } from '../../../lib/toast';
-import type { ThreadComment } from '../../../types/api';
+import type { ThreadComment } from '../../../lib/thread-comment';
 import { addComment, type NewComment } from '../api/add-comment';
 
 export function useAddComment(onAdded: (comment: ThreadComment) => void, onCommented: (chismeId: string) => void) {

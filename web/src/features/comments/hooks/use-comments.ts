@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { limits } from '../../../config/limits';
-import type { ThreadComment } from '../../../types/api';
+import type { ThreadComment } from '../../../lib/thread-comment';
 import { commentKeys, getComments } from '../api/get-comments';
 
 const noPages: ThreadComment[][] = [];

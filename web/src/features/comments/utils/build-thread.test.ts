@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ThreadComment } from '../../../types/api';
+import type { ThreadComment } from '../../../lib/thread-comment';
 import { buildThread, canReply, replySnippet, repliesShownAt, visibleReplies } from './build-thread';
 
 let clock = 0;
@@ -20,6 +20,8 @@ function row(id: string, parent: string | null, depth: number): ThreadComment {
     is_mine: false,
     is_chisme_author: false,
     commenter_number: 1,
+    is_hidden: false,
+    crisis: false,
   };
 }
 

@@ -2,7 +2,7 @@
 // sections 4 and 9: reply only below depth 3; 4 replies shown first, one fewer per level
 // (minimum 2), a "+N" button for the rest; reply banner with the parent's first 50 characters.
 import { limits } from '../../../config/limits';
-import type { ThreadComment } from '../../../types/api';
+import type { ThreadComment } from '../../../lib/thread-comment';
 
 export type CommentNode = ThreadComment & { children: CommentNode[] };
 

@@ -4,6 +4,7 @@
 import { env } from '../../../config/env';
 import { limits } from '../../../config/limits';
 import { common } from '../../../i18n/es/common';
+import { field } from '../../../lib/answer-shape';
 import { findCountry } from '../../../lib/countries';
 
 export const countryCacheKey = 'country';
@@ -28,15 +29,18 @@ const defaults: DetectOptions = {
   reverseGeocodeUrl: env.reverseGeocodeUrl,
   fetchJson: fetchJsonWithTimeout,
   geolocation: typeof navigator !== 'undefined' ? navigator.geolocation : undefined,
-  storage: typeof localStorage !== 'undefined' ? localStorage : (undefined as unknown as Storage),
+  // undefined where there is none (not in a browser); the DOM types say it is always there
+  storage: globalThis.localStorage,
   now: () => Date.now(),
 };
 
 function readCache(options: DetectOptions): string | null {
   try {
-    const cached = JSON.parse(options.storage.getItem(countryCacheKey) ?? 'null') as { country?: string; timestamp?: number } | null;
-    if (cached?.country && typeof cached.timestamp === 'number' && options.now() - cached.timestamp < limits.countryCacheMs) {
-      return cached.country;
+    const cached: unknown = JSON.parse(options.storage.getItem(countryCacheKey) ?? 'null');
+    const country = field(cached, 'country');
+    const timestamp = field(cached, 'timestamp');
+    if (typeof country === 'string' && country !== '' && typeof timestamp === 'number' && options.now() - timestamp < limits.countryCacheMs) {
+      return country;
     }
   } catch {
     // A corrupt cache entry is ignored and replaced.
@@ -56,8 +60,8 @@ function currentPosition(geolocation: Geolocation): Promise<GeolocationPosition>
 
 async function byIp(options: DetectOptions): Promise<string | null> {
   if (!options.geoIpUrl) return null;
-  const body = (await options.fetchJson(options.geoIpUrl, limits.geoHttpTimeoutMs)) as { country_name?: string };
-  return body.country_name ?? null;
+  const country = field(await options.fetchJson(options.geoIpUrl, limits.geoHttpTimeoutMs), 'country_name');
+  return typeof country === 'string' ? country : null;
 }
 
 async function byPosition(options: DetectOptions): Promise<string | null> {
@@ -67,8 +71,8 @@ async function byPosition(options: DetectOptions): Promise<string | null> {
   url.searchParams.set('format', 'json');
   url.searchParams.set('lat', String(coords.latitude));
   url.searchParams.set('lon', String(coords.longitude));
-  const body = (await options.fetchJson(url.toString(), limits.geoHttpTimeoutMs)) as { address?: { country?: string } };
-  return body.address?.country ?? null;
+  const country = field(field(await options.fetchJson(url.toString(), limits.geoHttpTimeoutMs), 'address'), 'country');
+  return typeof country === 'string' ? country : null;
 }
 
 /** The user's country, by its canonical Spanish name when known. Never throws. */

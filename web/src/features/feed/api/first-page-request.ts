@@ -13,6 +13,6 @@ export function requestFirstFeedPage(api: FirstPageApi, accessToken: string, tab
     headers: { apikey: api.anonKey, authorization: `Bearer ${accessToken}`, 'accept-profile': 'public' },
   }).then((response) => {
     if (!response.ok) throw new Error(`get_feed answered ${response.status}`);
-    return response.json() as Promise<unknown>;
+    return response.json();
   });
 }

@@ -2,7 +2,9 @@
 // whose group topic just joined): one GET on public.chismes, whose RLS hides what the caller
 // may not see. A GET, so hosted Supabase may serve it from a read replica.
 import { toApiError } from '../../../lib/api-error';
-import type { ChismeCounts } from '../../../types/api';
+import type { Tables } from '../../../lib/database';
+
+export type ChismeCounts = Pick<Tables<'chismes'>, 'id' | 'likes' | 'comments'>;
 
 export async function getChismeCounts(ids: readonly string[]): Promise<ChismeCounts[]> {
   if (ids.length === 0) return [];

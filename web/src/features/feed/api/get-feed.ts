@@ -1,14 +1,15 @@
 // One page of a feed (rpc get_feed, keyset pagination). supabase-js is imported when a page is
-// asked for: the first page usually comes from index.html's first-load script, so the feed renders
-// without waiting for supabase-js (web/README.md, "First load").
-import { toApiError } from '../../../lib/api-error';
+// asked for (lib/rpc.ts): the first page usually comes from index.html's first-load script, so
+// the feed renders without waiting for supabase-js (web/README.md, "First load").
 import { limits } from '../../../config/limits';
+import type { FeedTab } from '../../../config/paths';
 import { peekEarly, rememberEarly, takeEarly, wantsEarly } from '../../../lib/early-request';
+import { expectFeedChismes, type FeedChisme, isFeedChismes } from '../../../lib/feed-chisme';
+import { emptyFilters, type FeedFilters } from '../../../lib/feed-filters';
 import { getArgs } from '../../../lib/get-args';
 import { withOwnChismes } from '../../../lib/own-content';
+import { rpc } from '../../../lib/rpc';
 import { matchesFilters } from '../utils/matches-filters';
-import type { FeedTab } from '../../../config/paths';
-import { emptyFilters, type FeedChisme, type FeedFilters } from '../../../types/api';
 
 export type FeedCursor = { createdAt: string; likes: number; id: string };
 
@@ -45,9 +46,11 @@ export function adoptEarlyFirstPage(tab: FeedTab, cotilleo: boolean, first: { pa
   rememberEarly(key, first.page, first.at, first.rows !== undefined ? { value: first.rows } : undefined);
 }
 
-/** The first page an early request already brought, for the feed's first render. */
+/** The first page an early request already brought, for the feed's first render (none when it
+ * is not a page of chismes: the fetcher then asks again). */
 export function arrivedEarly(key: FeedPageKey): FeedChisme[] | undefined {
-  return peekEarly<FeedChisme[]>(earlyFeedKey(key));
+  const arrived = peekEarly(earlyFeedKey(key));
+  return isFeedChismes(arrived) ? arrived : undefined;
 }
 
 /**
@@ -56,8 +59,8 @@ export function arrivedEarly(key: FeedPageKey): FeedChisme[] | undefined {
  * yet (lib/own-content.ts).
  */
 export async function getFeed(key: FeedPageKey): Promise<FeedChisme[]> {
-  const early = takeEarly<FeedChisme[]>(earlyFeedKey(key));
-  const rows = await (early ? early.catch(() => fetchFeedPage(key)) : fetchFeedPage(key));
+  const early = takeEarly(earlyFeedKey(key));
+  const rows = await (early ? early.then((answer) => expectFeedChismes(answer, 'get_feed')).catch(() => fetchFeedPage(key)) : fetchFeedPage(key));
   const [, tab, cotilleo, filters, cursor] = key;
   if (tab !== 'recent' || cursor !== null) return rows;
   return withOwnChismes(rows, (c) => c.cotilleo === cotilleo && matchesFilters(c, filters), limits.feedPageSize);
@@ -66,8 +69,7 @@ export async function getFeed(key: FeedPageKey): Promise<FeedChisme[]> {
 // The RPC takes text arguments and the tags as a JSON array (a malformed one gets a stable key).
 // A read: over GET, so hosted Supabase may serve it from a read replica (docs/api.md).
 export async function fetchFeedPage([, tab, cotilleo, filters, cursor]: FeedPageKey): Promise<FeedChisme[]> {
-  const { supabase } = await import('../../../lib/supabase');
-  const { data, error } = await supabase.rpc(
+  const answer = await rpc(
     'get_feed',
     getArgs({
       p_tab: tab,
@@ -84,6 +86,5 @@ export async function fetchFeedPage([, tab, cotilleo, filters, cursor]: FeedPage
     }),
     { get: true },
   );
-  if (error) throw toApiError(error);
-  return (data ?? []) as FeedChisme[];
+  return expectFeedChismes(answer, 'get_feed');
 }

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '../../../test-utils/render';
 import { aChisme } from '../../../test-utils/fixtures';
-import { emptyFilters, type FeedChisme } from '../../../types/api';
+import { emptyFilters } from '../../../lib/feed-filters';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import type { FeedPageKey } from '../api/get-feed';
 import { FeedList } from './feed-list';
 

@@ -3,7 +3,9 @@ import { render, screen, userEvent, waitFor } from '../../../test-utils/render';
 import { aChisme } from '../../../test-utils/fixtures';
 import { fakeIntersection } from '../../../test-utils/fake-intersection';
 import { fakeRealtime } from '../../../test-utils/fake-realtime';
-import { emptyFilters, type ChismeCounts, type FeedChisme } from '../../../types/api';
+import { emptyFilters } from '../../../lib/feed-filters';
+import type { ChismeCounts } from '../api/get-chisme-counts';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import { FeedList } from '../components/feed-list';
 
 vi.mock('../../../lib/supabase', async () => {

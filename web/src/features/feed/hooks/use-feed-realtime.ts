@@ -14,7 +14,8 @@ import { patchChismeEverywhere, removeFromFeeds } from '../../../lib/chisme-cach
 import { chismeTopic, type GroupCounts } from '../../../lib/chisme-topic';
 import { LiveGroups } from '../../../lib/live-groups';
 import type { FeedTab } from '../../../config/paths';
-import type { ChismeCounts, ChismeImage, FeedChisme } from '../../../types/api';
+import type { ChismeCounts } from '../api/get-chisme-counts';
+import type { ChismeImage, FeedChisme } from '../../../lib/feed-chisme';
 import { getChismeCounts } from '../api/get-chisme-counts';
 import { useVisibleCards } from './use-visible-cards';
 

@@ -3,7 +3,8 @@
 import useSWRInfinite from 'swr/infinite';
 import { limits } from '../../../config/limits';
 import type { FeedTab } from '../../../config/paths';
-import type { FeedChisme, FeedFilters } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
+import type { FeedFilters } from '../../../lib/feed-filters';
 import { arrivedEarly, cursorAfter, feedKeys, getFeed, type FeedPageKey } from '../api/get-feed';
 
 export function useFeed(tab: FeedTab, cotilleo: boolean, filters: FeedFilters) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aChisme } from '../../../test-utils/fixtures';
-import { emptyFilters } from '../../../types/api';
+import { emptyFilters } from '../../../lib/feed-filters';
 import { matchesFilters } from './matches-filters';
 
 describe('matchesFilters', () => {

@@ -1,6 +1,7 @@
 // Whether a chisme belongs in a feed with these filters (same rules as get_feed): the person's own
 // new chisme is kept in the feed they are looking at until a replica has it (lib/own-content.ts).
-import type { FeedChisme, FeedFilters } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
+import type { FeedFilters } from '../../../lib/feed-filters';
 
 const withoutHash = (tag: string) => tag.replace(/^#/, '').toLowerCase();
 

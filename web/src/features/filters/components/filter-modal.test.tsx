@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, userEvent } from '../../../test-utils/render';
 import { filtersStore } from '../../../hooks/use-feed-filters';
-import { emptyFilters } from '../../../types/api';
+import { emptyFilters } from '../../../lib/feed-filters';
 import { FilterModal } from './filter-modal';
 
 describe('FilterModal', () => {

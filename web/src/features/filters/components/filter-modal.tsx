@@ -9,7 +9,7 @@ import { common } from '../../../i18n/es/common';
 import { filters as texts } from '../../../i18n/es/filters';
 import { allCountriesCode, countries } from '../../../lib/countries';
 import { toast } from '../../../lib/toast';
-import type { Gender } from '../../../types/api';
+import type { Gender } from '../../../lib/feed-filters';
 import { validateAgeRange } from '../utils/validate-filters';
 
 const all = 'Todos';

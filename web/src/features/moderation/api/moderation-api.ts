@@ -1,32 +1,41 @@
 // Moderation RPCs (moderators only; the database refuses everyone else). No call returns an
 // author's or a reporter's id.
 import { toApiError } from '../../../lib/api-error';
+import { arrayOf, type Checked, expectAnswer, isBoolean, isNumber, isString, oneOf, type Shape, shaped } from '../../../lib/answer-shape';
+import type { CompositeTypes, Tables } from '../../../lib/database';
 import { getArgs } from '../../../lib/get-args';
+import { rpc } from '../../../lib/rpc';
 import { supabase } from '../../../lib/supabase';
 import { QUEUE_PAGE_SIZE, type QueueCursor } from './queue-cursor';
 
-export type ModerationKind = 'chisme' | 'comment';
 export type SuspensionDays = 1 | 7 | 30;
 
-export type ModerationItem = {
-  kind: ModerationKind;
-  id: string;
-  chisme_id: string | null;
-  content: string;
-  cotilleo: boolean;
-  pending_reports: number;
-  total_reports: number;
-  reasons: { reason: string; count: number }[];
-  hidden: boolean;
-  last_reported_at: string;
-  created_at: string;
-};
+// The queue's row, the generated composite type `moderation_item` checked where it arrives
+// (lib/answer-shape.ts): its fields are all nullable there, and `reasons` is jsonb.
+const moderationItemShape = {
+  kind: oneOf('chisme', 'comment'),
+  id: isString,
+  chisme_id: isString,
+  content: isString,
+  cotilleo: isBoolean,
+  pending_reports: isNumber,
+  total_reports: isNumber,
+  reasons: arrayOf(shaped({ reason: isString, count: isNumber })),
+  hidden: isBoolean,
+  last_reported_at: isString,
+  created_at: isString,
+} satisfies Shape<CompositeTypes<'moderation_item'>>;
 
-export type OffensiveWord = { id: string; word: string };
+export type ModerationItem = Checked<typeof moderationItemShape>;
+export type ModerationKind = ModerationItem['kind'];
+
+const isQueuePage = arrayOf(shaped(moderationItemShape));
+
+export type OffensiveWord = Pick<Tables<'offensive_words'>, 'id' | 'word'>;
 
 /** One page of the queue, after `cursor` (the RPC takes text arguments: see docs/api.md). A read: over GET. */
 export async function getModerationQueue(cursor: QueueCursor | null = null): Promise<ModerationItem[]> {
-  const { data, error } = await supabase.rpc(
+  const answer = await rpc(
     'get_moderation_queue',
     getArgs({
       p_limit: String(QUEUE_PAGE_SIZE),
@@ -36,25 +45,20 @@ export async function getModerationQueue(cursor: QueueCursor | null = null): Pro
     }),
     { get: true },
   );
-  if (error) throw toApiError(error);
-  return (data ?? []) as unknown as ModerationItem[];
+  return expectAnswer(answer ?? [], isQueuePage, 'get_moderation_queue');
 }
 
 export async function restoreContent(kind: ModerationKind, id: string): Promise<void> {
-  const { error } = await supabase.rpc('moderate_restore', { p_kind: kind, p_id: id });
-  if (error) throw toApiError(error);
+  await rpc('moderate_restore', { p_kind: kind, p_id: id });
 }
 
 export async function deleteContent(kind: ModerationKind, id: string): Promise<void> {
-  const { error } = await supabase.rpc('moderate_delete', { p_kind: kind, p_id: id });
-  if (error) throw toApiError(error);
+  await rpc('moderate_delete', { p_kind: kind, p_id: id });
 }
 
 /** Suspends the (anonymous) author; resolves to the end date. */
 export async function suspendAuthor(kind: ModerationKind, id: string, days: SuspensionDays): Promise<string> {
-  const { data, error } = await supabase.rpc('moderate_suspend_author', { p_kind: kind, p_id: id, p_days: String(days) });
-  if (error) throw toApiError(error);
-  return data as string;
+  return expectAnswer(await rpc('moderate_suspend_author', { p_kind: kind, p_id: id, p_days: String(days) }), isString, 'moderate_suspend_author');
 }
 
 export async function getOffensiveWords(): Promise<OffensiveWord[]> {
@@ -64,11 +68,9 @@ export async function getOffensiveWords(): Promise<OffensiveWord[]> {
 }
 
 export async function addOffensiveWord(word: string): Promise<void> {
-  const { error } = await supabase.rpc('moderate_add_offensive_word', { p_word: word });
-  if (error) throw toApiError(error);
+  await rpc('moderate_add_offensive_word', { p_word: word });
 }
 
 export async function deleteOffensiveWord(word: string): Promise<void> {
-  const { error } = await supabase.rpc('moderate_delete_offensive_word', { p_word: word });
-  if (error) throw toApiError(error);
+  await rpc('moderate_delete_offensive_word', { p_word: word });
 }

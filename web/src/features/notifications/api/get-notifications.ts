@@ -2,8 +2,8 @@
 import { limits } from '../../../config/limits';
 import { toApiError } from '../../../lib/api-error';
 import { supabase } from '../../../lib/supabase';
-import type { AppNotification } from '../../../types/api';
 import type { notificationKeys } from './notification-keys';
+import { type AppNotification, expectNotification } from '../../../lib/app-notification';
 
 export async function getNotifications([, , , page]: ReturnType<typeof notificationKeys.page>): Promise<AppNotification[]> {
   const from = page * limits.notificationsPage;
@@ -13,7 +13,7 @@ export async function getNotifications([, , , page]: ReturnType<typeof notificat
     .order('created_at', { ascending: false })
     .range(from, from + limits.notificationsPage - 1);
   if (error) throw toApiError(error);
-  return (data ?? []) as AppNotification[];
+  return data.map(expectNotification);
 }
 
 export async function countNotifications(): Promise<number> {

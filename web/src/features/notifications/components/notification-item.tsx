@@ -6,7 +6,7 @@ import { notifications as texts } from '../../../i18n/es/notifications';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { relativeTime } from '../../../lib/relative-time';
-import type { AppNotification } from '../../../types/api';
+import type { AppNotification } from '../../../lib/app-notification';
 import { useAutoMarkRead } from '../hooks/use-auto-mark-read';
 import { useNotificationActions } from '../hooks/use-notification-actions';
 

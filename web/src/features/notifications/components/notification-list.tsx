@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications as texts } from '../../../i18n/es/notifications';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import type { AppNotification } from '../../../types/api';
+import type { AppNotification } from '../../../lib/app-notification';
 import { useNotificationActions } from '../hooks/use-notification-actions';
 import { NotificationItem } from './notification-item';
 

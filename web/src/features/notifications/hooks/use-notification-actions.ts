@@ -1,6 +1,6 @@
 // Mark read / all read / delete, keeping every notifications cache in step.
 import { useSWRConfig } from 'swr';
-import type { AppNotification } from '../../../types/api';
+import type { AppNotification } from '../../../lib/app-notification';
 import { deleteNotification, markAllNotificationsRead, markNotificationRead } from '../api/update-notifications';
 
 type Pages = AppNotification[][];

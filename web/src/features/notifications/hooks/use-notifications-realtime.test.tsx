@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, testUser } from '../../../test-utils/render';
 import { aNotification } from '../../../test-utils/fixtures';
 import { fakeRealtime } from '../../../test-utils/fake-realtime';
-import type { AppNotification } from '../../../types/api';
+import type { AppNotification } from '../../../lib/app-notification';
 import { useNotifications } from './use-notifications';
 import { useNotificationsRealtime } from './use-notifications-realtime';
 

@@ -10,7 +10,7 @@ import { catchUpOnJoin } from '../../../lib/catch-up-on-join';
 import { playNotificationSound } from '../../../lib/play-notification-sound';
 import { supabase } from '../../../lib/supabase';
 import { toast } from '../../../lib/toast';
-import type { AppNotification } from '../../../types/api';
+import type { AppNotification } from '../../../lib/app-notification';
 import { createAlertGate } from '../utils/alert-gate';
 import { mergeLiveNotification } from '../utils/merge-live-notification';
 import { refetchOpenNotificationLists } from './use-notifications';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { limits } from '../../../config/limits';
-import type { AppNotification } from '../../../types/api';
+import type { AppNotification } from '../../../lib/app-notification';
 import { countNotifications, getNotifications } from '../api/get-notifications';
 import { notificationKeys } from '../api/notification-keys';
 

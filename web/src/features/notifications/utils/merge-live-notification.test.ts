@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../../types/api';
+import type { AppNotification } from '../../../lib/app-notification';
 import { mergeLiveNotification } from './merge-live-notification';
 
 const note = (id: string, message: string): AppNotification => ({ id, message }) as AppNotification;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '../../../test-utils/render';
 import { aChisme } from '../../../test-utils/fixtures';
-import type { FeedChisme } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import { MyChismes } from './my-chismes';
 
 const getMyChismes = vi.fn<(key: readonly unknown[]) => Promise<FeedChisme[]>>();

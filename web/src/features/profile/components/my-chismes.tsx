@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ChismeCardSkeleton } from '../../../components/chisme-card-skeleton';
 import { common } from '../../../i18n/es/common';
 import { profile } from '../../../i18n/es/profile';
-import type { FeedChisme } from '../../../types/api';
+import type { FeedChisme } from '../../../lib/feed-chisme';
 import { useMyChismes } from '../hooks/use-my-chismes';
 
 type Props = { userId: string; cotilleo: boolean; renderChisme: (chisme: FeedChisme) => ReactNode };
