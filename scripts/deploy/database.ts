@@ -1,0 +1,117 @@
+// The database part of a deploy, run against the project (`--remote=<ref>`, through the
+// Management API) or a database URL (`--remote=<url>`: `--db-url`, and the rehearsal in
+// scripts/deploy/rehearsal.test.ts): the purge job's two Vault secrets, the push of the
+// migrations, and the check that the push left what production needs.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Cli, type CliResult, lastLines } from './cli.ts';
+
+/** The Vault secrets the purge job reads (the reference-data migration, `purge-chisme-images`). */
+export interface VaultSecrets {
+  project_url: string;
+  service_role_key: string;
+}
+
+export const vaultSecretNames = ['project_url', 'service_role_key'] as const;
+
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/**
+ * One statement (`supabase db query` runs a single prepared statement) that creates each secret
+ * or updates it in place: a re-deploy after a key rotation replaces the old key, never adds a
+ * second secret of the same name.
+ */
+export function vaultSecretsSql(secrets: VaultSecrets): string {
+  const rows = vaultSecretNames.map((name) => `(${literal(name)}, ${literal(secrets[name])})`).join(', ');
+  return `with wanted (name, value) as (values ${rows}),
+updated as (
+  select vault.update_secret(s.id, w.value) from wanted w join vault.secrets s on s.name = w.name
+),
+created as (
+  select vault.create_secret(w.value, w.name) from wanted w where not exists (select from vault.secrets s where s.name = w.name)
+)
+select (select count(*) from updated) as updated, (select count(*) from created) as created`;
+}
+
+/** Every pg_cron job the migrations schedule (`cron.schedule('name', 'schedule', …)`), by name. */
+export function expectedCronJobs(migrationsDir: string): Map<string, string> {
+  const jobs = new Map<string, string>();
+  for (const file of readdirSync(migrationsDir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()) {
+    const sql = readFileSync(join(migrationsDir, file), 'utf8');
+    for (const match of sql.matchAll(/cron\.schedule\(\s*'([^']+)'\s*,\s*'([^']+)'/g)) jobs.set(match[1]!, match[2]!);
+  }
+  return jobs;
+}
+
+/** What the check reads: every cron job, and which Vault secrets exist (names only). */
+export const checkSql = [
+  "select 'cron job' as kind, jobname as name, schedule as detail, active from cron.job",
+  `union all select 'vault secret', name, null, true from vault.secrets where name in (${vaultSecretNames.map(literal).join(', ')})`,
+  'order by 1, 2',
+].join(' ');
+
+export interface CheckRow {
+  kind: 'cron job' | 'vault secret';
+  name: string;
+  detail: string | null;
+  active: boolean;
+}
+
+/** What is missing or wrong after a push, one line each; empty when all is there. */
+export function checkProblems(rows: CheckRow[], expectedJobs: Map<string, string>): string[] {
+  const jobs = new Map(rows.filter((row) => row.kind === 'cron job').map((row) => [row.name, row]));
+  const problems: string[] = [];
+  for (const [name, schedule] of expectedJobs) {
+    const job = jobs.get(name);
+    if (!job) problems.push(`cron job ${name} (${schedule}) is missing: the migrations schedule it`);
+    else if (job.detail !== schedule) problems.push(`cron job ${name} runs on '${job.detail}', the migrations say '${schedule}'`);
+    else if (!job.active) problems.push(`cron job ${name} is inactive`);
+  }
+  const secrets = new Set(rows.filter((row) => row.kind === 'vault secret').map((row) => row.name));
+  for (const name of vaultSecretNames) if (!secrets.has(name)) problems.push(`Vault secret ${name} is missing: the purge job cannot call chisme-image-purge`);
+  return problems;
+}
+
+/** `--remote=<ref>` or `--remote=<database url>`. */
+export const remoteFlag = (target: string) => `--remote=${target}`;
+
+export const pushArgs = (target: string, yes: boolean) => ['db', 'push', remoteFlag(target), ...(yes ? ['--yes'] : [])];
+export const vaultArgs = (target: string, sqlFile: string) => ['db', 'query', remoteFlag(target), '--yes', '-f', sqlFile];
+export const checkArgs = (target: string) => ['db', 'query', remoteFlag(target), '--read-only', '-o', 'json', checkSql];
+
+/** Fails with the CLI's own last lines when it did. */
+function ensureOk(what: string, result: CliResult): void {
+  if (result.code !== 0) throw new Error(`${what} failed (exit ${result.code}): ${lastLines(result)}`);
+}
+
+/** Runs `use` with the SQL in a file only this user can read (a key never goes on a command line), then deletes it. */
+export async function withSqlFile<T>(sql: string, use: (file: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'chismes-deploy-'));
+  const file = join(dir, 'vault-secrets.sql');
+  writeFileSync(file, sql, { mode: 0o600 });
+  try {
+    return await use(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function storeVaultSecrets(cli: Cli, target: string, secrets: VaultSecrets): Promise<void> {
+  await withSqlFile(vaultSecretsSql(secrets), async (file) => ensureOk('storing the Vault secrets', await cli.run(vaultArgs(target, file), { capture: true })));
+}
+
+export async function pushMigrations(cli: Cli, target: string, options: { yes: boolean; capture?: boolean }): Promise<string> {
+  const result = await cli.run(pushArgs(target, options.yes), { capture: options.capture });
+  ensureOk('supabase db push', result);
+  return `${result.stderr}${result.stdout}`;
+}
+
+/** The check's problems (empty: everything is there). */
+export async function checkDatabase(cli: Cli, target: string, migrationsDir: string): Promise<string[]> {
+  const result = await cli.run(checkArgs(target), { capture: true });
+  ensureOk('checking the database', result);
+  return checkProblems(JSON.parse(result.stdout) as CheckRow[], expectedCronJobs(migrationsDir));
+}
