@@ -62,7 +62,7 @@ export function renderCommand(args: string[]): string {
  * The CLI's failure in one line: PostgreSQL's ERROR line with the migration being applied when
  * there is one (the CLI then prints the whole statement after it), else its last lines.
  */
-export function lastLines(result: CliResult, count = 3): string {
+function lastLines(result: CliResult, count = 3): string {
   const lines = `${result.stderr}\n${result.stdout}`
     .split('\n')
     .map((line) => line.trim())
@@ -70,4 +70,10 @@ export function lastLines(result: CliResult, count = 3): string {
   const error = lines.findIndex((line) => /^ERROR: /.test(line));
   if (error >= 0) return [lines.slice(0, error).findLast((line) => /^Applying migration /.test(line)), lines[error]].filter(Boolean).join(' ');
   return lines.slice(-count).join(' | ');
+}
+
+/** The result when the command succeeded; else an Error naming `what` with the CLI's failure. */
+export function requireSuccess(what: string, result: CliResult): CliResult {
+  if (result.code !== 0) throw new Error(`${what} failed (exit ${result.code})${result.stderr || result.stdout ? `: ${lastLines(result)}` : ''}`);
+  return result;
 }

@@ -2,10 +2,10 @@
 // Management API) or a database URL (`--remote=<url>`: `--db-url`, and the rehearsal in
 // scripts/deploy/rehearsal.test.ts): the purge job's two Vault secrets, the push of the
 // migrations, and the check that the push left what production needs.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Cli, type CliResult, lastLines } from './cli.ts';
+import { type Cli, requireSuccess } from './cli.ts';
+import { withPrivateFile } from './private-file.ts';
 
 /** The Vault secrets the purge job reads (the reference-data migration, `purge-chisme-images`). */
 export interface VaultSecrets {
@@ -82,36 +82,19 @@ export const pushArgs = (target: string, yes: boolean) => ['db', 'push', remoteF
 export const vaultArgs = (target: string, sqlFile: string) => ['db', 'query', remoteFlag(target), '--yes', '-f', sqlFile];
 export const checkArgs = (target: string) => ['db', 'query', remoteFlag(target), '--read-only', '-o', 'json', checkSql];
 
-/** Fails with the CLI's own last lines when it did. */
-function ensureOk(what: string, result: CliResult): void {
-  if (result.code !== 0) throw new Error(`${what} failed (exit ${result.code}): ${lastLines(result)}`);
-}
-
-/** Runs `use` with the SQL in a file only this user can read (a key never goes on a command line), then deletes it. */
-export async function withSqlFile<T>(sql: string, use: (file: string) => Promise<T>): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), 'chismes-deploy-'));
-  const file = join(dir, 'vault-secrets.sql');
-  writeFileSync(file, sql, { mode: 0o600 });
-  try {
-    return await use(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 export async function storeVaultSecrets(cli: Cli, target: string, secrets: VaultSecrets): Promise<void> {
-  await withSqlFile(vaultSecretsSql(secrets), async (file) => ensureOk('storing the Vault secrets', await cli.run(vaultArgs(target, file), { capture: true })));
+  await withPrivateFile('vault-secrets.sql', vaultSecretsSql(secrets), async (file) =>
+    requireSuccess('storing the Vault secrets', await cli.run(vaultArgs(target, file), { capture: true })),
+  );
 }
 
 export async function pushMigrations(cli: Cli, target: string, options: { yes: boolean; capture?: boolean }): Promise<string> {
-  const result = await cli.run(pushArgs(target, options.yes), { capture: options.capture });
-  ensureOk('supabase db push', result);
+  const result = requireSuccess('supabase db push', await cli.run(pushArgs(target, options.yes), { capture: options.capture }));
   return `${result.stderr}${result.stdout}`;
 }
 
 /** The check's problems (empty: everything is there). */
 export async function checkDatabase(cli: Cli, target: string, migrationsDir: string): Promise<string[]> {
-  const result = await cli.run(checkArgs(target), { capture: true });
-  ensureOk('checking the database', result);
+  const result = requireSuccess('checking the database', await cli.run(checkArgs(target), { capture: true }));
   return checkProblems(JSON.parse(result.stdout) as CheckRow[], expectedCronJobs(migrationsDir));
 }

@@ -11,7 +11,7 @@ import { supabaseCli } from './cli.ts';
 import { expectedCronJobs, vaultSecretNames } from './database.ts';
 import { discoverFunctions } from './functions.ts';
 import { type ManagementApiStandIn, multipartParts, type RecordedRequest, startManagementApi } from './management-api-stand-in.ts';
-import { deployPlan, type Step } from './plan.ts';
+import { deployPlan, dotenvLine, type Step } from './plan.ts';
 import { readProductionConfig } from './remote-config.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,6 +45,7 @@ beforeAll(async () => {
       return { status: 201, json: { id: slug, slug, name: slug, status: 'ACTIVE', version: 1 } };
     },
     (r) => (r.method === 'PUT' && r.path === `${base}/functions` ? { status: 200, json: json(r) } : undefined),
+    (r) => (r.method === 'POST' && r.path === `${base}/secrets` ? { status: 201, json: {} } : undefined),
     (r) => {
       if (r.method !== 'POST' || r.path !== `${base}/database/query`) return undefined;
       return { status: 201, json: json(r).read_only ? checkRows : [{ updated: 0, created: 2 }] };
@@ -104,6 +105,27 @@ describe('against a stand-in of the Management API', () => {
         .split(';')
         .filter((statement) => statement.trim()),
     ).toHaveLength(1);
+  });
+
+  it('a function secret the code reads goes through secrets set with its exact value, and nothing else does', async () => {
+    const value = 'una "clave" con\nsalto de línea, \\n literal y = signos';
+    const withSecret = deployPlan({
+      root,
+      projectRef,
+      dbTarget: projectRef,
+      yes: true,
+      config: readProductionConfig(root, new Map()),
+      functions,
+      functionSecrets: new Map([['PUSH_VAPID_PRIVATE_KEY', value]]),
+    });
+    expect(steps.some((candidate) => candidate.command[0] === 'secrets')).toBe(false);
+    const before = api.requests.length;
+    await withSecret.find((candidate) => candidate.command[0] === 'secrets')!.run(cli(), {});
+    const [sent] = requestsSince(before).filter((r) => r.method === 'POST' && r.path === `${base}/secrets`);
+    expect(JSON.parse(sent!.body.toString('utf8'))).toEqual([{ name: 'PUSH_VAPID_PRIVATE_KEY', value }]);
+    const apostrophe = "it's `quoted`";
+    expect(dotenvLine('K', apostrophe)).toBe(`K="${apostrophe}"`);
+    expect(() => dotenvLine('K', `'\`"`)).toThrow(/no env file can carry it/);
   });
 
   it('the check after the push passes when every job and secret is there, and names what is missing', async () => {

@@ -1,13 +1,13 @@
 // The steps of a deploy, in order: what each runs, what it sends, and how it runs. The dry run
 // prints them; a deploy runs them and stops at the first that fails (docs/deploy.md "Rollback"
 // says what each leaves behind).
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ProjectKeys, parseProjectKeys } from './api-keys.ts';
-import { type Cli, lastLines, renderCommand } from './cli.ts';
+import { type Cli, renderCommand, requireSuccess } from './cli.ts';
 import { checkArgs, checkDatabase, expectedCronJobs, pushArgs, pushMigrations, storeVaultSecrets, vaultArgs, vaultSecretNames } from './database.ts';
 import { type EdgeFunction, variablesRead } from './functions.ts';
+import { withPrivateFile } from './private-file.ts';
 import type { Override, ProductionConfig } from './remote-config.ts';
 
 export interface PlanInput {
@@ -48,10 +48,16 @@ export function settingsLines(overrides: Override[]): string[] {
   return overrides.map((o) => `${o.path}: ${shown(o.local, isSecretSetting(o.path))} → ${shown(o.resolved, isSecretSetting(o.path))}`);
 }
 
-async function succeeded(result: Promise<{ code: number; stdout: string; stderr: string }>, what: string) {
-  const done = await result;
-  if (done.code !== 0) throw new Error(`${what} failed (exit ${done.code})${done.stderr || done.stdout ? `: ${lastLines(done)}` : ''}`);
-  return done;
+/**
+ * `NAME=value` as the CLI's env-file parser reads it back unchanged: quoted with a quote the
+ * value does not contain (single quotes and backticks take everything literally, newlines too;
+ * double quotes would turn `\n` into a newline).
+ */
+export function dotenvLine(name: string, value: string): string {
+  const quote = ["'", '`'].find((candidate) => !value.includes(candidate)) ?? (/["\\]/.test(value) ? undefined : '"');
+  if (!quote)
+    throw new Error(`${name} holds ', \` and " or a backslash together: no env file can carry it; set it in the dashboard (Edge Functions → Secrets)`);
+  return `${name}=${quote}${value}${quote}`;
 }
 
 export function deployPlan(input: PlanInput): Step[] {
@@ -71,7 +77,7 @@ export function deployPlan(input: PlanInput): Step[] {
       command: ['projects', 'api-keys', ref, '--reveal', '-o', 'json'],
       details: ['sends nothing; keeps the default sb_secret_ and sb_publishable_ keys (the legacy service_role and anon JWTs where the project has none)'],
       async run(cli, state) {
-        state.keys = parseProjectKeys((await succeeded(cli.run(this.command, { capture: true }), 'reading the API keys')).stdout);
+        state.keys = parseProjectKeys(requireSuccess('reading the API keys', await cli.run(this.command, { capture: true })).stdout);
       },
     },
     {
@@ -98,7 +104,7 @@ export function deployPlan(input: PlanInput): Step[] {
       command: ['functions', 'deploy', ...functionNames, ref, '--use-api', ...yesFlag],
       details: functions.map((fn) => `${fn.name.padEnd(Math.max(...functionNames.map((name) => name.length)))}  verify_jwt = ${fn.verifyJwt}`),
       async run(cli) {
-        await succeeded(cli.run(this.command), 'supabase functions deploy');
+        requireSuccess('supabase functions deploy', await cli.run(this.command));
       },
     },
   ];
@@ -106,17 +112,13 @@ export function deployPlan(input: PlanInput): Step[] {
   if (functionSecrets.size > 0) {
     steps.push({
       title: 'Set the function secrets the code reads and the platform does not set',
-      command: ['secrets', 'set', ref, '--env-file', '<a temporary env file, mode 600, deleted afterwards>'],
+      command: ['secrets', 'set', ref, '--env-file', '<a temporary env file, mode 600, deleted afterwards>', ...yesFlag],
       details: [...functionSecrets.keys()].map((name) => `${name} (set, not shown)`),
       async run(cli) {
-        const dir = mkdtempSync(join(tmpdir(), 'chismes-deploy-'));
-        const file = join(dir, 'function-secrets.env');
-        writeFileSync(file, [...functionSecrets].map(([name, value]) => `${name}=${JSON.stringify(value)}`).join('\n'), { mode: 0o600 });
-        try {
-          await succeeded(cli.run(['secrets', 'set', ref, '--env-file', file]), 'supabase secrets set');
-        } finally {
-          rmSync(dir, { recursive: true, force: true });
-        }
+        const content = [...functionSecrets].map(([name, value]) => dotenvLine(name, value)).join('\n');
+        await withPrivateFile('function-secrets.env', content, async (file) =>
+          requireSuccess('supabase secrets set', await cli.run(['secrets', 'set', ref, '--env-file', file, ...yesFlag])),
+        );
       },
     });
   } else {
@@ -133,7 +135,7 @@ export function deployPlan(input: PlanInput): Step[] {
         'every other setting as the file has it for both: [api], [storage], [auth] (e-mail templates and notifications, rate limits, password rules, sign-up)',
       ],
       async run(cli) {
-        await succeeded(cli.run(this.command), 'supabase config push');
+        requireSuccess('supabase config push', await cli.run(this.command));
       },
     },
     {
