@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProjectKeys } from './api-keys.ts';
 import { supabaseCli } from './cli.ts';
-import { expectedCronJobs, vaultSecretNames } from './database.ts';
+import { checkWarnings, expectedCronJobs, vaultSecretNames } from './database.ts';
 import { discoverFunctions } from './functions.ts';
 import { type ManagementApiStandIn, multipartParts, type RecordedRequest, startManagementApi } from './management-api-stand-in.ts';
 import { deployPlan, dotenvLine, type Step } from './plan.ts';
@@ -133,6 +133,7 @@ describe('against a stand-in of the Management API', () => {
     const allRows = [
       ...[...jobs].map(([name, schedule]) => ({ kind: 'cron job', name, detail: schedule, active: true })),
       ...vaultSecretNames.map((name) => ({ kind: 'vault secret', name, detail: null, active: true })),
+      { kind: 'offensive words', name: 'public.offensive_words', detail: '80', active: true },
     ];
     checkRows = allRows;
     await check.run(cli(), {});
@@ -140,5 +141,11 @@ describe('against a stand-in of the Management API', () => {
     await expect(check.run(cli(), {})).rejects.toThrow(/cron job purge-chisme-images \(\* \* \* \* \*\) is missing.*Vault secret service_role_key is missing/);
     checkRows = allRows.map((row) => (row.name === 'flush-realtime' ? { ...row, detail: '* * * * *' } : row));
     await expect(check.run(cli(), {})).rejects.toThrow(/cron job flush-realtime runs on '\* \* \* \* \*', the migrations say '4 seconds'/);
+  });
+
+  it('an empty offensive-word list is a warning, not a failure', () => {
+    const rows = (count: string) => [{ kind: 'offensive words' as const, name: 'public.offensive_words', detail: count, active: true }];
+    expect(checkWarnings(rows('0'))).toEqual([expect.stringMatching(/^public\.offensive_words is empty/)]);
+    expect(checkWarnings(rows('80'))).toEqual([]);
   });
 });

@@ -143,7 +143,8 @@ export function deployPlan(input: PlanInput): Step[] {
       command: checkArgs(dbTarget),
       details: [...[...jobs].map(([name, schedule]) => `cron job ${name} (${schedule})`), `Vault secrets ${vaultSecretNames.join(', ')}`],
       async run(cli) {
-        const problems = await checkDatabase(cli, dbTarget, join(root, 'supabase', 'migrations'));
+        const { problems, warnings } = await checkDatabase(cli, dbTarget, join(root, 'supabase', 'migrations'));
+        for (const warning of warnings) console.warn(`deploy: warning: ${warning}`);
         if (problems.length) throw new Error(problems.join('; '));
       },
     },

@@ -78,7 +78,7 @@ describe('the database steps of a deploy, on a fresh database', () => {
   });
 
   it('step 6: the check finds every cron job the migrations schedule and both Vault secrets', async () => {
-    expect(await checkDatabase(cli, cluster.url, migrationsDir)).toEqual([]);
+    expect((await checkDatabase(cli, cluster.url, migrationsDir)).problems).toEqual([]);
   });
 });
 
