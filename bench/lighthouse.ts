@@ -58,7 +58,7 @@ const allPages: PageId[] = ['login', 'feed', 'chisme', 'profile', 'warm'];
 const pages = (option('--pages')?.split(',') as PageId[] | undefined) ?? allPages;
 
 function build(): void {
-  const env = { ...process.env, NODE_ENV: 'production' };
+  const env = { ...process.env, NODE_ENV: 'production', VITE_SUPABASE_URL: API_URL, VITE_SUPABASE_ANON_KEY: ANON_KEY };
   const result = spawnSync('npm', ['run', '--silent', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error('npm run build -w web failed');
 }

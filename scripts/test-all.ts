@@ -3,12 +3,14 @@
 // formatting slip is reported before the long suites start. Then two lanes run at the same
 // time, because they share nothing:
 //   - the local stack's lane (fixed ports): the stack is started once for test:stack, the
-//     edge functions' integration tests and the product-rule integration suite (each uses a
-//     running stack as it is, and would otherwise start and stop its own), stopped, then
-//     test:e2e on a fresh stack of its own;
+//     edge functions' integration tests, the product-rule integration suite and the deploy's
+//     smoke test with both kinds of keys (each uses a running stack as it is, and would
+//     otherwise start and stop its own), stopped, then test:e2e on a fresh stack of its own;
 //   - the side lane: the TypeScript check of every folder (root tsconfig: scripts, local-stack,
-//     e2e, bench; then web), test:db (its own throwaway cluster on a free port), test:web
-//     (jsdom) and the edge functions' unit tests (Deno, no network).
+//     e2e, bench; then web), test:db (its own throwaway cluster on a free port), test:deploy
+//     (the deploy's dry run, its CLI commands against a local Management API stand-in and its
+//     database steps rehearsed on a throwaway cluster), test:web (jsdom) and the edge
+//     functions' unit tests (Deno, no network).
 // The stack lane streams its output; each side-lane suite prints its output in one block when
 // it ends, so the two never interleave line by line.
 import { spawn } from 'node:child_process';
@@ -22,9 +24,9 @@ const npmRun = (script: string, ...extra: string[]): Suite => ({
   args: ['run', '--silent', script, ...(extra.length ? ['--', ...extra] : [])],
 });
 
-const sharedStackSuites = [npmRun('test:stack'), npmRun('test:functions', '--only=integration'), npmRun('test:integration')];
+const sharedStackSuites = [npmRun('test:stack'), npmRun('test:functions', '--only=integration'), npmRun('test:integration'), npmRun('test:smoke')];
 const freshStackSuites = [npmRun('test:e2e')];
-const sideLane = [npmRun('typecheck'), npmRun('test:db'), npmRun('test:web'), npmRun('test:functions', '--only=unit')];
+const sideLane = [npmRun('typecheck'), npmRun('test:db'), npmRun('test:deploy'), npmRun('test:web'), npmRun('test:functions', '--only=unit')];
 
 function runSuite(suite: Suite, streamed: boolean): Promise<Outcome> {
   const started = Date.now();

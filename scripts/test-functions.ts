@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from '../local-stack/keys.ts';
+import { ANON_KEY, API_URL, DB_URL, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../local-stack/keys.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const functionsDir = join(root, 'supabase', 'functions');
@@ -101,7 +101,15 @@ async function runIntegration(): Promise<IntegrationResult> {
       // function mid-upload (the supervisor restarts it), ps gives their memory and ss the
       // function's port.
       args: ['--allow-net=127.0.0.1', '--allow-env', '--allow-read=..,../../../.local-stack/stack.json', '--allow-run=ps,ss,kill', 'integration/'],
-      env: { SUPABASE_URL: API_URL, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_DB_URL: DB_URL, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY },
+      env: {
+        SUPABASE_URL: API_URL,
+        SUPABASE_ANON_KEY: ANON_KEY,
+        SUPABASE_DB_URL: DB_URL,
+        SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+        // The new kind of keys (sb_publishable_…, sb_secret_…), which the stack maps as Kong does.
+        SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+        SUPABASE_SECRET_KEY: SECRET_KEY,
+      },
     });
   } finally {
     if (stack.startedHere) await stack.stop();

@@ -3,15 +3,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
-import { ANON_KEY, API_URL } from '../local-stack/keys.ts';
 import { firstLoad } from './vite-plugins/first-load.ts';
 import { precompress } from './vite-plugins/precompress.ts';
+import { requireSupabaseProject, supabaseTarget } from './vite-plugins/supabase-target.ts';
 
 /**
  * `<link rel="preconnect">` to the API origin in index.html, so DNS, TCP and TLS are done while
  * the entry chunk loads and the first API call (session refresh, feed) starts on a warm
  * connection. `crossorigin`: supabase-js's fetches are CORS requests without credentials.
- * The origin is the one src/config/env.ts resolves (VITE_SUPABASE_URL, else the local stack).
+ * The origin is the app's Supabase project (vite-plugins/supabase-target.ts).
  */
 function preconnectToApi(apiUrl: string): Plugin {
   return {
@@ -65,10 +65,15 @@ function serviceWorker(): Plugin[] {
 
 export default defineConfig(({ mode, command }) => {
   const viteEnv = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
-  const apiUrl = viteEnv.VITE_SUPABASE_URL?.trim() || API_URL;
-  const anonKey = viteEnv.VITE_SUPABASE_ANON_KEY?.trim() || ANON_KEY;
+  const { url: apiUrl, anonKey } = supabaseTarget(viteEnv);
   return {
-    plugins: [react(), preconnectToApi(apiUrl), firstLoad({ url: apiUrl, anonKey }), precompress(), serviceWorker()],
+    plugins: [requireSupabaseProject(viteEnv), react(), preconnectToApi(apiUrl), firstLoad({ url: apiUrl, anonKey }), precompress(), serviceWorker()],
+    // src/config/env.ts reads these two: in a build the values given (requireSupabaseProject),
+    // in the dev server and the tests the local stack's unless given.
+    define: {
+      'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(apiUrl),
+      'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(anonKey),
+    },
     resolve: { alias: reactRouterProduction(command) },
     server: { host: '127.0.0.1' },
     preview: { host: '127.0.0.1' },

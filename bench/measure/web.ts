@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { serveStatic } from '../../e2e/support/static-server.ts';
 import { confirmedSession } from '../lib/confirmed-session.ts';
+import { ANON_KEY, API_URL } from '../../local-stack/keys.ts';
 import { repoRoot } from '../../local-stack/shared/paths.ts';
 import { freePort } from '../../local-stack/postgres/cluster.ts';
 import { round, summarize } from '../lib/stats.ts';
@@ -61,7 +62,11 @@ async function firstFeedPaint(browser: Browser, baseURL: string, session: string
 export async function measureWeb(context: SectionContext): Promise<void> {
   const { report, quick } = context;
   if (!quick || !existsSync(join(distDir, 'index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, encoding: 'utf8' });
+    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, VITE_SUPABASE_URL: API_URL, VITE_SUPABASE_ANON_KEY: ANON_KEY },
+    });
     if (build.status !== 0) throw new Error(`npm run build -w web failed: ${(build.stderr || build.stdout).trim().split('\n').slice(-5).join(' | ')}`);
   }
   const total = jsFiles(distDir).reduce((sum, file) => sum + gzipKb(file), 0);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { ensureStack } from '../../local-stack/index.ts';
+import { ANON_KEY, API_URL } from '../../local-stack/keys.ts';
 import { startAxeRegistry } from './axe-registry.ts';
 import { serveStatic } from './static-server.ts';
 import { WEB_PORT, WEB_URL } from './env.ts';
@@ -16,8 +17,9 @@ const distDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 function buildWeb(): void {
   console.log('e2e: building the web app for production (npm run build -w web)');
   // Vitest sets NODE_ENV=test, and Vite keeps a NODE_ENV it finds: the build would bundle
-  // React's development version. The journeys test what people get: production.
-  const env = { ...process.env, NODE_ENV: 'production' };
+  // React's development version. The journeys test what people get: production, built as an
+  // operator builds it (docs/deploy.md "The web host"), pointed at the local stack.
+  const env = { ...process.env, NODE_ENV: 'production', VITE_SUPABASE_URL: API_URL, VITE_SUPABASE_ANON_KEY: ANON_KEY };
   const result = spawnSync('npm', ['run', '--silent', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`npm run build -w web failed (exit ${result.status ?? result.signal})`);
   assertProductionReact();

@@ -58,8 +58,8 @@ end;
 $$;
 
 -- Hosted schedule: every minute, pg_net calls the purge function with the service key kept in
--- Vault (secrets `project_url` and `service_role_key`, created by the operator). Where pg_net
--- or pg_cron is missing (the local stack), the purge function's own timer does the work.
+-- Vault (secrets `project_url` and `service_role_key`, set by `npm run deploy`). The key goes as
+-- `apikey`: it may be an `sb_secret_…` key, which is no JWT; the function checks it itself.
 do $$
 begin
   if exists (select 1 from pg_available_extensions where name = 'pg_net')
@@ -75,14 +75,14 @@ begin
             || '/functions/v1/chisme-image-purge',
           headers := jsonb_build_object(
             'Content-Type', 'application/json',
-            'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
+            'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
           ),
           body := '{}'::jsonb
         )
       $job$
     );
   else
-    raise notice 'pg_net unavailable: chisme images are purged by the chisme-image-purge function''s own timer';
+    raise notice 'pg_net unavailable: nothing purges expired chisme images';
   end if;
 end;
 $$;

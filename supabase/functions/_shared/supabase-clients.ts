@@ -1,7 +1,8 @@
 // The two Supabase clients a function may use. Both read the environment the edge runtime
-// provides (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY) when called, not
+// provides (SUPABASE_URL and the project's keys of either kind, api-keys.ts) when called, not
 // when imported, so modules that import this file stay testable without it.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { publishableKey, serviceRoleKey } from './api-keys.ts';
 
 const serverOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
@@ -13,7 +14,7 @@ function requireEnv(name: string): string {
 
 /** Acts as the caller: every query runs with their token, under RLS, as if from the web app. */
 export function createCallerClient(accessToken: string): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
+  return createClient(requireEnv('SUPABASE_URL'), publishableKey(), {
     ...serverOptions,
     global: { headers: { Authorization: `Bearer ${accessToken}` } },
   });
@@ -24,5 +25,5 @@ export function createCallerClient(accessToken: string): SupabaseClient {
  * called.
  */
 export function createServiceClient(): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), serverOptions);
+  return createClient(requireEnv('SUPABASE_URL'), serviceRoleKey(), serverOptions);
 }

@@ -1,17 +1,24 @@
 // POST → 200 { removed }: purges expired cotilleo images (purge.ts). Only the service role may
-// call it: on hosted Supabase pg_cron calls it every minute through pg_net (see the migration
-// supabase/schemas/85-storage.sql); on the local stack, which has no pg_net, the
-// function's own timer (index.ts) runs the same purge every minute.
+// call it: the pg_cron job `purge-chisme-images` does, every minute through pg_net, sending the
+// Vault secret `service_role_key` as `apikey`. That key may be an `sb_secret_…` key, which is
+// no JWT, so the gateway's JWT check is off for this function (`verify_jwt = false` in
+// supabase/config.toml) and the key is checked here: the `apikey` header or a Bearer token
+// must be one of the project's service keys.
 import { isPreflight, preflightResponse } from '../_shared/cors.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, notAuthenticated, withErrorBoundary } from '../_shared/http.ts';
 import { type PurgeDeps, purgeExpiredImages } from './purge.ts';
 
-export function createPurgeHandler(deps: PurgeDeps, isServiceKey: (token: string) => boolean) {
+/** The keys a request presents: its `apikey` header and its Bearer token. */
+function presentedKeys(request: Request): string[] {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
+  return [request.headers.get('apikey') ?? '', bearer ?? ''].filter((key) => key !== '');
+}
+
+export function createPurgeHandler(deps: PurgeDeps, isServiceKey: (key: string) => boolean) {
   return withErrorBoundary('chisme-image-purge', async (request) => {
     if (isPreflight(request)) return preflightResponse();
     if (request.method !== 'POST') return errorResponse(methodNotAllowed);
-    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
-    if (!token || !isServiceKey(token)) return errorResponse(notAuthenticated);
+    if (!presentedKeys(request).some(isServiceKey)) return errorResponse(notAuthenticated);
     return jsonResponse(200, { removed: await purgeExpiredImages(deps) });
   });
 }

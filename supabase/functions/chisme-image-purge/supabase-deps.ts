@@ -1,4 +1,5 @@
 // The real purge dependencies: the service role lists and removes (users can do neither).
+import { isServiceRoleKey } from '../_shared/api-keys.ts';
 import { removeChismeImages, serviceRpc } from '../_shared/service-role.ts';
 import type { PurgeDeps } from './purge.ts';
 
@@ -9,14 +10,5 @@ export const supabasePurgeDeps: PurgeDeps = {
   remove: removeChismeImages,
 };
 
-/** Whether a bearer token is this project's service role key (the only caller allowed). */
-export function isServiceKey(token: string): boolean {
-  const key = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY');
-  return !!key && token.length === key.length && timingSafeEqual(token, key);
-}
-
-function timingSafeEqual(a: string, b: string): boolean {
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
+/** Whether a presented key is one of this project's service keys (the only callers allowed). */
+export const isServiceKey = (key: string): boolean => isServiceRoleKey(key);

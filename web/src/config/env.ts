@@ -1,17 +1,23 @@
-// Runtime configuration. Two values point the app at any Supabase project; the defaults are the
-// well-known local demo values (not secrets) so `npm run dev` works against the local stack.
-import { ANON_KEY, API_URL } from '../../../local-stack/keys';
+// Runtime configuration. The Supabase project is fixed at build time: web/vite.config.ts gives
+// VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY (a build refuses to run without them; the dev
+// server and the tests get the local stack's well-known values), so nothing here falls back.
 import { authStorageKeyFor } from './auth-storage-key';
 
 function optional(value: string | undefined): string | null {
   return value && value.trim() !== '' ? value.trim() : null;
 }
 
-const supabaseUrl = optional(import.meta.env.VITE_SUPABASE_URL) ?? API_URL;
+function required(name: string, value: string | undefined): string {
+  const given = optional(value);
+  if (!given) throw new Error(`${name} is not set (web/vite.config.ts sets it for every build, dev server and test)`);
+  return given;
+}
+
+const supabaseUrl = required('VITE_SUPABASE_URL', import.meta.env.VITE_SUPABASE_URL);
 
 export const env = {
   supabaseUrl,
-  supabaseAnonKey: optional(import.meta.env.VITE_SUPABASE_ANON_KEY) ?? ANON_KEY,
+  supabaseAnonKey: required('VITE_SUPABASE_ANON_KEY', import.meta.env.VITE_SUPABASE_ANON_KEY),
   /** Where supabase-js keeps the session (its default name, spelled out so the shell can read it). */
   authStorageKey: authStorageKeyFor(supabaseUrl),
   /** IP geolocation service returning `{ country_name }`; unset = skip the network. */
