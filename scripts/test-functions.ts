@@ -48,6 +48,7 @@ const unitSuites: Suite[] = [
   { label: 'chisme-image-purge (purge, handler)', cwd: 'chisme-image-purge', args: ['--allow-read=.'] },
   { label: 'log-country (pure modules, handler)', cwd: 'log-country', args: ['--allow-read=.'] },
   { label: 'delete-account (handler)', cwd: 'delete-account', args: ['--allow-read=.'] },
+  { label: 'send-email (signature, mails, handler)', cwd: 'send-email', args: ['--allow-read=.'] },
 ];
 
 function runDenoTest(suite: Suite): SuiteResult {

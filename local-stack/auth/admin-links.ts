@@ -3,13 +3,13 @@
 // magic link for an unknown e-mail becomes a sign-up; recovery and e-mail change need an
 // existing user (404 user_not_found); a confirmed user cannot be signed up or invited again
 // (422 email_exists). The one-time token (tokens.ts) is stored in the user's *_token column and
-// the link verifies it. generate_link sends nothing; invite mails the invitation (mailer.ts).
+// the link verifies it. generate_link sends nothing; invite mails the invitation (mail-dispatch.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { str } from '../shared/http.ts';
 import { randomPassword } from './admin-users.ts';
 import { checkMetadata, readAuthJson, validateEmail } from './input.ts';
-import type { MailData } from './mail-templates.ts';
+import type { SendEmail } from './mail-dispatch.ts';
 import { AuthError, hashPassword, type AuthStore, type Db, type UserRow } from './store.ts';
 import { actionLink, generateOtp, tokenHash } from './tokens.ts';
 
@@ -17,10 +17,7 @@ const DUPLICATE_EMAIL = 'A user with this email address has already been registe
 
 type Json = Record<string, unknown>;
 
-/** Sends one of GoTrue's mails; the stack's mailer (mailer.ts) or nothing. */
-export type SendMail = (template: 'invite', to: string, data: MailData) => Promise<void>;
-
-export function createAdminLinks(store: AuthStore, allowedRedirect: (target: string | undefined) => string, sendMail: SendMail) {
+export function createAdminLinks(store: AuthStore, allowedRedirect: (target: string | undefined) => string, sendEmail: SendEmail) {
   const { transaction, findUserByEmail, loadUser, userJson, checkPassword, insertUser, insertIdentity } = store;
 
   /** GoTrue's GetReferrer: the body's redirect_to, else the query's, if allowed; else site_url. */
@@ -126,15 +123,8 @@ export function createAdminLinks(store: AuthStore, allowedRedirect: (target: str
       let user = await findUserByEmail(db, email);
       if (user?.email_confirmed_at) throw new AuthError(422, 'email_exists', DUPLICATE_EMAIL);
       user ??= await newUser(db, email, null, data);
+      await sendEmail(req, db, user, { type: 'invite', otp, tokenHash: hash, referrer });
       await db.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = now() where id = $1', [user.id, hash]);
-      await sendMail('invite', email, {
-        ConfirmationURL: actionLink(hash, 'invite', referrer),
-        Email: email,
-        Token: otp,
-        TokenHash: hash,
-        Data: user.raw_user_meta_data,
-        RedirectTo: referrer,
-      });
       return userJson(db, (await loadUser(db, user.id))!);
     });
   }

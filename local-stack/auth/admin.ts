@@ -8,16 +8,16 @@ import type pg from 'pg';
 import { requireAdmin } from './admin-access.ts';
 import { createAdminLinks } from './admin-links.ts';
 import { createAdminUsers } from './admin-users.ts';
-import type { Mailer } from './mailer.ts';
+import type { SendEmail } from './mail-dispatch.ts';
 import { AuthError, type AuthStore, type Db } from './store.ts';
 
 const uuid = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 
 export type AdminAnswer = { body: unknown; headers?: Record<string, string> } | undefined;
 
-export function createAdmin(pool: pg.Pool, store: AuthStore, allowedRedirect: (target: string | undefined) => string, mailer: Mailer) {
+export function createAdmin(pool: pg.Pool, store: AuthStore, allowedRedirect: (target: string | undefined) => string, sendEmail: SendEmail) {
   const users = createAdminUsers(store);
-  const links = createAdminLinks(store, allowedRedirect, (template, to, data) => mailer(template, to, data));
+  const links = createAdminLinks(store, allowedRedirect, sendEmail);
 
   const read = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
     const db = await pool.connect();

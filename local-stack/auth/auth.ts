@@ -1,7 +1,7 @@
 // Auth: the GoTrue endpoints supabase-js uses (local-stack/CONTRACT.md §1, errors §7), on the real auth.*
 // tables, connected as supabase_auth_admin like GoTrue. Passwords are bcrypt ($2a$, cost 10),
 // access tokens HS256 JWTs with GoTrue's claims, refresh tokens rotate with a reuse window.
-// Storage of users and sessions: store.ts; Google and Facebook: oauth.ts.
+// Users and sessions: store.ts; PUT /user: update-user.ts; Google and Facebook: oauth.ts.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bcrypt from 'bcryptjs';
@@ -10,13 +10,16 @@ import { absentGrant, absentRoute, absentSignUp, OAuthError } from './absent.ts'
 import { createAdmin } from './admin.ts';
 import { bearerClaims } from './bearer.ts';
 import { createEmailSend } from './email-send.ts';
+import { createMailDispatch } from './mail-dispatch.ts';
+import { createSendEmailHook } from './send-email-hook.ts';
 import type { Mailer } from './mailer.ts';
 import { createPkceFlows } from './pkce-email.ts';
 import { createVerify } from './verify.ts';
 import { createOAuth } from './oauth.ts';
+import { createUpdateUser } from './update-user.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './store.ts';
 import type { StackConfig } from '../shared/config.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createRateLimits } from './rate-limit.ts';
 import { checkMetadata, impossibleEmail, readAuthJson, validateEmail } from './input.ts';
 import { sendJson, str, type Handler } from '../shared/http.ts';
 
@@ -28,17 +31,17 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
   const { transaction, loadUser, findUserByEmail, userJson, sessionJson, createSession, checkPassword, insertUser, insertIdentity } = store;
   const { authorize, simulator, callback, pkceGrant, allowedRedirect, issueAuthCode } = createOAuth(pool, config, store);
   const pkce = createPkceFlows(config.otpExpiry);
-  const admin = createAdmin(pool, store, allowedRedirect, mailer);
-  const emails = createEmailSend(config, store, mailer, allowedRedirect, pkce);
+  const sendEmail = createMailDispatch(store, mailer, config.sendEmailHook ? createSendEmailHook(config.sendEmailHook) : undefined);
+  const admin = createAdmin(pool, store, allowedRedirect, sendEmail);
+  const emails = createEmailSend(config, store, sendEmail, allowedRedirect, pkce);
   const verify = createVerify(config, store, allowedRedirect, pkce, issueAuthCode);
-  const limitSignUps = createRateLimiter(config.rateLimit.signInSignUps);
-  const limitTokens = createRateLimiter(config.rateLimit.tokenRefresh);
+  const limits = createRateLimits(config.rateLimit);
 
   // POST /signup: a session at once (enable_confirmations = false), or the user and a confirmation mail
   async function signUp(req: IncomingMessage): Promise<Record<string, unknown>> {
     const body = await readAuthJson(req);
     absentSignUp(body);
-    limitSignUps(req);
+    limits.signups(req);
     if (!config.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
     const password = str(body.password) ?? '';
     if (!str(body.email)?.trim()) throw new AuthError(400, 'validation_failed', 'To signup, please provide your email');
@@ -92,11 +95,12 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
       created_at: now,
       updated_at: now,
       confirmation_sent_at: now,
-      last_sign_in_at: null,
-      confirmed_at: null,
-      email_change_sent_at: null,
-      email_confirmed_at: null,
-      phone_confirmed_at: null,
+      // nil in sanitizeUser, and omitempty in models.User's JSON: absent, as for a new account.
+      last_sign_in_at: undefined,
+      confirmed_at: undefined,
+      email_change_sent_at: undefined,
+      email_confirmed_at: undefined,
+      phone_confirmed_at: undefined,
       identities: [],
       user_metadata: data,
       app_metadata: { provider: 'email', providers: ['email'] },
@@ -181,53 +185,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
     return { user, sessionId };
   }
 
-  async function updateUser(req: IncomingMessage): Promise<Record<string, unknown>> {
-    const body = await readAuthJson(req);
-    limitSignUps(req);
-    if (body.data !== undefined) checkMetadata(body.data);
-    let passwordChangedFor: UserRow | undefined;
-    const answer = await transaction(async (db) => {
-      const { user, sessionId } = await caller(req, db);
-      const password = str(body.password);
-      if (password !== undefined) {
-        checkPassword(password);
-        // GoTrue's user.go: the same password again is refused; a new one ends every other
-        // session of the user and drops pending mailed tokens (models.User.UpdatePassword).
-        if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
-          throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
-        }
-        await db.query(
-          `update auth.users set encrypted_password = $2, confirmation_token = '', recovery_token = '', reauthentication_token = '',
-             email_change_token_current = '', email_change_token_new = '' where id = $1`,
-          [user.id, await hashPassword(password)],
-        );
-        await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId || INSTANCE_ID]);
-        passwordChangedFor = user;
-      }
-      const email = str(body.email) ? validateEmail(str(body.email)!) : undefined;
-      if (email && email !== user.email) {
-        const taken = await findUserByEmail(db, email);
-        if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-        // As GoTrue: the change waits for the link mailed to the new address (and, with
-        // double_confirm_changes, to the current one).
-        await emails.mailEmailChange(db, user, email, emails.referrerOf(req, body));
-      }
-      if (body.data && typeof body.data === 'object') {
-        await db.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb where id = $1`, [user.id, body.data]);
-      }
-      await db.query('update auth.users set updated_at = now() where id = $1', [user.id]);
-      return userJson(db, (await loadUser(db, user.id))!);
-    });
-    // GoTrue's user.go: with [auth.email.notification.password_changed] on, the person is told
-    // by mail, once the change is stored (a later refusal in the same request, such as
-    // email_exists, rolls it back and sends nothing); a mail that cannot go (the email_sent
-    // limit) does not undo the change.
-    const changed = passwordChangedFor;
-    if (changed?.email && config.passwordChangedNotification) {
-      await mailer('password_changed_notification', changed.email, { Email: changed.email, Data: changed.raw_user_meta_data }).catch(() => undefined);
-    }
-    return answer;
-  }
+  const updateUser = createUpdateUser({ pool, config, store, caller, limitUser: limits.user, sendEmail, emails });
 
   async function logout(req: IncomingMessage, scope: string): Promise<void> {
     await transaction(async (db) => {
@@ -273,7 +231,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
         const grant = url.searchParams.get('grant_type') ?? '';
         if (!['password', 'refresh_token', 'pkce', 'web3', 'id_token'].includes(grant))
           throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
-        limitTokens(req);
+        limits.token(req);
         if (grant === 'web3' || grant === 'id_token') return await absentGrant(req, grant, config.oauthProviders);
         const body = await readAuthJson(req);
         if (grant === 'password') return sendJson(res, 200, await passwordGrant(body), version);
@@ -309,14 +267,22 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
           db.release();
         }
       };
-      if (method === 'POST' && (path === '/otp' || path === '/magiclink')) return sendJson(res, 200, await emails.otp(req, path), version);
+      if (method === 'POST' && (path === '/otp' || path === '/magiclink')) {
+        (path === '/otp' ? limits.otp : limits.magicLink)(req);
+        return sendJson(res, 200, await emails.otp(req, path), version);
+      }
+      if (path === '/verify' && (method === 'GET' || method === 'POST')) limits.verify(req);
       if (method === 'POST' && path === '/verify') return sendJson(res, 200, await verify.verifyPost(req), version);
       if (method === 'GET' && path === '/verify') return await verify.verifyGet(req, res, url);
-      if (method === 'POST' && path === '/recover') return sendJson(res, 200, await emails.recover(req), version);
+      if (method === 'POST' && path === '/recover') {
+        limits.recover(req);
+        return sendJson(res, 200, await emails.recover(req), version);
+      }
+      if (method === 'POST' && path === '/resend') limits.resend(req);
       if (method === 'GET' && path === '/reauthenticate') {
         const db = await pool.connect();
         try {
-          return sendJson(res, 200, await emails.reauthenticate(db, (await caller(req, db)).user), version);
+          return sendJson(res, 200, await emails.reauthenticate(req, db, (await caller(req, db)).user), version);
         } finally {
           db.release();
         }

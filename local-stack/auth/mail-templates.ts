@@ -126,21 +126,28 @@ function compile(source: string, where: string): Render {
   }
 }
 
+/** Each template's subject and body source, as GoTrue gets them (its defaults where unset). */
+export type MailTemplateSources = Record<Template, { subject: string; body: string }>;
+
 /**
- * Reads and compiles the project's templates; throws one line naming the first problem (the
- * CLI's own wording where the CLI stops too).
+ * Reads the project's templates and checks each compiles; throws one line naming the first
+ * problem (the CLI's own wording where the CLI stops too).
  */
-export function loadMailTemplates(configFile = join(supabaseDir, 'config.toml')): MailTemplates {
+export function readMailTemplateSources(configFile = join(supabaseDir, 'config.toml')): MailTemplateSources {
   const toml = readToml(configFile);
   const root = dirname(dirname(configFile));
-  const subjects = new Map<Template, Render>();
-  const bodies = new Map<Template, Render>();
+  const sources = Object.fromEntries(
+    (Object.keys(DEFAULT_SUBJECTS) as Template[]).map((type) => [type, { subject: DEFAULT_SUBJECTS[type], body: DEFAULT_BODIES[type] }]),
+  ) as MailTemplateSources;
   /** One section: its subject and its file (content_path from `base`), as the CLI reads them. */
   const load = (section: string, type: Template, values: Map<string, unknown>, base: string): void => {
     const path = tomlString(values.get('content_path')) ?? '';
     if (!path && values.has('content')) throw new Error(`Invalid config for ${section}.content: please use content_path instead`);
     const subject = tomlString(values.get('subject'));
-    if (subject !== undefined) subjects.set(type, compile(subject, `[${section}] subject`));
+    if (subject !== undefined) {
+      compile(subject, `[${section}] subject`);
+      sources[type].subject = subject;
+    }
     if (!path) return;
     const file = isAbsolute(path) ? path : join(base, path);
     let source: string;
@@ -150,7 +157,8 @@ export function loadMailTemplates(configFile = join(supabaseDir, 'config.toml'))
       const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (error as Error).message;
       throw new Error(`Invalid config for ${section}.content_path: open ${file}: ${reason}`);
     }
-    bodies.set(type, compile(source, relative(root, file) || file));
+    compile(source, relative(root, file) || file);
+    sources[type].body = source;
   };
   for (const [table, values] of toml) {
     const type = /^auth\.email\.template\.(.+)$/.exec(table)?.[1];
@@ -163,12 +171,19 @@ export function loadMailTemplates(configFile = join(supabaseDir, 'config.toml'))
       load(table, `${notification}_notification` as Template, values, dirname(configFile));
     }
   }
-  const defaults = (type: Template) => ({ subject: compileTemplate(DEFAULT_SUBJECTS[type]), body: compileTemplate(DEFAULT_BODIES[type]) });
+  return sources;
+}
+
+/** Reads and compiles the project's templates (readMailTemplateSources), ready to render. */
+export function loadMailTemplates(configFile = join(supabaseDir, 'config.toml')): MailTemplates {
+  const sources = readMailTemplateSources(configFile);
+  const compiled = new Map(
+    (Object.keys(sources) as Template[]).map((type) => [type, { subject: compileTemplate(sources[type].subject), body: compileTemplate(sources[type].body) }]),
+  );
   return {
     render(type, data) {
       const values = data as unknown as Record<string, unknown>;
-      const subject = subjects.get(type) ?? defaults(type).subject;
-      const body = bodies.get(type) ?? defaults(type).body;
+      const { subject, body } = compiled.get(type)!;
       return { subject: subject(values), html: body(values) };
     },
   };

@@ -40,14 +40,26 @@ export function createMailer(options: MailerOptions) {
   const transport = nodemailer.createTransport({ host: HOST, port: options.port ?? SMTP_PORT, secure: false, ignoreTLS: true });
   const allow = hourlyLimit(options.emailSentPerHour);
 
-  /** Sends one mail; throws GoTrue's 429 past the limit (checked before sending). */
-  return async function send(template: Template, to: string, data: MailData): Promise<void> {
+  /** GoTrue's sendEmail budget check (mail.go): throws its 429 past the limit; one per sendEmail call. */
+  function take(): void {
     if (options.emailSentPerHour === 0 || (!options.autoconfirm && !allow())) {
       throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
     }
+  }
+
+  /** Renders and sends one mail, without counting it. */
+  async function deliver(template: Template, to: string, data: MailData): Promise<void> {
     const { subject, html } = options.templates.render(template, { ...data, SiteURL: options.siteUrl });
     await transport.sendMail({ from: options.from, to, subject, html });
-  };
+  }
+
+  /** Sends one mail; throws GoTrue's 429 past the limit (checked before sending). */
+  async function send(template: Template, to: string, data: MailData): Promise<void> {
+    take();
+    await deliver(template, to, data);
+  }
+
+  return Object.assign(send, { take, deliver });
 }
 
 export type Mailer = ReturnType<typeof createMailer>;

@@ -9,6 +9,7 @@ import type { StackConfig } from '../shared/config.ts';
 import { API_URL } from '../shared/keys.ts';
 import { str } from '../shared/http.ts';
 import { renderSimulator } from './oauth-simulator.ts';
+import { createRedirectCheck } from './redirect.ts';
 
 export function createOAuth(pool: pg.Pool, config: StackConfig, store: AuthStore) {
   const { transaction, findUserByEmail, insertUser, insertIdentity, createSession } = store;
@@ -34,21 +35,8 @@ export function createOAuth(pool: pg.Pool, config: StackConfig, store: AuthStore
     return transaction((db) => createSession(db, code.userId, code.provider === 'email' ? 'otp' : 'oauth'));
   }
 
-  /** GoTrue accepts redirect_to only on the site URL's host or the allow list; else site_url. */
-  function allowedRedirect(target: string | undefined): string {
-    if (!target) return config.siteUrl;
-    try {
-      const url = new URL(target);
-      if (url.hostname === new URL(config.siteUrl).hostname) return target;
-      const allowed = config.additionalRedirectUrls.some((entry) => {
-        const pattern = new RegExp('^' + entry.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*?/g, '.*'));
-        return pattern.test(target);
-      });
-      return allowed ? target : config.siteUrl;
-    } catch {
-      return config.siteUrl;
-    }
-  }
+  /** GoTrue accepts redirect_to only as its IsRedirectURLValid does; else site_url (redirect.ts). */
+  const allowedRedirect = createRedirectCheck(config.siteUrl, config.additionalRedirectUrls);
 
   function providerId(provider: string, email: string): string {
     const digest = createHash('sha256').update(`${provider}:${email}`).digest();

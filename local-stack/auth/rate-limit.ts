@@ -1,14 +1,22 @@
-// GoTrue's per-IP rate limits (tollbooth token buckets) with the [auth.rate_limit] values:
-// sign-ups and PUT /user use sign_in_sign_ups per 5 minutes, every /token grant (password,
-// refresh_token, pkce) uses token_refresh per 5 minutes, each with a burst of 30; over the
-// limit: 429 over_request_rate_limit "Request rate limit reached".
+// GoTrue's per-IP rate limits (supabase/auth internal/api/apilimiter/apilimiter.go: tollbooth
+// token buckets, one per endpoint, burst 30, forgotten after an hour idle; the CLI hands
+// [auth.rate_limit] to GoTrue as internal/start/start.go shows):
+//   token    /token (password, refresh_token, pkce)        token_refresh per 5 minutes
+//   verify   GET and POST /verify                           token_verifications per 5 minutes
+//   signups, recover, resend, magicLink, otp, user
+//            POST /signup, /recover, /resend, /magiclink, /otp, PUT /user — each its own bucket
+//                                                           sign_in_sign_ups (GOTRUE_RATE_LIMIT_OTP) per 5 minutes
+// Over the limit: 429 over_request_rate_limit "Request rate limit reached"
+// (internal/api/middleware.go performRateLimiting).
 //
-// GoTrue applies them only where a rate-limit header names the client's IP: hosted projects
-// key by X-Forwarded-For, while `supabase start` sets no GOTRUE_RATE_LIMIT_HEADER, so direct
-// local traffic is never limited there. The stack does the same: requests carrying
-// X-Forwarded-For are limited by its first address, others are not (so the e2e journeys and
-// the bench, which sign up many users from 127.0.0.1, behave as under `supabase start`).
+// Which client: GoTrue keys by the first value of its rate-limit header; a hosted project
+// always has one (its edge names the caller), so every request is limited there. The stack keys
+// by the first X-Forwarded-For value, and without one by the socket's address for verification
+// and every endpoint that sends mail (what hosted Auth limits for any caller). /token without
+// X-Forwarded-For stays unlimited: the test suites and the bench sign hundreds of accounts in
+// from one address (local-stack/README.md, "What still differs").
 import type { IncomingMessage } from 'node:http';
+import { parseGoIp } from './go-url.ts';
 import { AuthError } from './store.ts';
 
 const BURST = 30;
@@ -20,13 +28,33 @@ interface Bucket {
   at: number;
 }
 
-export function createRateLimiter(perFiveMinutes: number) {
+/** The first X-Forwarded-For value, as GoTrue's performRateLimitingWithHeader takes it (not parsed). */
+function forwardedKey(req: IncomingMessage): string | undefined {
+  const header = req.headers['x-forwarded-for'];
+  return (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim() || undefined;
+}
+
+/**
+ * GoTrue's utilities.GetIPAddress (the `ip_address` of hook payloads): the first X-Forwarded-For
+ * value that parses as an IP, else the socket's address.
+ */
+export function clientIp(req: IncomingMessage): string {
+  const header = req.headers['x-forwarded-for'];
+  for (const value of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const candidate = value.trim();
+    if (candidate && parseGoIp(candidate)) return candidate;
+  }
+  return req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '';
+}
+
+function createBucketLimiter(perFiveMinutes: number, socketFallback: boolean) {
   const buckets = new Map<string, Bucket>();
   const rate = perFiveMinutes / WINDOW_SECONDS; // tokens per second
 
   function take(key: string, now = Date.now()): boolean {
     if (buckets.size > 10_000) for (const [name, bucket] of buckets) if (now - bucket.at > TTL_MS) buckets.delete(name);
     const bucket = buckets.get(key) ?? { tokens: BURST, at: now };
+    if (now - bucket.at > TTL_MS) bucket.tokens = BURST;
     bucket.tokens = Math.min(BURST, bucket.tokens + ((now - bucket.at) / 1000) * rate);
     bucket.at = now;
     buckets.set(key, bucket);
@@ -35,11 +63,26 @@ export function createRateLimiter(perFiveMinutes: number) {
     return true;
   }
 
-  /** Throws GoTrue's 429 when the caller's IP has no request left. */
+  /** Throws GoTrue's 429 when the caller has no request left. */
   return function limit(req: IncomingMessage): void {
-    const header = req.headers['x-forwarded-for'];
-    const key = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
-    if (!key) return;
+    const key = forwardedKey(req) ?? (socketFallback ? `socket:${req.socket.remoteAddress ?? ''}` : undefined);
+    if (key === undefined) return;
     if (!take(key)) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+  };
+}
+
+type Limit = (req: IncomingMessage) => void;
+
+export function createRateLimits(rateLimit: { signInSignUps: number; tokenRefresh: number; tokenVerifications: number }) {
+  const otp = (): Limit => createBucketLimiter(rateLimit.signInSignUps, true);
+  return {
+    token: createBucketLimiter(rateLimit.tokenRefresh, false),
+    verify: createBucketLimiter(rateLimit.tokenVerifications, true),
+    signups: otp(),
+    recover: otp(),
+    resend: otp(),
+    magicLink: otp(),
+    otp: otp(),
+    user: otp(),
   };
 }

@@ -3,7 +3,9 @@
 // DENO_SERVE_ADDRESS says), so editing a function's files reloads it without a restart.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { hookFunctionEnv } from '../auth/send-email-hook.ts';
 import { freePort } from '../postgres/cluster.ts';
+import { loadConfig } from '../shared/config.ts';
 import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from '../shared/keys.ts';
 import { binDir, functionsDir, HOST } from '../shared/paths.ts';
 import { spawnService, waitForHttp, type Service } from '../shared/processes.ts';
@@ -41,6 +43,8 @@ export async function startFunction(name: string, port?: number): Promise<Functi
       NO_COLOR: '1',
       // Functions use their own deno.json; the repository's npm workspace is not theirs.
       DENO_NO_PACKAGE_JSON: '1',
+      // The Send Email hook's function: its secrets and SMTP server (auth/send-email-hook.ts).
+      ...hookFunctionEnv(name, loadConfig()),
     },
     join(functionsDir, name),
   );

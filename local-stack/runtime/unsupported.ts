@@ -3,6 +3,7 @@
 // silently without it (supabase start would honour them; see local-stack/README.md).
 import { join } from 'node:path';
 import { mailTemplatesProblem } from '../auth/mail-templates.ts';
+import { sendEmailHookProblem } from '../auth/send-email-hook.ts';
 import { readToml } from '../shared/config.ts';
 import { supabaseDir } from '../shared/paths.ts';
 
@@ -45,7 +46,10 @@ export function unsupportedSettings(file = join(supabaseDir, 'config.toml')): st
   const toml = readToml(file);
   const found = flags.filter(([table, key]) => toml.get(table)?.get(key) === true).map(([table, key, what]) => `[${table}] ${key} (${what})`);
   for (const [table, values] of toml) {
-    if (table.startsWith('auth.hook.') && values.get('enabled') === true) found.push(`[${table}] enabled (Auth hooks)`);
+    // The Send Email hook over HTTP is implemented (auth/send-email-hook.ts); no other hook is.
+    const hookOverHttp = table === 'auth.hook.send_email' && /^https?:/.test(String(values.get('uri') ?? ''));
+    if (table.startsWith('auth.hook.') && values.get('enabled') === true && !hookOverHttp)
+      found.push(`[${table}] enabled (Auth hooks other than send_email over HTTP)`);
     const notification = /^auth\.email\.notification\.(.+)$/.exec(table)?.[1];
     if (notification && notification !== 'password_changed' && values.get('enabled') === true) {
       found.push(`[${table}] enabled (only the password_changed notification is sent)`);
@@ -63,6 +67,6 @@ export function unsupportedSettings(file = join(supabaseDir, 'config.toml')): st
  */
 export function refusal(file?: string): string | undefined {
   const found = unsupportedSettings(file);
-  if (!found.length) return mailTemplatesProblem(file);
+  if (!found.length) return sendEmailHookProblem(file) ?? mailTemplatesProblem(file);
   return `supabase/config.toml enables what the local stack does not implement: ${found.join(', ')}; turn it off or use \`supabase start\``;
 }

@@ -1,6 +1,6 @@
 // The few settings of supabase/config.toml the local stack honours. A tiny reader for
 // the flat `key = value` TOML the CLI config uses (no dependency needed).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGoDuration } from './duration.ts';
 import { supabaseDir } from './paths.ts';
@@ -60,6 +60,12 @@ export interface StackConfig {
   emailSentPerHour: number;
   /** [auth.email.notification.password_changed] enabled: a mail after every password change */
   passwordChangedNotification: boolean;
+  /** [auth.email] secure_password_change: a session older than 24 h needs a reauthentication nonce */
+  securePasswordChange: boolean;
+  /** supabase/auth-hosted.json security_update_password_require_current_password (no config.toml key) */
+  requireCurrentPassword: boolean;
+  /** [auth.hook.send_email] when enabled: where and with which secrets Auth calls it */
+  sendEmailHook: { uri: string; secrets: string[] } | undefined;
   /** Auth's sender under `supabase start`: [local_smtp] sender_name and admin_email (the CLI's defaults) */
   mailFrom: { name: string; address: string };
   fileSizeLimitBytes: number;
@@ -97,8 +103,18 @@ export function requiredCharacters(requirement: string): string[] {
   }
 }
 
+/** The CLI's env(NAME) substitution (LoadEnvHook): the variable's value, '' when unset. */
+const resolveEnv = (value: string): string => value.replace(/^env\((\w+)\)$/, (_, name: string) => process.env[name] ?? '');
+
+/** Auth settings a hosted project has that config.toml cannot carry (the Management API's names). */
+export function readHostedAuthSettings(): Record<string, unknown> {
+  const file = join(supabaseDir, 'auth-hosted.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+}
+
 export function loadConfig(): StackConfig {
   const toml = readToml(join(supabaseDir, 'config.toml'));
+  const hosted = readHostedAuthSettings();
   // As the CLI (viper, prefix SUPABASE, "." → "_"): SUPABASE_AUTH_MINIMUM_PASSWORD_LENGTH=6
   // overrides [auth] minimum_password_length (the conformance runner uses it for the suites' rules).
   const get = <T extends TomlValue>(table: string, key: string, fallback: T): T => {
@@ -137,6 +153,16 @@ export function loadConfig(): StackConfig {
     emailMaxFrequencyMs: parseGoDuration(get('auth.email', 'max_frequency', '1s')),
     emailSentPerHour: get('auth.rate_limit', 'email_sent', 2),
     passwordChangedNotification: get('auth.email.notification.password_changed', 'enabled', false),
+    securePasswordChange: get('auth.email', 'secure_password_change', false),
+    requireCurrentPassword: hosted.security_update_password_require_current_password === true,
+    sendEmailHook: get('auth.hook.send_email', 'enabled', false)
+      ? {
+          uri: resolveEnv(get('auth.hook.send_email', 'uri', '')),
+          secrets: resolveEnv(get('auth.hook.send_email', 'secrets', ''))
+            .split('|')
+            .filter(Boolean),
+        }
+      : undefined,
     mailFrom: { name: get('local_smtp', 'sender_name', 'Admin'), address: get('local_smtp', 'admin_email', 'admin@email.com') },
     fileSizeLimitBytes: sizeToBytes(get('storage', 'file_size_limit', '50MiB')),
     verifyJwt,

@@ -23,15 +23,18 @@ describe('config.toml overrides from the environment', () => {
     const config = loadConfig();
     assert.equal(config.minimumPasswordLength, 8);
     assert.equal(config.passwordRequiredCharacters.length, 3);
-    assert.equal(config.emailMaxFrequencyMs, 1000);
+    assert.equal(config.emailMaxFrequencyMs, 60_000);
+    assert.equal(config.securePasswordChange, true);
+    assert.equal(config.requireCurrentPassword, true, 'supabase/auth-hosted.json');
+    assert.equal(config.sendEmailHook?.uri, 'http://host.docker.internal:54321/functions/v1/send-email');
   });
 
   test('SUPABASE_AUTH_MINIMUM_PASSWORD_LENGTH, SUPABASE_AUTH_PASSWORD_REQUIREMENTS and a table key', () => {
-    withEnv({ SUPABASE_AUTH_MINIMUM_PASSWORD_LENGTH: '6', SUPABASE_AUTH_PASSWORD_REQUIREMENTS: '', SUPABASE_AUTH_EMAIL_MAX_FREQUENCY: '1m' }, () => {
+    withEnv({ SUPABASE_AUTH_MINIMUM_PASSWORD_LENGTH: '6', SUPABASE_AUTH_PASSWORD_REQUIREMENTS: '', SUPABASE_AUTH_EMAIL_MAX_FREQUENCY: '1s' }, () => {
       const config = loadConfig();
       assert.equal(config.minimumPasswordLength, 6);
       assert.deepEqual(config.passwordRequiredCharacters, []);
-      assert.equal(config.emailMaxFrequencyMs, 60_000);
+      assert.equal(config.emailMaxFrequencyMs, 1000);
     });
   });
 });

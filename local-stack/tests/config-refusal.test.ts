@@ -48,13 +48,29 @@ describe('config refusal', () => {
         '[auth.mfa.totp] enroll_enabled (MFA enrolment (TOTP))',
         '[auth.sso] enabled (SAML SSO)',
         '[storage.image_transformation] enabled (image transformations)',
-        '[auth.hook.custom_access_token] enabled (Auth hooks)',
+        '[auth.hook.custom_access_token] enabled (Auth hooks other than send_email over HTTP)',
         '[auth.external.github] enabled (only Google and Facebook are simulated)',
       ]);
       const line = refusal(file)!;
       assert.doesNotMatch(line, /\n/);
       assert.match(line, /^supabase\/config\.toml enables what the local stack does not implement: \[auth\.sms\] enable_signup/);
     });
+  });
+
+  test('the Send Email hook: only over HTTP, with secrets as GoTrue checks them (conf ValidateExtensibilityPoint)', () => {
+    withConfig('[auth.hook.send_email]\nenabled = true\nuri = "pg-functions://postgres/public/send_email"', (file) => {
+      assert.deepEqual(unsupportedSettings(file), ['[auth.hook.send_email] enabled (Auth hooks other than send_email over HTTP)']);
+    });
+    withConfig('[auth.hook.send_email]\nenabled = true\nuri = "http://127.0.0.1:54321/functions/v1/send-email"\nsecrets = "v1,whsec_c2hvcnQ="', (file) => {
+      assert.deepEqual(unsupportedSettings(file), []);
+      assert.match(refusal(file)!, /^Invalid hook config: auth\.hook\.send_email\.secrets must be formatted as "v1,whsec_<base64_encoded_secret>"/);
+    });
+    withConfig(
+      '[auth.hook.send_email]\nenabled = true\nuri = "http://example.com/hook"\nsecrets = "v1,whsec_Y2hpc21lcy1sb2NhbC1zZW5kLWVtYWlsLWhvb2stc2VjcmV0"',
+      (file) => {
+        assert.match(refusal(file)!, /only localhost, 127\.0\.0\.1, and ::1 are supported with http/);
+      },
+    );
   });
 
   test('anonymous sign-in switched on is refused; switched off is fine', () => {

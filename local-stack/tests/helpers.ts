@@ -1,16 +1,24 @@
 // Shared helpers of the local stack's contract tests: real supabase-js clients (with the
 // `ws` transport Node 20 needs), fresh users, and SQL as `postgres` (not a superuser, as in
 // Supabase's image) for fixtures.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { database } from '../../tests/shared/sql.ts';
 import { ANON_KEY, API_URL, DB_URL, SERVICE_ROLE_KEY } from '../keys.ts';
 
-export function client(key = ANON_KEY): SupabaseClient {
+/**
+ * A client address of its own (10.0.0.0/8) for X-Forwarded-For: each test client is a different
+ * person, so Auth's per-client limits (local-stack/auth/rate-limit.ts, the Send Email hook's
+ * supabase/schemas/13-auth-limits.sql) count each one apart, as they would on a hosted project.
+ */
+export const randomClientIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
+
+export function client(key = ANON_KEY, ip = randomClientIp()): SupabaseClient {
   return createClient(API_URL, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    global: { headers: { 'x-forwarded-for': ip } },
   });
 }
 

@@ -11,6 +11,7 @@ import { compileTemplate } from '../auth/go-template.ts';
 import { loadMailTemplates, TEMPLATES, type Template } from '../auth/mail-templates.ts';
 import { refusal } from '../runtime/unsupported.ts';
 import { supabaseDir } from '../shared/paths.ts';
+import { renderTemplatesModule, templatesModule } from '../../scripts/send-email-templates.ts';
 
 const LINK = 'http://127.0.0.1:54321/auth/v1/verify?token=0a1b2c&type=signup&redirect_to=http://127.0.0.1:5173/chismes/';
 const DATA = { SiteURL: 'http://127.0.0.1:5173', ConfirmationURL: LINK, Token: '042917', Email: 'ana+uno@example.com', NewEmail: 'ana@example.org' };
@@ -86,6 +87,10 @@ describe('mail templates', () => {
     assert.equal(render('{{ .Data.name }}|{{ .Data.missing }}|{{ .NewEmail }}|{{ .Data.n }}', { Data: { name: 'Ana', n: 1000000 } }), 'Ana|||1e&#43;06');
     assert.equal(render('<!-- no -->a {{- /* note */ -}} b\n{{- .Token }}', { Token: '1' }), 'ab1');
     assert.equal(render('<title>{{ .Token }}</title>', { Token: '<1>' }), '<title>&lt;1&gt;</title>');
+  });
+
+  test("the Send Email hook writes the same mails: its templates module is config.toml's (scripts/send-email-templates.ts)", () => {
+    assert.equal(readFileSync(templatesModule, 'utf8'), renderTemplatesModule(), 'run `npx tsx scripts/send-email-templates.ts`');
   });
 
   test("a type without a template keeps GoTrue's default; subject and body are set each on its own", () => {

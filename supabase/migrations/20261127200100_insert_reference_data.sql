@@ -90,6 +90,7 @@ $$;
 -- The single settings rows (their tables allow exactly one row).
 insert into private.moderation_settings default values;
 insert into private.new_account_settings default values;
+insert into private.auth_limit_settings default values;
 
 do $$
 begin

@@ -6,12 +6,13 @@ import { ApiError } from './api-error';
 
 /**
  * A failed edge-function call (`supabase.functions.invoke`'s error) as an ApiError: the key and
- * status of the function's `{ error: { code } }` answer, `fallback` when its body has none, and
- * `network` when no answer came at all.
+ * status of the function's `{ error: { code } }` answer (with its Retry-After as the wait of a
+ * `rate_limited`), `fallback` when its body has none, and `network` when no answer came at all.
  */
 export async function functionCallError(error: unknown, fallback: string): Promise<ApiError> {
   if (!(error instanceof FunctionsHttpError)) return new ApiError('network', null);
   const response = error.context as Response;
   const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
-  return new ApiError(body?.error?.code ?? fallback, null, response.status);
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  return new ApiError(body?.error?.code ?? fallback, retryAfter > 0 ? { retry_after: retryAfter } : null, response.status);
 }

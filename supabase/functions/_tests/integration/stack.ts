@@ -33,10 +33,12 @@ export function anonymousClient(): SupabaseClient {
  * (supabase/config.toml `enable_confirmations`), so the account is made as a real project's tests
  * make one: the Auth admin API with the service key and `email_confirm: true`.
  */
+export const TEST_PASSWORD = 'Contraseña-de-prueba1';
+
 export async function signUp(label: string): Promise<TestUser> {
   const client = anonymousClient();
   const email = `${label}-${crypto.randomUUID()}@functions.test`;
-  const password = 'Contraseña-de-prueba1';
+  const password = TEST_PASSWORD;
   const admin = createClient(apiUrl, serviceRoleKey, clientOptions);
   const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
   if (created.error) throw new Error(`creating the user failed: ${created.error.message}`);
@@ -80,8 +82,9 @@ export async function invoke(
   user: { client: SupabaseClient },
   name: string,
   body: FormData | Record<string, unknown>,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
-  const { data, error, response } = await user.client.functions.invoke(name, { body });
+  const { data, error, response } = await user.client.functions.invoke(name, { body, headers });
   if (error instanceof FunctionsHttpError) {
     const failed = error.context as Response;
     return { status: failed.status, body: await failed.json(), headers: failed.headers };

@@ -1,4 +1,6 @@
 // The person's own data: export and account deletion.
+import { formatWait } from './safety';
+
 export const account = {
   export: 'Descargar mis datos',
   exportFileName: 'mis-datos-chismes.json',
@@ -11,6 +13,13 @@ export const account = {
   confirmDelete: 'Eliminar definitivamente',
   cancel: 'Cancelar',
   passwordInvalid: 'La contraseña no es correcta',
+  // Accounts without a password (Google, Facebook), or anyone who prefers it: a mailed code.
+  useCode: 'Prefiero recibir un código por correo',
+  codeSent: 'Te hemos enviado un código a tu correo. Escríbelo aquí.',
+  code: 'Código del correo',
+  codeInvalid: 'El código no es correcto o ha caducado',
+  codeFailed: 'No se pudo enviar el código. Inténtalo de nuevo.',
+  codeWait: (seconds: number) => `Por seguridad, espera ${formatWait(seconds)} antes de pedir otro código.`,
   deleteFailed: 'No se pudo eliminar tu cuenta. Inténtalo de nuevo.',
   deleted: 'Tu cuenta ha sido eliminada.',
   // Password change: the current one again, then the new one with the sign-up rules.

@@ -1,4 +1,6 @@
 // Auth modal texts and the auth error catalogue (spec sections 5 and 8).
+import { formatWait } from './safety';
+
 export const auth = {
   loginTitle: 'Iniciar Sesión',
   registerTitle: 'Registrarse',
@@ -68,8 +70,8 @@ export const auth = {
     tooManyRequests: 'Demasiados intentos fallidos. Por favor, intente más tarde o reinicie su contraseña',
     unknown: 'Ha ocurrido un error desconocido. Por favor, intente de nuevo',
     emailNotConfirmed: 'Aún no has confirmado tu correo. Abre el enlace que te enviamos o pide otro.',
-    /** GoTrue's per-address wait between two mails ([auth.email] max_frequency). */
-    waitBeforeResend: (seconds: number) => `Por seguridad, espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} antes de pedir otro correo.`,
+    /** The wait before another mail: GoTrue's per-address one ([auth.email] max_frequency) or the Send Email hook's. */
+    waitBeforeResend: (seconds: number) => `Por seguridad, espera ${formatWait(seconds)} antes de pedir otro correo.`,
     /** GoTrue's hourly limit of mails for the whole project ([auth.rate_limit] email_sent). */
     emailLimit: 'Se han enviado demasiados correos. Inténtalo de nuevo más tarde.',
     samePassword: 'La nueva contraseña debe ser distinta de la actual',

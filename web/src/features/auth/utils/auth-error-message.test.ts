@@ -24,6 +24,11 @@ describe('authErrorMessage', () => {
       { code: 'over_email_send_rate_limit', status: 429, message: 'email rate limit exceeded' },
       'Se han enviado demasiados correos. Inténtalo de nuevo más tarde.',
     ],
+    // The Send Email hook's refusal, passed on by GoTrue with the code "unknown".
+    [
+      { code: 'unknown', status: 429, message: 'For security purposes, you can only request this after 3540 seconds.' },
+      'Por seguridad, espera 59 minutos antes de pedir otro correo.',
+    ],
     [{ name: 'AuthRetryableFetchError' }, 'Error de conexión. Por favor, revise su conexión a internet'],
     [{ name: 'TimeoutError' }, 'La solicitud ha expirado. Por favor, intente de nuevo'],
     [{ code: 'something_new' }, 'Ha ocurrido un error desconocido. Por favor, intente de nuevo'],

@@ -25,7 +25,9 @@ const byCode: Record<string, string> = {
 /**
  * GoTrue's 429 over_email_send_rate_limit has two causes: the wait between two mails to one
  * address ("For security purposes, you can only request this after N seconds.") and the
- * project's hourly limit ("email rate limit exceeded").
+ * project's hourly limit ("email rate limit exceeded"). The Send Email hook's own refusals (per
+ * client and inbox, docs/decisions/0027-auth-abuse-limits.md) come as a 429 with the same words
+ * and GoTrue's code "unknown".
  */
 function emailSendLimitMessage(message: string | undefined): string {
   const seconds = /after (\d+) seconds?/.exec(message ?? '')?.[1];
@@ -37,6 +39,7 @@ type AuthLikeError = { code?: string; name?: string; message?: string; status?: 
 export function authErrorMessage(error: unknown): string {
   const e = (typeof error === 'object' && error !== null ? error : {}) as AuthLikeError;
   if (e.code === 'over_email_send_rate_limit') return emailSendLimitMessage(e.message);
+  if (e.status === 429 && /after \d+ seconds?/.test(e.message ?? '')) return emailSendLimitMessage(e.message);
   if (e.code && byCode[e.code]) return byCode[e.code] as string;
   if (e.status === 429) return auth.errors.tooManyRequests;
   if (e.name === 'AuthRetryableFetchError' || (e.name === 'TypeError' && /fetch/i.test(e.message ?? ''))) {

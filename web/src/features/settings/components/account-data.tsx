@@ -1,17 +1,30 @@
 // Settings: "Descargar mis datos" (a JSON file of everything the database holds about the
-// person) and "Eliminar mi cuenta" (after re-entering the password; signed out afterwards).
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+// person) and "Eliminar mi cuenta" (after re-entering the password, or the code Supabase Auth
+// mails on request, for accounts without one; signed out afterwards).
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { account } from '../../../i18n/es/account';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { deleteMyAccount, getMyData } from '../api/account';
+import { deleteMyAccount, getMyData, sendDeletionCode } from '../api/account';
 import { downloadJson } from '../utils/download-json';
+
+/** The words for a refused deletion or code request. */
+function deletionError(failure: unknown): string {
+  if (!(failure instanceof ApiError)) return account.deleteFailed;
+  if (failure.key === 'password_invalid') return account.passwordInvalid;
+  if (failure.key === 'code_invalid') return account.codeInvalid;
+  if (failure.key === 'code_wait') return account.codeWait(failure.detail?.retry_after ?? 60);
+  if (failure.key === 'code_failed') return account.codeFailed;
+  return errorMessage(failure, account.deleteFailed);
+}
 
 export function AccountData({ onDeleted }: { onDeleted: () => void }) {
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [password, setPassword] = useState('');
+  const [secret, setSecret] = useState('');
+  const [withCode, setWithCode] = useState(false);
+  const [sendingCode, setSendingCode] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -28,20 +41,33 @@ export function AccountData({ onDeleted }: { onDeleted: () => void }) {
 
   const close = () => {
     setConfirming(false);
-    setPassword('');
+    setSecret('');
+    setWithCode(false);
     setError(null);
+  };
+
+  const askForCode = () => {
+    setSendingCode(true);
+    setError(null);
+    sendDeletionCode()
+      .then(() => {
+        setWithCode(true);
+        setSecret('');
+      })
+      .catch((failure: unknown) => setError(deletionError(failure)))
+      .finally(() => setSendingCode(false));
   };
 
   const deleteAccount = () => {
     setDeleting(true);
     setError(null);
-    deleteMyAccount(password)
+    deleteMyAccount(withCode ? { code: secret } : { password: secret })
       .then(() => {
         close();
         toast.success(account.deleted);
         onDeleted();
       })
-      .catch((failure: unknown) => setError(failure instanceof ApiError && failure.key === 'password_invalid' ? account.passwordInvalid : account.deleteFailed))
+      .catch((failure: unknown) => setError(deletionError(failure)))
       .finally(() => setDeleting(false));
   };
 
@@ -62,20 +88,32 @@ export function AccountData({ onDeleted }: { onDeleted: () => void }) {
         >
           <Stack gap="sm">
             <Text size="sm">{account.deleteWarning}</Text>
+            {withCode && (
+              <Text size="sm" role="status">
+                {account.codeSent}
+              </Text>
+            )}
             <TextInput
-              type="password"
-              label={account.password}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              key={withCode ? 'code' : 'password'}
+              type={withCode ? 'text' : 'password'}
+              inputMode={withCode ? 'numeric' : undefined}
+              label={withCode ? account.code : account.password}
+              value={secret}
+              onChange={(event) => setSecret(event.currentTarget.value)}
               error={error}
-              autoComplete="current-password"
+              autoComplete={withCode ? 'one-time-code' : 'current-password'}
               required
             />
+            {!withCode && (
+              <Anchor component="button" type="button" size="sm" onClick={askForCode} disabled={sendingCode}>
+                {account.useCode}
+              </Anchor>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {account.cancel}
               </Button>
-              <Button type="submit" color="red" loading={deleting} disabled={password.length === 0}>
+              <Button type="submit" color="red" loading={deleting} disabled={secret.length === 0}>
                 {account.confirmDelete}
               </Button>
             </Group>

@@ -37,9 +37,9 @@ describe('ChangePassword', () => {
     expect(signInWithPassword).not.toHaveBeenCalled();
   });
 
-  it('checks the current password by signing in with it, then sets the new one', async () => {
+  it('checks the current password by signing in with it, then sets the new one with the current one, which Auth checks too', async () => {
     await change('Secreta123', 'Nueva1234');
-    await waitFor(() => expect(updateUser).toHaveBeenCalledWith({ password: 'Nueva1234' }));
+    await waitFor(() => expect(updateUser).toHaveBeenCalledWith({ password: 'Nueva1234', current_password: 'Secreta123' }));
     expect(signInWithPassword).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'Secreta123' });
     expect(await screen.findByText('Tu contraseña se ha cambiado.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -53,10 +53,11 @@ describe('ChangePassword', () => {
   });
 
   it.each([
-    ['same_password', 'La nueva contraseña debe ser distinta de la actual'],
-    ['weak_password', 'La contraseña es demasiado débil'],
-  ])("shows GoTrue's %s in Spanish", async (code, message) => {
-    updateUser.mockResolvedValue({ data: {}, error: { code, status: 422 } });
+    ['same_password', 422, 'La nueva contraseña debe ser distinta de la actual'],
+    ['weak_password', 422, 'La contraseña es demasiado débil'],
+    ['current_password_invalid', 400, 'Contraseña incorrecta'],
+  ])("shows GoTrue's %s in Spanish", async (code, status, message) => {
+    updateUser.mockResolvedValue({ data: {}, error: { code, status } });
     await change('Secreta123', 'Secreta123');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });

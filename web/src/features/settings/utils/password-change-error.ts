@@ -4,6 +4,7 @@ import { auth } from '../../../i18n/es/auth';
 
 const byCode: Record<string, string> = {
   wrong_password: auth.errors.wrongPassword,
+  current_password_invalid: auth.errors.wrongPassword,
   same_password: auth.errors.samePassword,
   weak_password: auth.errors.weakPassword,
   over_request_rate_limit: auth.errors.tooManyRequests,
