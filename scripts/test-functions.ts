@@ -48,6 +48,8 @@ const unitSuites: Suite[] = [
   { label: 'chisme-image-purge (purge, handler)', cwd: 'chisme-image-purge', args: ['--allow-read=.'] },
   { label: 'log-country (pure modules, handler)', cwd: 'log-country', args: ['--allow-read=.'] },
   { label: 'delete-account (handler)', cwd: 'delete-account', args: ['--allow-read=.'] },
+  // web-push's encryption library reads ECE_KEYLOG from the environment when it loads
+  { label: 'push-send (outcomes, keys, encryption, handler)', cwd: 'push-send', args: ['--allow-read=.', '--allow-env'] },
 ];
 
 function runDenoTest(suite: Suite): SuiteResult {

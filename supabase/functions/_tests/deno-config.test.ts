@@ -8,6 +8,7 @@ const configs = [
   '../chisme-image-purge/deno.json',
   '../log-country/deno.json',
   '../delete-account/deno.json',
+  '../push-send/deno.json',
   './deno.json',
 ];
 const readImports = (path: string): Record<string, string> => JSON.parse(Deno.readTextFileSync(new URL(path, import.meta.url))).imports;
