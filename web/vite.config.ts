@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ANON_KEY, API_URL } from '../local-stack/keys.ts';
 import { firstLoad } from './vite-plugins/first-load.ts';
 import { precompress } from './vite-plugins/precompress.ts';
+import { pushWorker } from './vite-plugins/push-worker.ts';
 
 /**
  * `<link rel="preconnect">` to the API origin in index.html, so DNS, TCP and TLS are done while
@@ -59,6 +60,8 @@ function serviceWorker(): Plugin[] {
       skipWaiting: true,
       clientsClaim: true,
       inlineWorkboxRuntime: true,
+      // the push part (notifications shown, taps opening threads): src/features/push/worker
+      importScripts: ['push-sw.js'],
     },
   });
 }
@@ -68,7 +71,14 @@ export default defineConfig(({ mode, command }) => {
   const apiUrl = viteEnv.VITE_SUPABASE_URL?.trim() || API_URL;
   const anonKey = viteEnv.VITE_SUPABASE_ANON_KEY?.trim() || ANON_KEY;
   return {
-    plugins: [react(), preconnectToApi(apiUrl), firstLoad({ url: apiUrl, anonKey }), precompress(), serviceWorker()],
+    plugins: [
+      react(),
+      preconnectToApi(apiUrl),
+      firstLoad({ url: apiUrl, anonKey }),
+      precompress(),
+      pushWorker(fileURLToPath(new URL('./src/features/push/worker/push-sw.ts', import.meta.url))),
+      serviceWorker(),
+    ],
     resolve: { alias: reactRouterProduction(command) },
     server: { host: '127.0.0.1' },
     preview: { host: '127.0.0.1' },

@@ -61,12 +61,21 @@ test("a comment on a subscribed person's chisme arrives decrypted within 10 s, w
   const chismeId = await createChisme(author, 'Un chisme que alguien comentará enseguida');
 
   const commented = await fan.client.rpc('add_comment', {
-    p_chisme_id: chismeId, p_parent_id: null, p_content: 'Esto no debe verse en la pantalla bloqueada',
-    p_gender: 'Hombre', p_years: '25', p_country: 'ES',
+    p_chisme_id: chismeId,
+    p_parent_id: null,
+    p_content: 'Esto no debe verse en la pantalla bloqueada',
+    p_gender: 'Hombre',
+    p_years: '25',
+    p_country: 'ES',
   });
   assert.equal(commented.error, null);
   const started = performance.now();
-  const [message] = await waitFor('the push', () => service.messages(subscription), (m) => m.length > 0, 10_000);
+  const [message] = await waitFor(
+    'the push',
+    () => service.messages(subscription),
+    (m) => m.length > 0,
+    10_000,
+  );
   const latencyMs = Math.round(performance.now() - started);
   console.log(`web push: comment → decrypted at the push service in ${latencyMs} ms`);
 
@@ -75,7 +84,9 @@ test("a comment on a subscribed person's chisme arrives decrypted within 10 s, w
   assert.ok(!message!.includes('pantalla bloqueada'), 'no snippet of the comment');
   assert.ok(!message!.includes(fan.id) && !message!.includes(author.id), "nobody's id");
   assert.match(payload.url!, new RegExp(`^/chismes/${chismeId}\\?notificacion=[0-9a-f-]{36}$`));
-  const [device] = await sql<{ last_success_at: Date | null }>('select last_success_at from private.push_subscriptions where endpoint = $1', [subscription.endpoint]);
+  const [device] = await sql<{ last_success_at: Date | null }>('select last_success_at from private.push_subscriptions where endpoint = $1', [
+    subscription.endpoint,
+  ]);
   assert.ok(device?.last_success_at, 'the delivery is recorded on the device');
 });
 
@@ -86,7 +97,12 @@ test('a 410 from the push service removes the subscription', async () => {
   const chismeId = await createChisme(author, 'Un chisme de alguien que desinstaló el navegador');
   await service.expire(subscription);
   const commented = await fan.client.rpc('add_comment', {
-    p_chisme_id: chismeId, p_parent_id: null, p_content: 'Un comentario que no llegará', p_gender: 'Mujer', p_years: '30', p_country: 'ES',
+    p_chisme_id: chismeId,
+    p_parent_id: null,
+    p_content: 'Un comentario que no llegará',
+    p_gender: 'Mujer',
+    p_years: '30',
+    p_country: 'ES',
   });
   assert.equal(commented.error, null);
   await waitFor(
@@ -108,7 +124,12 @@ test('a burst of 50 replies from 50 people: at most the budget plus one summary'
   for (let i = 0; i < 10; i++) {
     const chismeId = await createChisme(neighbour, `Chisme número ${i + 1} de la vecina`);
     const { data, error } = await author.client.rpc('add_comment', {
-      p_chisme_id: chismeId, p_parent_id: null, p_content: `Opino sobre el chisme ${i + 1}`, p_gender: 'Mujer', p_years: '30', p_country: 'ES',
+      p_chisme_id: chismeId,
+      p_parent_id: null,
+      p_content: `Opino sobre el chisme ${i + 1}`,
+      p_gender: 'Mujer',
+      p_years: '30',
+      p_country: 'ES',
     });
     assert.equal(error, null);
     comments.push((data as { id: string; chisme_id: string }).id + ' ' + chismeId);
@@ -122,19 +143,39 @@ test('a burst of 50 replies from 50 people: at most the budget plus one summary'
     repliers.map((replier, i) => {
       const [commentId, chismeId] = comments[i % 10]!.split(' ');
       return replier.client.rpc('add_comment', {
-        p_chisme_id: chismeId, p_parent_id: commentId, p_content: `Respuesta número ${i + 1}`, p_gender: 'Hombre', p_years: '28', p_country: 'ES',
+        p_chisme_id: chismeId,
+        p_parent_id: commentId,
+        p_content: `Respuesta número ${i + 1}`,
+        p_gender: 'Hombre',
+        p_years: '28',
+        p_country: 'ES',
       });
     }),
   );
-  assert.deepEqual(replies.filter((r) => r.error).map((r) => r.error), []);
-  const [row] = await sql<{ rows: number }>("select count(*)::int as rows from public.notifications where user_id = $1 and type = 'reply_to_comment'", [author.id]);
+  assert.deepEqual(
+    replies.filter((r) => r.error).map((r) => r.error),
+    [],
+  );
+  const [row] = await sql<{ rows: number }>("select count(*)::int as rows from public.notifications where user_id = $1 and type = 'reply_to_comment'", [
+    author.id,
+  ]);
   assert.equal(row?.rows, 10, 'fifty replies in ten threads: ten notifications');
 
   // everything planned and answered, then one more schedule period for anything late
-  await waitFor('the queue drained', async () => (await sql<{ due: boolean }>('select private.push_work_pending() as due'))[0]?.due, (due) => due === false, 30_000);
+  await waitFor(
+    'the queue drained',
+    async () => (await sql<{ due: boolean }>('select private.push_work_pending() as due'))[0]?.due,
+    (due) => due === false,
+    30_000,
+  );
   await sleep(6000);
   const messages = (await service.messages(subscription)).map((m) => JSON.parse(m) as { tag: string; body: string });
-  console.log(`web push: 50 replies in 10 threads → ${messages.length} pushes (${messages.filter((m) => m.tag === 'summary').map((m) => m.body).join(', ')})`);
+  console.log(
+    `web push: 50 replies in 10 threads → ${messages.length} pushes (${messages
+      .filter((m) => m.tag === 'summary')
+      .map((m) => m.body)
+      .join(', ')})`,
+  );
   assert.ok(messages.length <= budget!.max_per_hour + 1, `${messages.length} pushes`);
   assert.equal(messages.filter((m) => m.tag === 'summary').length, 1, 'one summary');
   assert.equal(messages.length, budget!.max_per_hour + 1, 'the budget was used, then summarised');

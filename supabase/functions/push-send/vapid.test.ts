@@ -4,7 +4,9 @@ import { LOCAL_DEMO_VAPID, vapidFromEnv } from './vapid.ts';
 const env = (values: Record<string, string>) => (name: string) => values[name];
 
 Deno.test('the secrets when set', () => {
-  const vapid = vapidFromEnv(env({ VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv', VAPID_SUBJECT: 'mailto:ops@example.com', SUPABASE_URL: 'https://x.supabase.co' }));
+  const vapid = vapidFromEnv(
+    env({ VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv', VAPID_SUBJECT: 'mailto:ops@example.com', SUPABASE_URL: 'https://x.supabase.co' }),
+  );
   assert.deepEqual(vapid, { publicKey: 'pub', privateKey: 'priv', subject: 'mailto:ops@example.com' });
 });
 
