@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type Delivery, pushRequest, sendAll } from './send.ts';
+import { type Delivery, pushRequest, sendAll, vapidAuthorization } from './send.ts';
 import { LOCAL_DEMO_VAPID } from './vapid.ts';
 
 // A browser's subscription keys: a P-256 public key and a 16-byte auth secret.
@@ -59,4 +59,12 @@ Deno.test('keys the library cannot use fail that delivery only', async () => {
     { id: 1, outcome: 'failed' },
     { id: 2, outcome: 'sent' },
   ]);
+});
+
+Deno.test('one VAPID signature per push service per call', () => {
+  const signed = new Map<string, string>();
+  const first = vapidAuthorization('https://fcm.googleapis.com/fcm/send/a', LOCAL_DEMO_VAPID, signed);
+  assert.equal(vapidAuthorization('https://fcm.googleapis.com/fcm/send/b', LOCAL_DEMO_VAPID, signed), first);
+  assert.notEqual(vapidAuthorization('https://updates.push.services.mozilla.com/wpush/v2/c', LOCAL_DEMO_VAPID, signed), first);
+  assert.equal(signed.size, 2);
 });
