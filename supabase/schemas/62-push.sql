@@ -91,6 +91,7 @@ create index push_items_user_id_idx on private.push_items (user_id);
 
 -- Pushes sent per person (not per device), the last hour's: the budget.
 create table private.push_sends (
+  id bigint generated always as identity primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   sent_at timestamptz not null default now(),
   summary boolean not null default false
