@@ -49,6 +49,8 @@ const unitSuites: Suite[] = [
   { label: 'log-country (pure modules, handler)', cwd: 'log-country', args: ['--allow-read=.'] },
   { label: 'delete-account (handler)', cwd: 'delete-account', args: ['--allow-read=.'] },
   { label: 'send-email (signature, mails, handler)', cwd: 'send-email', args: ['--allow-read=.'] },
+  // web-push's encryption library reads ECE_KEYLOG from the environment when it loads
+  { label: 'push-send (outcomes, keys, encryption, handler)', cwd: 'push-send', args: ['--allow-read=.', '--allow-env'] },
 ];
 
 function runDenoTest(suite: Suite): SuiteResult {

@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { firstLoad } from './vite-plugins/first-load.ts';
 import { precompress } from './vite-plugins/precompress.ts';
+import { pushWorker } from './vite-plugins/push-worker.ts';
 import { requireSupabaseProject, supabaseTarget } from './vite-plugins/supabase-target.ts';
 
 /**
@@ -59,6 +60,8 @@ function serviceWorker(): Plugin[] {
       skipWaiting: true,
       clientsClaim: true,
       inlineWorkboxRuntime: true,
+      // the push part (notifications shown, taps opening threads): src/features/push/worker
+      importScripts: ['push-sw.js'],
     },
   });
 }
@@ -67,7 +70,15 @@ export default defineConfig(({ mode, command }) => {
   const viteEnv = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
   const { url: apiUrl, anonKey } = supabaseTarget(viteEnv);
   return {
-    plugins: [requireSupabaseProject(viteEnv), react(), preconnectToApi(apiUrl), firstLoad({ url: apiUrl, anonKey }), precompress(), serviceWorker()],
+    plugins: [
+      requireSupabaseProject(viteEnv),
+      react(),
+      preconnectToApi(apiUrl),
+      firstLoad({ url: apiUrl, anonKey }),
+      precompress(),
+      pushWorker(fileURLToPath(new URL('./src/features/push/worker/push-sw.ts', import.meta.url))),
+      serviceWorker(),
+    ],
     // src/config/env.ts reads these two: in a build the values given (requireSupabaseProject),
     // in the dev server and the tests the local stack's unless given.
     define: {

@@ -25,10 +25,12 @@ import { createStorage } from '../storage/storage.ts';
 import { DB_PORT, dbDataDir, GATEWAY_PORT, HOST, logDir, memoryReportFile, stackDir, storageDir } from '../shared/paths.ts';
 import { clearState, isAlive, writeState, type StackState } from './state.ts';
 import { createSupervisor } from './supervisor.ts';
+import { startPushSchedule, type PushSchedule } from './push-schedule.ts';
 
 const services: Service[] = [];
 const pools: pg.Pool[] = [];
 let realtime: Realtime | undefined;
+let pushSchedule: PushSchedule | undefined;
 let mailCatcher: MailCatcher | undefined;
 let gateway: Server | undefined;
 let databaseStarted = false;
@@ -77,6 +79,7 @@ async function shutdown(): Promise<void> {
   stopping = true;
   const closed = new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
   gateway?.closeAllConnections();
+  await within(5000, 'the push schedule', pushSchedule?.stop());
   await within(5000, 'realtime', realtime?.close());
   await within(5000, 'the mail catcher', mailCatcher?.close());
   await within(5000, 'the gateway', closed);
@@ -192,6 +195,10 @@ async function main(): Promise<void> {
   gateway.on('error', (error) => void fail(`gateway: ${error.message}`));
 
   continueStarting();
+  const schedulePool = new pg.Pool({ connectionString: cluster.url, max: 1 });
+  pools.push(schedulePool);
+  schedulePool.on('error', (error) => log(`database connection error: ${error.message}`));
+  pushSchedule = startPushSchedule(schedulePool, `http://${HOST}:${GATEWAY_PORT}`);
   watchPostmaster();
   started = true;
   state.status = Object.values(state.services ?? {}).every((item) => item.state === 'running') ? 'ready' : 'degraded';

@@ -87,6 +87,52 @@ begin
 end;
 $$;
 
+-- Web Push (62-push.sql, docs/decisions/0028-web-push.md): the limits row, and the push
+-- services a subscription may point at (the browsers' own; the sender posts to nothing else).
+insert into private.push_limits default values;
+insert into private.push_services (endpoint_pattern, note) values
+  ('^https://fcm\.googleapis\.com/', 'Chrome, Opera, Samsung Internet, Brave (Firebase Cloud Messaging)'),
+  ('^https://updates\.push\.services\.mozilla\.com/', 'Firefox (Mozilla autopush)'),
+  ('^https://web\.push\.apple\.com/', 'Safari on macOS, iOS and iPadOS 16.4+ (Apple Push Notification service)'),
+  ('^https://[a-z0-9-]+\.notify\.windows\.com/', 'Edge (Windows Push Notification Services)');
+
+-- Hosted schedule: every 5 s (pg_cron 1.5+; every minute on an older one) pg_net calls the
+-- push-send function, with the service key from Vault in the `apikey` header (the function
+-- runs with verify_jwt = false and checks it), and only when a push is due or a delivery is
+-- ready: an idle project invokes nothing. Where pg_net or pg_cron is missing (the local
+-- stack), the stack's daemon calls it on the same condition (local-stack/runtime/push-schedule.ts).
+do $$
+declare
+  v_version text;
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pg_net')
+    and exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+    create extension if not exists pg_cron with schema pg_catalog;
+    create extension if not exists pg_net;
+    select e.extversion into v_version from pg_catalog.pg_extension e where e.extname = 'pg_cron';
+    perform cron.schedule(
+      'send-push',
+      case when string_to_array(substring(v_version from '^[0-9]+\.[0-9]+'), '.')::int[] >= array[1, 5]
+        then '5 seconds' else '* * * * *' end,
+      $job$
+        select net.http_post(
+          url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url')
+            || '/functions/v1/push-send',
+          headers := jsonb_build_object(
+            'Content-Type', 'application/json',
+            'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
+          ),
+          body := '{}'::jsonb
+        )
+        where private.push_work_pending()
+      $job$
+    );
+  else
+    raise notice 'pg_net unavailable: push-send is called by the local stack''s daemon';
+  end if;
+end;
+$$;
+
 -- The single settings rows (their tables allow exactly one row).
 insert into private.moderation_settings default values;
 insert into private.new_account_settings default values;

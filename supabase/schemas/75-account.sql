@@ -76,7 +76,13 @@ begin
     'suspended_until', (select s.suspended_until from private.suspensions s where s.user_id = v_user_id),
     'muted_chismes', coalesce((
       select jsonb_agg(m.chisme_id order by m.created_at) from private.thread_mutes m where m.user_id = v_user_id), '[]'::jsonb),
-    'blocked_people', (select count(*) from private.blocks b where b.blocker_id = v_user_id)
+    'blocked_people', (select count(*) from private.blocks b where b.blocker_id = v_user_id),
+    -- push devices (62-push.sql): never their endpoints or keys
+    'push_devices', coalesce((
+      select jsonb_agg(jsonb_build_object('device', s.user_agent_family, 'created_at', s.created_at,
+        'last_success_at', s.last_success_at) order by s.created_at)
+      from private.push_subscriptions s where s.user_id = v_user_id), '[]'::jsonb),
+    'push_settings', private.push_settings_json(private.push_settings_of(v_user_id))
   );
 end;
 $$;

@@ -9,6 +9,7 @@ const configs = [
   '../log-country/deno.json',
   '../delete-account/deno.json',
   '../send-email/deno.json',
+  '../push-send/deno.json',
   './deno.json',
 ];
 const readImports = (path: string): Record<string, string> => JSON.parse(Deno.readTextFileSync(new URL(path, import.meta.url))).imports;

@@ -75,6 +75,13 @@ insert into allowed_functions (role, signature) values
   ('authenticated', 'get_thread_mute(text)'),
   ('authenticated', 'mute_thread(text,text)'),
   ('authenticated', 'unblock_all()'),
+  -- Web Push: this device's subscription, the devices list and the settings (62-push.sql)
+  ('authenticated', 'delete_push_device(text)'),
+  ('authenticated', 'delete_push_subscription(text)'),
+  ('authenticated', 'get_my_push_devices()'),
+  ('authenticated', 'get_push_settings()'),
+  ('authenticated', 'save_push_subscription(text,text,text,text)'),
+  ('authenticated', 'update_push_settings(text,text,text,text,text,text,text,text)'),
   -- ... and the private helpers the security invoker reads and RLS policies call
   ('authenticated', 'private.assert_no_personal_data(text)'),
   ('authenticated', 'private.assert_shown_text(text,text,boolean)'),

@@ -255,11 +255,10 @@ isOneToOne: false
 "block_comment_author":
 { Args: { "p_comment_id": string }; Returns: undefined
                            },
-"check_account_proof":
-{ Args: { "p_client": string,"p_code": string,"p_password": string,"p_user_id": string }; Returns: Json
-                           },
-"claim_auth_mail":
-{ Args: { "p_client": string,"p_kind": string,"p_recipients": (string)[] }; Returns: Json
+"claim_push_deliveries":
+{ Args: { "p_limit"?: number }; Returns: {
+              "attempts": number,"auth": string,"endpoint": string,"id": number,"p256dh": string,"payload": Json,"topic": string,"ttl": number,"urgency": string
+            }[]
                            },
 "create_chisme":
 { Args: { "p_content": string,"p_cotilleo": string,"p_country": string,"p_gender": string,"p_tags": Json,"p_years": string }; Returns: Json
@@ -273,6 +272,12 @@ isOneToOne: false
 "delete_offensive_word":
 { Args: { "p_word": string }; Returns: boolean
                            },
+"delete_push_device":
+{ Args: { "p_id": string }; Returns: boolean
+                           },
+"delete_push_subscription":
+{ Args: { "p_endpoint": string }; Returns: boolean
+                           },
 "delete_reported_chisme":
 { Args: { "p_chisme_id": string }; Returns: boolean
                            },
@@ -284,6 +289,9 @@ isOneToOne: false
                            },
 "find_personal_data":
 { Args: { "p_text": string }; Returns: string
+                           },
+"finish_push_deliveries":
+{ Args: { "p_results": Json }; Returns: Json
                            },
 "get_appeals":
 { Args: Record<PropertyKey, never>; Returns: {
@@ -341,8 +349,16 @@ isOneToOne: false
               "appealed": boolean,"chisme_id": string
             }[]
                            },
+"get_my_push_devices":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "created_at": string,"id": string,"last_success_at": string,"this_device": boolean,"user_agent_family": string
+            }[]
+                           },
 "get_my_suspension":
 { Args: Record<PropertyKey, never>; Returns: string
+                           },
+"get_push_settings":
+{ Args: Record<PropertyKey, never>; Returns: Json
                            },
 "get_sign_in_methods":
 { Args: { "p_email": string }; Returns: (string)[]
@@ -400,6 +416,9 @@ isOneToOne: false
 "report_comment":
 { Args: { "p_comment_id": string,"p_reason"?: string }; Returns: Json
                            },
+"save_push_subscription":
+{ Args: { "p_auth": string,"p_endpoint": string,"p_p256dh": string,"p_time_zone"?: string }; Returns: string
+                           },
 "set_moderator":
 { Args: { "p_email": string,"p_moderator": boolean }; Returns: boolean
                            },
@@ -411,6 +430,9 @@ isOneToOne: false
                            },
 "update_my_profile":
 { Args: { "p_cotilleo"?: string,"p_display_name"?: string,"p_murmuro"?: string }; Returns: undefined
+                           },
+"update_push_settings":
+{ Args: { "p_comments"?: string,"p_likes"?: string,"p_quiet_end"?: string,"p_quiet_hours"?: string,"p_quiet_start"?: string,"p_replies"?: string,"p_show_text"?: string,"p_time_zone"?: string }; Returns: Json
                            }
           }
           Enums: {

@@ -9,6 +9,8 @@ import { moderation } from '../../i18n/es/moderation';
 import { AccountData } from '../../features/settings/components/account-data';
 import { BlockedPeople } from '../../features/settings/components/blocked-people';
 import { ChangePassword } from '../../features/settings/components/change-password';
+import { PushSettings } from '../../features/push/components/push-settings';
+import { forgetPushOnThisDevice } from '../../features/push/hooks/use-push-device';
 import { CotilleoToggle } from '../../features/settings/components/cotilleo-toggle';
 import { DarkModeToggle } from '../../features/settings/components/dark-mode-toggle';
 import { openDialog } from '../../hooks/use-dialogs';
@@ -63,7 +65,8 @@ export function SideMenu({ opened, onClose, signedIn, userId, email }: Props) {
               component="button"
               label={common.menu.signOut}
               leftSection={<IconLogout size={18} aria-hidden />}
-              onClick={go(() => void signOut())}
+              // this browser stops receiving the person's pushes (the database drops them with the session)
+              onClick={go(() => void (userId ? forgetPushOnThisDevice(userId) : Promise.resolve()).finally(() => void signOut()))}
               data-testid="menu-sign-out"
             />
           </>
@@ -86,6 +89,7 @@ export function SideMenu({ opened, onClose, signedIn, userId, email }: Props) {
         <Divider my="sm" />
         <DarkModeToggle />
         <CotilleoToggle signedIn={signedIn} />
+        {signedIn && userId && <PushSettings userId={userId} />}
         {signedIn && userId && <BlockedPeople userId={userId} />}
         {signedIn && email && <ChangePassword email={email} />}
         {signedIn && (

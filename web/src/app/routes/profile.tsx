@@ -1,6 +1,6 @@
 // /profile/ and /notifications/: one screen, two tabs. The notifications panel is its own chunk
 // (it needs supabase-js), so "Mis Chismes" renders without it.
-import { Loader, Tabs } from '@mantine/core';
+import { Loader, Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -13,6 +13,8 @@ import { profile } from '../../i18n/es/profile';
 import { useSession } from '../../lib/auth';
 
 const NotificationsPanel = lazy(() => import('../../features/notifications/components/notifications-panel').then((m) => ({ default: m.NotificationsPanel })));
+// "Avísame aunque Chismes esté cerrado" above the list (features/push; it needs supabase-js too)
+const PushOffer = lazy(() => import('../../features/push/components/push-offer').then((m) => ({ default: m.PushOffer })));
 
 type Tab = 'chismes' | 'notifications';
 
@@ -41,7 +43,10 @@ export function ProfileRoute({ initialTab }: { initialTab: Tab }) {
       </Tabs.Panel>
       <Tabs.Panel value="notifications">
         <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>
-          <NotificationsPanel userId={session.user.id} />
+          <Stack gap="md">
+            <PushOffer userId={session.user.id} />
+            <NotificationsPanel userId={session.user.id} />
+          </Stack>
         </Suspense>
       </Tabs.Panel>
     </Tabs>

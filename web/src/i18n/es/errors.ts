@@ -76,6 +76,8 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   appeal_not_allowed: () => 'Solo puedes pedir la revisión de tus chismes ocultos por denuncias.',
   appeal_already_exists: () => 'Ya pediste la revisión de este chisme.',
   password_invalid: () => 'La contraseña no es correcta',
+  push_subscription_invalid: () => 'Este navegador no dio una suscripción válida para los avisos.',
+  push_settings_invalid: () => 'Error API: Ajuste de avisos no válido',
   block_limit_reached: (d) => `Has llegado al máximo de ${String(d?.max ?? 1000)} personas bloqueadas.`,
 };
 

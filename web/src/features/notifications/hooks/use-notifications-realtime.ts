@@ -15,7 +15,8 @@ import { createAlertGate } from '../utils/alert-gate';
 import { mergeLiveNotification } from '../utils/merge-live-notification';
 import { refetchOpenNotificationLists } from './use-notifications';
 
-export function useNotificationsRealtime(userId: string) {
+/** `onNew` hears of each new notification (the layout offers Web Push after the first one). */
+export function useNotificationsRealtime(userId: string, onNew?: () => void) {
   const { cache, mutate } = useSWRConfig();
 
   useEffect(() => {
@@ -31,6 +32,7 @@ export function useNotificationsRealtime(userId: string) {
           void mutate(key, data + 1, { revalidate: false });
         }
       }
+      if (isNew) onNew?.();
       if (shouldAlert(isNew)) {
         toast.info(notification.message, { title: texts.newTitle, autoClose: limits.liveToastMs });
         playNotificationSound();
@@ -50,5 +52,5 @@ export function useNotificationsRealtime(userId: string) {
     return () => {
       void supabase.removeChannel(channel);
     };
-  }, [userId, cache, mutate]);
+  }, [userId, cache, mutate, onNew]);
 }
