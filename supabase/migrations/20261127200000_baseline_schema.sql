@@ -222,7 +222,7 @@ comment on function private.snippet(text) is 'The first 50 characters of a text,
 --    collapse (`notification_updated`, one per person who likes or comments) goes through the
 --    same flush: at most one message per notification per interval, with its latest state
 --    (the payload is the row). Worst case per person: docs/scaling.md.
--- Counters themselves are untouched: the triggers owned by the counting functions stay exact.
+-- Counters themselves are untouched: the write pipelines' counting steps stay exact.
 
 -- ---------------------------------------------------------------------------------------------
 -- Groups
@@ -297,21 +297,21 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 -- to clients; pgTAP 001-schemas-client-privileges lists the functions a client may execute).
 --
 -- What running as the owner means for the rules, and how each one holds:
---   * RLS does not filter what the RPC and the security invoker rule triggers read. Rules
---     that a read policy would give are explicit triggers (every path, whoever writes):
+--   * RLS does not filter what the RPC and the write pipelines' steps read. Rules that a read
+--     policy would give are explicit steps of the pipelines (every path, whoever writes):
 --       - a reply to a comment hidden by moderation: comment_parent_not_found (the comments
 --         read policy hides the parent from anyone but its author and moderators);
 --       - a report of a hidden chisme or comment (or a comment of a hidden chisme):
 --         report_target_not_found;
 --       - an unlike on a hidden chisme: chisme_not_found, as a like or a comment of it
---         (guard_hidden_chisme, a security definer trigger that never relied on RLS).
---     The rule triggers' own checks compare with the caller's id explicitly (own like, own
+--         (guard_hidden_chisme, a security definer step that never relied on RLS).
+--     The rule steps' own checks compare with the caller's id explicitly (own like, own
 --     report, own chisme), and the notification and profile RPCs filter by the caller's id
 --     and by the same 30-day window as the notifications read policy (60-notifications.sql).
 --   * `current_user` is the owner inside. Rules that must know whether a client is writing
 --     read the request's role instead (`private.is_client_write()`): PostgREST sets it from
 --     the verified JWT, a client cannot choose it, and a security definer function does not
---     change it. The rate limits, the new-account rules and the rule triggers' client branch
+--     change it. The rate limits, the new-account rules and the rule steps' client branch
 --     (which forces server-chosen columns: ids, counters, timestamps, the author) all read it.
 
 -- The request's role as PostgREST set it (from the verified JWT): anon or authenticated for a
@@ -336,7 +336,7 @@ comment on function private.is_client_write() is 'Whether the request''s role (s
 
 -- Whose row a like, a report or a country log is, and when it was made: a client's write is
 -- always the caller's own, now, whatever user_id and created_at it carries (the RPCs run as
--- their owner, so the rule triggers say it); another writer (the operator, the seed) names
+-- their owner, so the rule steps say it); another writer (the operator, the seed) names
 -- the user, and none is not_authenticated. One call returns both, so the request's role is
 -- read once per row (the like path: docs/decisions/0016-performance-budgets.md).
 create or replace function private.own_client_row(p_user_id uuid, p_created_at timestamptz, out o_user_id uuid, out o_created_at timestamptz)
@@ -405,17 +405,15 @@ grant execute on function private.check_request() to authenticated;
 grant execute on function private.check_request() to service_role;
 comment on function private.check_request() is 'PostgREST db-pre-request: refuses anon/authenticated REST writes to the app''s tables, any percent-encoded table segment included (rest_write_not_allowed, 403). The table privileges are the guard; this gives the key.';
 
--- The raw-size checks that create_chisme and add_comment each spelled out
--- (supabase/schemas/07-text-rules.sql) become two private helpers both call,
--- so the limits and keys cannot drift apart. Same checks, same keys, same order, still in
--- constant time before any normalising or matching (octet_length reads the stored size):
+-- The raw-size checks of both text writes, in one place so their limits and keys cannot drift
+-- apart. They run in constant time, before any normalising or matching (octet_length reads
+-- the stored size):
 -- - private.assert_raw_text_sizes: content over 16,000 bytes answers the caller's content key
 --   with {"max":400}; a country over 1,000 bytes country_too_long {"max":100};
 -- - private.capped_arg: an id, age, gender or mode over 100 bytes becomes 'invalid', so it gets
 --   the key a malformed value gets.
--- Both writes call them from private.publish_chisme / private.publish_comment
--- (supabase/schemas/12-rate-limits.sql, which moves the RPC bodies there), and
--- the rule triggers from supabase/schemas/20-chismes.sql.
+-- Both writes call them from private.publish_chisme (20-chismes.sql) and
+-- private.publish_comment (40-comments.sql), and so do the rule steps of both tables.
 create or replace function private.assert_raw_text_sizes(p_content text, p_content_key text, p_country text)
 returns void
 language plpgsql
@@ -569,24 +567,23 @@ grant execute on function private.assert_no_personal_data(text) to authenticated
 grant execute on function private.assert_no_personal_data(text) to service_role;
 comment on function private.assert_no_personal_data(text) is 'Raises content_personal_data with the kind found (email, link, phone, handle).';
 
--- The code-point backstop as keys: named to fire after the rules trigger (triggers fire in
--- name order), so it judges the normalised content.
-create or replace function private.check_content_code_points()
-returns trigger
+-- The code-point backstop as keys: a step of the chismes and comments pipelines after their
+-- rules, so it judges the normalised content.
+create or replace function private.check_content_code_points(p_content text, p_key text)
+returns void
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 begin
-  if char_length(new.content) > 4000 then
-    raise exception '%', tg_argv[0] using errcode = 'P0001',
+  if char_length(p_content) > 4000 then
+    raise exception '%', p_key using errcode = 'P0001',
       detail = jsonb_build_object('max', 400)::text;
   end if;
-  return new;
 end;
 $$;
-revoke all on function private.check_content_code_points() from public, anon, authenticated, service_role;
-comment on function private.check_content_code_points() is 'Trigger: content over the 4000-code-point backstop raises the key given as argument.';
+revoke all on function private.check_content_code_points(text,text) from public, anon, authenticated, service_role;
+comment on function private.check_content_code_points(text, text) is 'Write step: content over the 4000-code-point backstop raises the key given.';
 
 -- The offensive-word filter holds both ways: hard to get around, and it does not refuse
 -- ordinary words that merely contain a listed one.
@@ -845,7 +842,7 @@ comment on function public.find_personal_data(text) is 'The kind of personal dat
 --    and content_offensive {"words", "field"}, field "tags" or "country" (the content's own
 --    refusals keep their detail without a field).
 -- 2. Raw sizes are checked first, in constant time (octet_length reads the stored size), in
---    the RPCs and again in the rule triggers, before any normalising or matching: content
+--    the RPCs and again in the rule steps, before any normalising or matching: content
 --    over 16,000 bytes (4,000 code points of up to 4 bytes, the code-point backstop of
 --    10-profiles.sql) answers the content_too_long key, a country over 1,000 bytes
 --    country_too_long, a tag over 1,000 bytes chisme_tag_too_long, more than 20 raw tags
@@ -1217,10 +1214,6 @@ create policy profiles_update_authenticated on public.profiles
   with check (id = (select auth.uid()));
 comment on policy profiles_update_authenticated on public.profiles is 'A user updates only their own profile (column grants limit it to display_name, cotilleo, murmuro).';
 
-create trigger profiles_before_update_set_updated_at
-  before update on public.profiles
-  for each row execute function private.set_updated_at();
-
 -- Security definer: runs as the auth service's insert into auth.users, which has no rights
 -- on public.profiles. Username from the sign-up metadata; for Google/Facebook the provider's
 -- name; display name falls back to the username (spec §3).
@@ -1284,7 +1277,7 @@ grant execute on function public.get_sign_in_methods(text) to service_role;
 comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown.';
 
 -- Every refusal on an exposed write path is a stable key, never a raw SQLSTATE or constraint
--- name. The rule triggers answer the domain rules; this covers what the column constraints
+-- name. The write pipelines answer the domain rules; this covers what the column constraints
 -- of the client-writable columns check:
 -- - profiles (update display_name, cotilleo, murmuro): a blank or over-long display name
 --   (23514) → `display_name_invalid` {"min":1,"max":100}; null settings (23502) keep their value;
@@ -1305,11 +1298,12 @@ begin
   end if;
   new.cotilleo := coalesce(new.cotilleo, old.cotilleo);
   new.murmuro := coalesce(new.murmuro, old.murmuro);
+  new.updated_at := now();
   return new;
 end;
 $$;
 revoke all on function private.check_profile_update() from public, anon, authenticated, service_role;
-comment on function private.check_profile_update() is 'Trigger: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value.';
+comment on function private.check_profile_update() is 'Trigger, the one before a profile update: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value; updated_at set.';
 
 create trigger profiles_before_update_check_rules
   before update on public.profiles
@@ -1318,7 +1312,7 @@ create trigger profiles_before_update_check_rules
 -- Null (or absent) keeps a value, as the profile trigger already does for the switches; the
 -- display name's own rule (display_name_invalid) stays in that trigger.
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.update_my_profile(p_display_name text default null, p_cotilleo text default null, p_murmuro text default null)
 returns void
@@ -1407,9 +1401,10 @@ comment on table private.rate_limit_counters is 'Writes per user, action and fix
 -- signed-in clients are limited (the session's role is anon or authenticated); the service role,
 -- migrations and the seed are not. It also refuses a deleted user's still-valid token with
 -- not_authenticated, where its writes would otherwise fail on a foreign key with a raw 23503.
--- The action is the trigger's argument.
-create or replace function private.enforce_rate_limit()
-returns trigger
+-- A step of the write pipelines (chismes, comments, likes, reports, country logs), after the
+-- table's own rules, so a write refused for another reason is not counted twice.
+create or replace function private.enforce_rate_limit(p_action text)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -1418,19 +1413,18 @@ declare
   v_user_id uuid := auth.uid();
 begin
   -- The caller's role: a security definer function changes current_user, not the role setting.
-  -- private.is_client_write() written out: this trigger runs on every like and unlike, and the
-  -- call cost ~10 µs a like (docs/database.md, "Measured").
+  -- private.is_client_write() written out: this step runs on every like and unlike, and the
+  -- call cost ~10 µs a like (docs/database.md, "The like path").
   if current_setting('role') in ('anon', 'authenticated') then
     if v_user_id is null or not exists (select 1 from auth.users u where u.id = v_user_id) then
       raise exception 'not_authenticated' using errcode = 'P0001';
     end if;
-    perform private.count_rate_limited_write(v_user_id, tg_argv[0]);
+    perform private.count_rate_limited_write(v_user_id, p_action);
   end if;
-  return case when tg_op = 'DELETE' then old else new end;
 end;
 $$;
-revoke all on function private.enforce_rate_limit() from public, anon, authenticated, service_role;
-comment on function private.enforce_rate_limit() is 'Trigger: applies the rate limit named by its argument to signed-in clients'' writes; refuses deleted users'' tokens (security definer: private counters, auth.users).';
+revoke all on function private.enforce_rate_limit(text) from public, anon, authenticated, service_role;
+comment on function private.enforce_rate_limit(text) is 'Write step: applies the rate limit of the action to signed-in clients'' writes; refuses deleted users'' tokens (security definer: private counters, auth.users).';
 
 -- Old windows are useless once over; a daily purge keeps the table small.
 create or replace function private.delete_expired_rate_limit_counters()
@@ -1597,55 +1591,47 @@ create table private.new_account_target_counters (
 revoke all on table private.new_account_target_counters from public, anon, authenticated, service_role;
 comment on table private.new_account_target_counters is 'Likes and reports by new accounts per target (chisme or comment) and fixed window. Purged daily. No API access.';
 
--- Security definer: auth.users and the counters are private. Runs after the rules and the
--- rate limit (trigger names sort after check_rules and enforce_rate_limit), so a write refused
--- for another reason does not use the target's budget.
-create or replace function private.limit_new_accounts_per_target()
-returns trigger
+-- Security definer: auth.users and the counters are private. The last check of the like and
+-- report pipelines (private.check_like_write, private.check_report_write), after the rules and
+-- the rate limit, so a write refused for another reason does not use the target's budget.
+create or replace function private.limit_new_accounts_per_target(p_action text, p_target uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   v_settings private.new_account_settings;
-  v_target uuid;
   v_window_start timestamptz;
   v_events int;
   v_cap int;
 begin
-  -- Separate statements: likes have no comment_id (each is prepared only when it runs).
-  if tg_argv[0] = 'like' then
-    v_target := new.chisme_id;
-  else
-    v_target := coalesce(new.chisme_id, new.comment_id);
-  end if;
   -- not private.is_client_write(), written out as in enforce_rate_limit (every like runs it)
-  if current_setting('role') not in ('anon', 'authenticated') or v_target is null
+  if current_setting('role') not in ('anon', 'authenticated') or p_target is null
      or not private.is_new_account(auth.uid()) then
-    return new;
+    return;
   end if;
   select * into v_settings from private.new_account_settings;
   v_window_start := to_timestamp(
     floor(extract(epoch from clock_timestamp()) / v_settings.target_window_seconds) * v_settings.target_window_seconds
   );
   insert into private.new_account_target_counters as c (target_id, action, window_start, events)
-  values (v_target, tg_argv[0], v_window_start, 1)
+  values (p_target, p_action, v_window_start, 1)
   on conflict (target_id, action, window_start) do update set events = c.events + 1
   returning c.events into v_events;
-  v_cap := case when tg_argv[0] = 'like' then v_settings.target_max_likes else v_settings.target_max_reports end;
+  v_cap := case when p_action = 'like' then v_settings.target_max_likes else v_settings.target_max_reports end;
   if v_events > v_cap then
     raise exception 'new_account_limited' using errcode = 'P0001',
       detail = jsonb_build_object(
-        'action', tg_argv[0],
+        'action', p_action,
         'retry_after', greatest(1, ceil(extract(epoch from
           v_window_start + make_interval(secs => v_settings.target_window_seconds) - clock_timestamp())))::int
       )::text;
   end if;
-  return new;
 end;
 $$;
-revoke all on function private.limit_new_accounts_per_target() from public, anon, authenticated, service_role;
-comment on function private.limit_new_accounts_per_target() is 'Trigger: caps likes or reports (argument) by new accounts per target and window; new_account_limited past the cap (security definer: auth.users, counters).';
+revoke all on function private.limit_new_accounts_per_target(text,uuid) from public, anon, authenticated, service_role;
+comment on function private.limit_new_accounts_per_target(text, uuid) is 'Write step: caps likes or reports (the action) by new accounts per target and window; new_account_limited past the cap (security definer: auth.users, counters).';
 
 create or replace function private.delete_expired_new_account_counters()
 returns int
@@ -1714,8 +1700,7 @@ set check_function_bodies = off;
 -- write guard, not in RLS: any non-trivial policy on chismes makes PostgreSQL refuse the
 -- non-leakproof `tags && …` as an index condition, so the GIN tag index could never serve a
 -- signed-in feed again (measured: top feed with a rare tag 16 ms → 215 ms at 200k chismes).
--- The suspension check and the guard are their own triggers so the write-path triggers of
--- other changes stay untouched.
+-- The suspension check and the hidden-chisme guard are steps of each table's write pipeline.
 
 -- ---------------------------------------------------------------------------------------------
 -- Role
@@ -1820,13 +1805,13 @@ comment on function public.get_my_suspension() is 'When the caller''s suspension
 -- A suspended account changes nothing another person sees: besides posts, comments, likes and
 -- reports (70-moderation.sql), its unlikes (a public counter moves) and an image stored for its
 -- chisme (through the chisme-image function, which stores with the service role) are refused
--- with user_suspended. The checks live on the tables, so every path is covered, whichever RPC
--- or function writes.
-
--- Also for deletes (an unlike): a BEFORE DELETE trigger must return the old row, or the
--- delete would be skipped silently instead of refused.
-create or replace function private.block_suspended_user()
-returns trigger
+-- with user_suspended. The checks live in the tables' write pipelines (the second step of
+-- private.check_chisme_write, check_comment_write, check_like_write, check_report_write), so
+-- every path is covered, whichever RPC or function writes.
+--
+-- Security definer: private.suspensions is not readable by the writers' roles.
+create or replace function private.guard_suspended_user()
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -1842,11 +1827,10 @@ begin
         detail = jsonb_build_object('until', v_until)::text;
     end if;
   end if;
-  return case when tg_op = 'DELETE' then old else new end;
 end;
 $$;
-revoke all on function private.block_suspended_user() from public, anon, authenticated, service_role;
-comment on function private.block_suspended_user() is 'Trigger: a suspended caller cannot write (user_suspended with the end date); inserts and deletes.';
+revoke all on function private.guard_suspended_user() from public, anon, authenticated, service_role;
+comment on function private.guard_suspended_user() is 'Write step: a suspended caller writes nothing (user_suspended with the end date).';
 
 -- ═══ supabase/schemas/18-blocks.sql ═══
 
@@ -2145,7 +2129,7 @@ set check_function_bodies = off;
 -- of Spanish phrases (folded like the offensive-word filter, private.fold_for_filter), matched
 -- as whole words or phrases so that everyday speech ("me muero de risa", "me mato a estudiar",
 -- "cortarme el pelo", "una jugada suicida") does not match (pgTAP 019-crisis-detection holds the false
--- positives). A BEFORE INSERT trigger sets `crisis` on the chisme or comment row; it is a
+-- positives). The chismes and comments write pipelines set `crisis` on the new row; it is a
 -- property of that text, served with it (feed_chisme.crisis, thread_comment.crisis) so that
 -- create_chisme / add_comment answer the author with it at once. Nothing is stored on the
 -- person: no flag, no count, no log of who wrote such text.
@@ -2157,7 +2141,7 @@ revoke all on table private.crisis_terms from public, anon, authenticated, servi
 comment on table private.crisis_terms is 'Reviewed Spanish phrases about suicide or self-harm (whole-word match on folded text). No API access.';
 
 -- Whether a text mentions suicide or self-harm: a reviewed phrase as whole words of the
--- folded text. Stable (reads the list); invoker, called by the security definer trigger below.
+-- folded text. Stable (reads the list); invoker, called by the security definer step below.
 create or replace function private.mentions_crisis(p_text text)
 returns boolean
 language sql
@@ -2173,20 +2157,20 @@ $$;
 revoke all on function private.mentions_crisis(text) from public, anon, authenticated, service_role;
 comment on function private.mentions_crisis(text) is 'True when the folded text holds a reviewed phrase about suicide or self-harm (whole words).';
 
--- Security definer: reads private.crisis_terms, which no API role may.
-create or replace function private.flag_crisis_content()
-returns trigger
+-- Security definer: reads private.crisis_terms, which no API role may. A step of the chismes
+-- and comments pipelines: the row's crisis flag comes from its own text (a client cannot set it).
+create or replace function private.flag_crisis_content(p_text text)
+returns boolean
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  new.crisis := private.mentions_crisis(new.content);
-  return new;
+  return private.mentions_crisis(p_text);
 end;
 $$;
-revoke all on function private.flag_crisis_content() from public, anon, authenticated, service_role;
-comment on function private.flag_crisis_content() is 'Trigger: sets crisis from the row''s own text (a client cannot set it).';
+revoke all on function private.flag_crisis_content(text) from public, anon, authenticated, service_role;
+comment on function private.flag_crisis_content(text) is 'Write step: whether a new chisme''s or comment''s text mentions suicide or self-harm (security definer: the reviewed terms are private).';
 
 -- ═══ supabase/schemas/20-chismes.sql ═══
 
@@ -2222,8 +2206,8 @@ comment on type public.feed_chisme is 'A chisme as served to a user: no author, 
 -- Chismes: the anonymous posts. The author link lives in `chisme_authors`, which RLS shows only
 -- to the author, so no chisme served to anyone carries a user id (ARCHITECTURE: anonymity).
 -- Clients insert only the fields they own; counters, file_exist and timestamps are kept by
--- triggers and the service role. Rules (spec §5 "New post") are enforced by a trigger so that
--- they hold for the RPC and for a direct REST insert alike.
+-- triggers and the service role. Rules (spec §5 "New post") are enforced by the table's write pipeline (below),
+-- so they hold for every writer.
 create table public.chismes (
   id uuid primary key default gen_random_uuid(),
   gender text not null,
@@ -2231,7 +2215,7 @@ create table public.chismes (
   country text not null default 'unknow' check (char_length(country) between 1 and 100),
   tags text[] not null default '{}',
   -- a generous backstop on code points: the 10–400 limits count what a person sees
-  -- (private.visible_length in the rule trigger), and one emoji can be ten code points
+  -- (private.visible_length in the rule step), and one emoji can be ten code points
   content text not null check (char_length(content) between 1 and 4000),
   cotilleo boolean not null default false,
   likes int not null default 0 check (likes >= 0),
@@ -2262,11 +2246,110 @@ create index chismes_tags_idx on public.chismes using gin (tags);
 create policy chismes_insert_authenticated on public.chismes
   for insert to authenticated
   with check ((select auth.uid()) is not null);
-comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in user posts; the author link is always the caller (trigger).';
+comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in user posts; the author link is always the caller (write pipeline).';
+
+-- ---------------------------------------------------------------------------------------------
+-- The write pipeline: what a chisme goes through, in the order it runs
+-- ---------------------------------------------------------------------------------------------
+-- Each operation has one BEFORE and one AFTER trigger, and its function calls the steps in the
+-- order written here; no rule depends on how triggers' names sort (pgTAP
+-- 001-schemas-write-pipelines fails on a second trigger). Any step may refuse with its key,
+-- which undoes the whole write.
+--
+-- Before insert (private.check_chisme_write):
+--   1. a suspended account posts nothing (private.guard_suspended_user, 16-suspensions.sql);
+--   2. the chisme's own rules, which normalise the row and reset what a client may not choose
+--      (private.check_chisme_rules, below);
+--   3. the code-point backstop, on the normalised content (07-text-rules.sql);
+--   4. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
+--      answer (private.enforce_rate_limit, 12-rate-limits.sql; docs/decisions/0024-refused-writes-count.md);
+--   5. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql).
+-- After insert (private.apply_chisme_write):
+--   1. the author link (private.record_chisme_author, below);
+--   2. the trending copy (private.add_trending_chisme, 25-feed.sql);
+--   3. the realtime outbox, for the new-chismes pill (private.mark_chisme_created, 80-realtime.sql).
+-- Before update: updated_at (private.set_updated_at, 05-helpers.sql).
+-- After update of a counter, the image or the moderation state (private.apply_chisme_write):
+--   1. the trending copy of likes, reports and hiding, for a chisme of the last 24 hours
+--      (private.update_trending_chisme, 25-feed.sql);
+--   2. realtime (80-realtime.sql): changed like and comment counts marked for the next flush
+--      (private.mark_chisme_counts_changed); the image state and the hiding or restoring sent
+--      to the chisme's group at once (private.broadcast_chisme_image,
+--      private.broadcast_chisme_moderation).
+-- Deletes cascade (authors, comments, likes, reports, the trending row); their tables'
+-- pipelines keep the counters of what remains.
+--
+-- Security definer, as every pipeline: the steps are private functions no API role may
+-- execute, and the writer may be the service role or the storage service.
+create or replace function private.check_chisme_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.guard_suspended_user();
+  new := private.check_chisme_rules(new);
+  perform private.check_content_code_points(new.content, 'chisme_content_too_long');
+  perform private.enforce_rate_limit('chisme');
+  new.crisis := private.flag_crisis_content(new.content);
+  return new;
+end;
+$$;
+revoke all on function private.check_chisme_write() from public, anon, authenticated, service_role;
+comment on function private.check_chisme_write() is 'Trigger: the checks of a new chisme in order (suspension, rules, code points, rate limit, crisis flag).';
+
+create or replace function private.apply_chisme_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    perform private.record_chisme_author(new.id);
+    perform private.add_trending_chisme(new);
+    perform private.mark_chisme_created(new.id, new.cotilleo, new.created_at);
+    return null;
+  end if;
+  if new.created_at > now() - interval '24 hours'
+     and (old.likes, old.report, old.hidden_at) is distinct from (new.likes, new.report, new.hidden_at) then
+    perform private.update_trending_chisme(new);
+  end if;
+  if new.hidden_at is null and (old.likes, old.comments) is distinct from (new.likes, new.comments) then
+    perform private.mark_chisme_counts_changed(new.id);
+  end if;
+  if new.hidden_at is null and old.file_exist is distinct from new.file_exist then
+    perform private.broadcast_chisme_image(new);
+  end if;
+  if (old.hidden_at is null) <> (new.hidden_at is null) then
+    perform private.broadcast_chisme_moderation(new);
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.apply_chisme_write() from public, anon, authenticated, service_role;
+comment on function private.apply_chisme_write() is 'Trigger: the effects of a new or changed chisme in order (author link, trending copy, realtime).';
+
+create trigger chismes_before_insert_check_rules
+  before insert on public.chismes
+  for each row execute function private.check_chisme_write();
 
 create trigger chismes_before_update_set_updated_at
   before update on public.chismes
   for each row execute function private.set_updated_at();
+
+create trigger chismes_after_insert_apply_effects
+  after insert on public.chismes
+  for each row execute function private.apply_chisme_write();
+
+-- Only updates that change what an effect follows call the function.
+create trigger chismes_after_update_apply_effects
+  after update on public.chismes
+  for each row
+  when ((old.likes, old.comments, old.report, old.hidden_at, old.file_exist)
+    is distinct from (new.likes, new.comments, new.report, new.hidden_at, new.file_exist))
+  execute function private.apply_chisme_write();
 
 create table public.chisme_authors (
   chisme_id uuid primary key references public.chismes (id) on delete cascade,
@@ -2287,36 +2370,18 @@ comment on policy chisme_authors_select_authenticated on public.chisme_authors i
 
 -- Security definer: chisme_authors has no client insert grant, so a caller can never claim
 -- someone else's chisme; the author is always auth.uid().
-create or replace function private.record_chisme_author()
-returns trigger
+create or replace function private.record_chisme_author(p_chisme_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_user_id uuid := private.require_user();
 begin
-  insert into public.chisme_authors (chisme_id, user_id) values (new.id, v_user_id);
-  return null;
+  insert into public.chisme_authors (chisme_id, user_id) values (p_chisme_id, private.require_user());
 end;
 $$;
-revoke all on function private.record_chisme_author() from public, anon, authenticated, service_role;
-comment on function private.record_chisme_author() is 'Trigger: links a new chisme to its author, the caller (security definer: clients cannot write chisme_authors).';
-
-create trigger chismes_after_insert_record_author
-  after insert on public.chismes
-  for each row execute function private.record_chisme_author();
-
--- Named to fire after each table's check_rules trigger and before the others (triggers fire
--- in name order), so writes the rules refuse do not use up the budget, and the deleted-user
--- check runs before any trigger writes a row that references the user.
-create trigger chismes_before_insert_enforce_rate_limit
-  before insert on public.chismes
-  for each row execute function private.enforce_rate_limit('chisme');
-
-create trigger chismes_before_insert_enforce_code_points
-  before insert on public.chismes
-  for each row execute function private.check_content_code_points('chisme_content_too_long');
+revoke all on function private.record_chisme_author(uuid) from public, anon, authenticated, service_role;
+comment on function private.record_chisme_author(uuid) is 'Write step: links a new chisme to its author, the caller (security definer: clients cannot write chisme_authors).';
 
 -- No new index: the hide condition is checked on rows the feed indexes already return
 -- (hidden_at is null first), and the queue reads pending reports, a small set.
@@ -2344,30 +2409,24 @@ comment on function private.can_see_hidden_chisme(uuid) is 'Whether the caller i
 
 -- Security definer: reads hidden_at whatever the caller. A hidden chisme takes no new comments
 -- or likes, and loses no likes, from anyone but its author and moderators (to them it is as if
--- it did not exist). Before insert on comments and likes, before delete on likes (an unlike).
-create or replace function private.guard_hidden_chisme()
-returns trigger
+-- it did not exist): the first step of the likes pipeline (insert and delete) and of the
+-- comments pipeline.
+create or replace function private.guard_hidden_chisme(p_chisme_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_chisme_id uuid := case tg_op when 'DELETE' then old.chisme_id else new.chisme_id end;
 begin
   if (select auth.uid()) is not null
-    and exists (select 1 from public.chismes c where c.id = v_chisme_id and c.hidden_at is not null)
-    and not private.can_see_hidden_chisme(v_chisme_id) then
+    and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.hidden_at is not null)
+    and not private.can_see_hidden_chisme(p_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
-  -- A BEFORE DELETE trigger that returns null skips the delete silently.
-  if tg_op = 'DELETE' then
-    return old;
-  end if;
-  return new;
 end;
 $$;
-revoke all on function private.guard_hidden_chisme() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments, likes and unlikes of other users.';
+revoke all on function private.guard_hidden_chisme(uuid) from public, anon, authenticated, service_role;
+comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation is not found (chisme_not_found) for comments, likes and unlikes of other users.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)
@@ -2389,89 +2448,85 @@ create policy chismes_select_authenticated on public.chismes
   );
 comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, and those of authors they blocked.';
 
-create or replace function private.check_chisme_rules()
-returns trigger
+create or replace function private.check_chisme_rules(p_chisme public.chismes)
+returns public.chismes
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 declare
-  v_min_years int := case when new.cotilleo then 18 else 13 end;
+  v_min_years int := case when p_chisme.cotilleo then 18 else 13 end;
   v_words text[];
 begin
   -- A client's write, through a security definer RPC or not: the request's role says so.
   if private.is_client_write() then
     perform private.require_user();
-    new.id := gen_random_uuid();
-    new.likes := 0;
-    new.comments := 0;
-    new.report := 0;
-    new.file_exist := false;
-    new.created_at := now();
-    new.updated_at := now();
+    p_chisme.id := gen_random_uuid();
+    p_chisme.likes := 0;
+    p_chisme.comments := 0;
+    p_chisme.report := 0;
+    p_chisme.file_exist := false;
+    p_chisme.created_at := now();
+    p_chisme.updated_at := now();
   end if;
-  new.cotilleo := coalesce(new.cotilleo, false);
+  p_chisme.cotilleo := coalesce(p_chisme.cotilleo, false);
 
   -- Raw sizes first, in constant time, before any normalising or matching.
-  perform private.assert_raw_text_sizes(new.content, 'chisme_content_too_long', new.country);
+  perform private.assert_raw_text_sizes(p_chisme.content, 'chisme_content_too_long', p_chisme.country);
 
-  new.content := private.strip_markup(private.normalize_text(new.content));
-  if private.visible_length(new.content) < 10 then
+  p_chisme.content := private.strip_markup(private.normalize_text(p_chisme.content));
+  if private.visible_length(p_chisme.content) < 10 then
     raise exception 'chisme_content_too_short' using errcode = 'P0001',
       detail = jsonb_build_object('min', 10)::text;
   end if;
-  if private.visible_length(new.content) > 400 then
+  if private.visible_length(p_chisme.content) > 400 then
     raise exception 'chisme_content_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 400)::text;
   end if;
 
-  if new.gender is null or new.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
+  if p_chisme.gender is null or p_chisme.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
     raise exception 'chisme_gender_invalid' using errcode = 'P0001',
       detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
   end if;
 
-  if new.years is null or new.years not between v_min_years and 99 then
+  if p_chisme.years is null or p_chisme.years not between v_min_years and 99 then
     raise exception 'chisme_years_out_of_range' using errcode = 'P0001',
       detail = jsonb_build_object('min', v_min_years, 'max', 99)::text;
   end if;
 
-  new.tags := private.normalize_tags(new.tags);
-  new.country := coalesce(nullif(private.strip_markup(private.normalize_text(new.country)), ''), 'unknow');
-  if char_length(new.country) > 100 then
+  p_chisme.tags := private.normalize_tags(p_chisme.tags);
+  p_chisme.country := coalesce(nullif(private.strip_markup(private.normalize_text(p_chisme.country)), ''), 'unknow');
+  if char_length(p_chisme.country) > 100 then
     raise exception 'country_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 100)::text;
   end if;
 
-  if char_length(new.content) > 4000 then
+  if char_length(p_chisme.content) > 4000 then
     raise exception 'chisme_content_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 400)::text;
   end if;
 
   -- Every text others see: content, tags and country (see 07-text-rules.sql).
-  perform private.assert_no_personal_data(new.content);
-  if not new.cotilleo then
-    v_words := public.find_offensive_words(new.content);
+  perform private.assert_no_personal_data(p_chisme.content);
+  if not p_chisme.cotilleo then
+    v_words := public.find_offensive_words(p_chisme.content);
     if cardinality(v_words) > 0 then
       raise exception 'content_offensive' using errcode = 'P0001',
         detail = jsonb_build_object('words', to_jsonb(v_words))::text;
     end if;
   end if;
-  perform private.assert_shown_text(array_to_string(new.tags, ' '), 'tags', not new.cotilleo);
-  if new.country <> 'unknow' then
-    perform private.assert_shown_text(new.country, 'country', not new.cotilleo);
+  perform private.assert_shown_text(array_to_string(p_chisme.tags, ' '), 'tags', not p_chisme.cotilleo);
+  if p_chisme.country <> 'unknow' then
+    perform private.assert_shown_text(p_chisme.country, 'country', not p_chisme.cotilleo);
   end if;
-  return new;
+  return p_chisme;
 end;
 $$;
-comment on function private.check_chisme_rules() is 'Trigger: validates and normalises a new chisme (spec §5, raw sizes first, normalised text; content, tags and country free of personal data and, in casual mode, of listed words), resets client-forged fields.';
-revoke all on function private.check_chisme_rules() from public, anon, authenticated, service_role;
-
-create trigger chismes_before_insert_check_rules
-  before insert on public.chismes
-  for each row execute function private.check_chisme_rules();
+comment on function private.check_chisme_rules(public.chismes) is 'Write step: validates and normalises a new chisme (spec §5, raw sizes first, normalised text; content, tags and country free of personal data and, in casual mode, of listed words), resets client-forged fields.';
+revoke all on function private.check_chisme_rules(public.chismes) from public, anon, authenticated, service_role;
 
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.create_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
 returns json
@@ -2491,18 +2546,10 @@ exception when sqlstate 'P0001' then
   return private.answer_refused_write('chisme', v_message, v_detail, v_hint);
 end;
 $$;
-comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes trigger) and returns it as a feed_chisme object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the chisme rate limit.';
+comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes write pipeline) and returns it as a feed_chisme object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the chisme rate limit.';
 revoke all on function public.create_chisme(text,text,text,jsonb,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to service_role;
 grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to authenticated;
-
--- "block" sorts before "check": the suspension answers before any content rule.
-create trigger chismes_before_insert_block_suspended
-  before insert on public.chismes for each row execute function private.block_suspended_user();
-
-create trigger chismes_before_insert_flag_crisis
-  before insert on public.chismes
-  for each row execute function private.flag_crisis_content();
 
 -- Refused writes count towards the rate limit (docs/decisions/0024-refused-writes-count.md).
 --
@@ -2529,7 +2576,7 @@ create trigger chismes_before_insert_flag_crisis
 -- private.publish_chisme / private.publish_comment, which return the rows and raise the keys,
 -- with the raw-size checks of the shared helpers of supabase/schemas/05-helpers.sql.
 
--- The write of create_chisme (rules in the chismes triggers), raising its keys.
+-- The write of create_chisme (rules in the chismes write pipeline), raising its keys.
 create or replace function private.publish_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
 returns public.feed_chisme
 language plpgsql
@@ -2615,7 +2662,7 @@ grant execute on function public.get_my_chismes(boolean) to authenticated;
 grant execute on function public.get_my_chismes(boolean) to service_role;
 comment on function public.get_my_chismes(boolean) is 'The caller''s own chismes of one mode, newest first.';
 
--- Trending from a table of the last 24 hours, kept by triggers (docs/decisions/0015-trending-table.md).
+-- Trending from a table of the last 24 hours, kept by the chismes write pipeline (docs/decisions/0015-trending-table.md).
 --
 -- Why: trending orders the last day's chismes by likes. On public.chismes no index serves
 -- both the 24-hour window and that order, so the planner either walks the (cotilleo, likes)
@@ -2628,9 +2675,9 @@ comment on function public.get_my_chismes(boolean) is 'The caller''s own chismes
 --
 -- private.trending_chismes holds what get_feed filters and orders by, for chismes younger
 -- than 24 hours (plus, until the next post prunes them, the ones that just aged out: the feed
--- keeps its created_at > now() - 24 hours condition). Triggers on public.chismes insert the
--- new row, copy likes/report/hidden_at changes, and prune aged rows on each insert; deletes
--- cascade. get_feed (security definer since 20-chismes.sql) reads it for the trending tab.
+-- keeps its created_at > now() - 24 hours condition). The chismes write pipeline
+-- (20-chismes.sql) inserts the new row, copies likes/report/hidden_at changes, and prunes aged
+-- rows on each insert; deletes cascade. get_feed (security definer) reads it for the trending tab.
 create table private.trending_chismes (
   id uuid primary key references public.chismes (id) on delete cascade,
   cotilleo boolean not null,
@@ -2644,7 +2691,7 @@ create table private.trending_chismes (
   created_at timestamptz not null
 );
 revoke all on table private.trending_chismes from public, anon, authenticated, service_role;
-comment on table private.trending_chismes is 'The feed columns of chismes younger than 24 hours (kept by triggers on public.chismes), so trending reads one day, already in likes order.';
+comment on table private.trending_chismes is 'The feed columns of chismes younger than 24 hours (kept by the chismes write pipeline), so trending reads one day, already in likes order.';
 
 -- trending without a country filter, and with one (the most selective common filter)
 create index trending_chismes_cotilleo_likes_idx
@@ -2658,9 +2705,10 @@ create index trending_chismes_cotilleo_country_likes_idx
 -- the pruning of aged rows
 create index trending_chismes_created_at_idx on private.trending_chismes (created_at);
 
--- Security definer: private.trending_chismes is not writable by clients.
-create or replace function private.add_trending_chisme()
-returns trigger
+-- Security definer: private.trending_chismes is not writable by clients. A step of the chismes
+-- pipeline after insert (20-chismes.sql).
+create or replace function private.add_trending_chisme(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -2668,44 +2716,33 @@ as $$
 begin
   -- rows that aged out leave as new ones come (one index range, usually a row or none)
   delete from private.trending_chismes t where t.created_at <= now() - interval '24 hours';
-  if new.created_at > now() - interval '24 hours' then
+  if p_chisme.created_at > now() - interval '24 hours' then
     insert into private.trending_chismes (id, cotilleo, country, gender, years, tags, likes, report, hidden_at, created_at)
-    values (new.id, new.cotilleo, new.country, new.gender, new.years, new.tags, new.likes, new.report, new.hidden_at, new.created_at);
+    values (p_chisme.id, p_chisme.cotilleo, p_chisme.country, p_chisme.gender, p_chisme.years, p_chisme.tags,
+      p_chisme.likes, p_chisme.report, p_chisme.hidden_at, p_chisme.created_at);
   end if;
-  return null;
 end;
 $$;
-revoke all on function private.add_trending_chisme() from public, anon, authenticated, service_role;
-comment on function private.add_trending_chisme() is 'Trigger: a new chisme joins the trending table; chismes older than 24 hours leave it (security definer).';
+revoke all on function private.add_trending_chisme(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.add_trending_chisme(public.chismes) is 'Write step: a new chisme joins the trending table; chismes older than 24 hours leave it (security definer).';
 
-create trigger chismes_after_insert_add_trending
-  after insert on public.chismes
-  for each row execute function private.add_trending_chisme();
-
--- Security definer: private.trending_chismes is not writable by clients.
-create or replace function private.update_trending_chisme()
-returns trigger
+-- Security definer: private.trending_chismes is not writable by clients. A step of the chismes
+-- pipeline after update, called only for chismes of the last day whose likes, reports or
+-- moderation state changed (older ones have no row).
+create or replace function private.update_trending_chisme(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   update private.trending_chismes t
-  set likes = new.likes, report = new.report, hidden_at = new.hidden_at
-  where t.id = new.id;
-  return null;
+  set likes = p_chisme.likes, report = p_chisme.report, hidden_at = p_chisme.hidden_at
+  where t.id = p_chisme.id;
 end;
 $$;
-revoke all on function private.update_trending_chisme() from public, anon, authenticated, service_role;
-comment on function private.update_trending_chisme() is 'Trigger: likes, reports and moderation of a chisme of the last 24 hours reach the trending table (security definer).';
-
--- Only chismes of the last day have a row; older ones skip the trigger function entirely.
-create trigger chismes_after_update_update_trending
-  after update of likes, report, hidden_at on public.chismes
-  for each row
-  when (new.created_at > now() - interval '24 hours'
-    and (old.likes, old.report, old.hidden_at) is distinct from (new.likes, new.report, new.hidden_at))
-  execute function private.update_trending_chisme();
+revoke all on function private.update_trending_chisme(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.update_trending_chisme(public.chismes) is 'Write step: likes, reports and moderation of a chisme of the last 24 hours reach the trending table (security definer).';
 
 -- Security definer: see the header.
 create or replace function public.get_chisme(p_id text)
@@ -2757,11 +2794,11 @@ grant execute on function private.to_feed_chisme(public.chismes,boolean,boolean)
 grant execute on function private.to_feed_chisme(public.chismes,boolean,boolean) to service_role;
 comment on function private.to_feed_chisme(public.chismes, boolean, boolean) is 'The feed_chisme row of a chisme (image viewable: cotilleo, has a file, at most 20 minutes old).';
 
--- get_feed with blocks: the per-row block check becomes a correlated scalar subquery (one
--- chisme_authors primary-key probe per candidate row). As `not exists (…)` under an OR the
--- planner made it a hashed subplan that loaded every chisme of every blocked author on each
--- call: with 1,000 blocks of the most prolific authors at 1M chismes, get_feed's median went
--- from 0.19 ms to 110 ms (bench/sql-feeds.ts). Callers without blocks are unaffected (the OR
+-- get_feed with blocks: the per-row block check is a correlated scalar subquery (one
+-- chisme_authors primary-key probe per candidate row). Written as `not exists (…)` under an
+-- OR, the planner makes it a hashed subplan that loads every chisme of every blocked author
+-- on each call: 110 ms instead of 0.19 ms median with 1,000 blocks of the most prolific
+-- authors at 1M chismes (bench/sql-feeds.ts). Callers without blocks skip it (the OR
 -- short-circuits).
 create or replace function public.get_feed(
   p_tab text,
@@ -2956,23 +2993,138 @@ comment on table private.notified_likes is 'Like notifications already sent (onc
 
 create index notified_likes_liker_id_idx on private.notified_likes (liker_id);
 
-create trigger likes_before_insert_enforce_rate_limit
-  before insert on public.likes
-  for each row execute function private.enforce_rate_limit('like');
-
-create trigger likes_before_delete_enforce_rate_limit
-  before delete on public.likes
-  for each row execute function private.enforce_rate_limit('like');
-
-create trigger likes_before_insert_block_hidden
-  before insert on public.likes for each row execute function private.guard_hidden_chisme();
-
-create trigger likes_before_insert_limit_new_accounts
-  before insert on public.likes
-  for each row execute function private.limit_new_accounts_per_target('like');
-
-create or replace function private.notify_like()
+-- ---------------------------------------------------------------------------------------------
+-- The write pipeline: everything a like and an unlike do, in the order they run
+-- ---------------------------------------------------------------------------------------------
+-- One BEFORE and one AFTER trigger per operation, whose functions below call each step in the
+-- order written; no rule depends on how triggers' names sort (pgTAP
+-- 001-schemas-write-pipelines fails on a second trigger). like_chisme inserts the row and
+-- unlike_chisme deletes it (at the end of this file); any refusal raises its key and undoes
+-- the whole write.
+--
+-- A like, before the row is stored (private.check_like_write):
+--   1. a chisme hidden by moderation is not found (chisme_not_found), except for its author
+--      and moderators (private.guard_hidden_chisme, 20-chismes.sql);
+--   2. a suspended account likes nothing (user_suspended: private.guard_suspended_user,
+--      16-suspensions.sql);
+--   3. the like is the caller's own, now (private.own_client_row, 05-helpers.sql), of a
+--      chisme that exists, not their own, not liked before (chisme_not_found,
+--      like_own_chisme, like_already_exists: private.check_like_rules, below);
+--   4. the like rate limit, likes and unlikes together (rate_limited:
+--      private.enforce_rate_limit, 12-rate-limits.sql);
+--   5. new accounts' per-chisme cap (new_account_limited:
+--      private.limit_new_accounts_per_target, 14-new-accounts.sql).
+-- A like, once stored (private.apply_like_write):
+--   1. the author's notification, once per liker and chisme ever (private.notify_like, below;
+--      private.notify in 60-notifications.sql collapses it into the author's unread row, within
+--      the liker's budget, and the notifications pipeline broadcasts it);
+--   2. the chisme's like count (private.count_like, below), whose update runs the chismes
+--      pipeline after update: updated_at, the trending copy, the realtime outbox (20-chismes.sql).
+--   Lock order, decided here: the notification comes before the count, so every like takes the
+--   author's collapsed notification row before the chisme's row, on either path of count_like:
+--   no cycle between two likes, no deadlock.
+-- An unlike, before the row is deleted: steps 1, 2 and 4 above; once deleted: the count.
+--
+-- Security definer, as every pipeline: the steps are private functions no API role may
+-- execute, and the writer may be the service role (operator tools, account deletion).
+create or replace function private.check_like_write()
 returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'DELETE' then
+    perform private.guard_hidden_chisme(old.chisme_id);
+    perform private.guard_suspended_user();
+    perform private.enforce_rate_limit('like');
+    -- a BEFORE DELETE trigger that returns null would skip the delete silently
+    return old;
+  end if;
+  perform private.guard_hidden_chisme(new.chisme_id);
+  perform private.guard_suspended_user();
+  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
+  from private.own_client_row(new.user_id, new.created_at) o;
+  perform private.check_like_rules(new.chisme_id, new.user_id);
+  perform private.enforce_rate_limit('like');
+  perform private.limit_new_accounts_per_target('like', new.chisme_id);
+  return new;
+end;
+$$;
+revoke all on function private.check_like_write() from public, anon, authenticated, service_role;
+comment on function private.check_like_write() is 'Trigger: the checks of a like or an unlike in order (hidden chisme, suspension, own rules, rate limit, new-account cap).';
+
+create or replace function private.apply_like_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'DELETE' then
+    perform private.count_like(old.chisme_id, -1);
+    return null;
+  end if;
+  perform private.notify_like(new.chisme_id, new.user_id);
+  perform private.count_like(new.chisme_id, 1);
+  return null;
+end;
+$$;
+revoke all on function private.apply_like_write() from public, anon, authenticated, service_role;
+comment on function private.apply_like_write() is 'Trigger: the effects of a like (notification, then count) or an unlike (count), in that lock order.';
+
+create trigger likes_before_insert_check_rules
+  before insert on public.likes
+  for each row execute function private.check_like_write();
+
+create trigger likes_before_delete_check_rules
+  before delete on public.likes
+  for each row execute function private.check_like_write();
+
+create trigger likes_after_insert_apply_effects
+  after insert on public.likes
+  for each row execute function private.apply_like_write();
+
+create trigger likes_after_delete_apply_effects
+  after delete on public.likes
+  for each row execute function private.apply_like_write();
+
+-- ---------------------------------------------------------------------------------------------
+-- The steps of this table
+-- ---------------------------------------------------------------------------------------------
+
+-- A like of a chisme that exists, not the liker's own, not liked before. The RPCs run as their
+-- owner, so the liker is compared explicitly (RLS decides nothing here).
+create or replace function private.check_like_rules(p_chisme_id uuid, p_user_id uuid)
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.chismes c where c.id = p_chisme_id) then
+    raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
+  if exists (
+    select 1 from public.chisme_authors a
+    where a.chisme_id = p_chisme_id and a.user_id = p_user_id
+  ) then
+    raise exception 'like_own_chisme' using errcode = 'P0001';
+  end if;
+  if exists (
+    select 1 from public.likes l
+    where l.chisme_id = p_chisme_id and l.user_id = p_user_id
+  ) then
+    raise exception 'like_already_exists' using errcode = 'P0001';
+  end if;
+end;
+$$;
+revoke all on function private.check_like_rules(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.check_like_rules(uuid, uuid) is 'Write step: a like needs an existing chisme, not the liker''s own, and no earlier like.';
+
+-- Security definer: the author is hidden from the liker, and notified_likes is private.
+create or replace function private.notify_like(p_chisme_id uuid, p_liker_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -2982,34 +3134,29 @@ declare
   v_snippet text;
 begin
   insert into private.notified_likes (chisme_id, liker_id)
-  values (new.chisme_id, new.user_id)
+  values (p_chisme_id, p_liker_id)
   on conflict do nothing;
   if not found then
-    return null;
+    return;
   end if;
   select a.user_id, private.snippet(c.content) into v_author_id, v_snippet
   from public.chismes c
   join public.chisme_authors a on a.chisme_id = c.id
-  where c.id = new.chisme_id;
-  if v_author_id is null or v_author_id = new.user_id then
-    return null;
+  where c.id = p_chisme_id;
+  if v_author_id is null or v_author_id = p_liker_id then
+    return;
   end if;
   perform private.notify(
     v_author_id,
     'like_on_chisme',
     format('A alguien le gustó tu chisme: "%s"', v_snippet),
-    jsonb_build_object('chismeId', new.chisme_id, 'snippet', v_snippet),
-    'like:' || encode(extensions.digest(new.chisme_id::text || ':' || new.user_id::text, 'sha256'), 'hex')
+    jsonb_build_object('chismeId', p_chisme_id, 'snippet', v_snippet),
+    'like:' || encode(extensions.digest(p_chisme_id::text || ':' || p_liker_id::text, 'sha256'), 'hex')
   );
-  return null;
 end;
 $$;
-revoke all on function private.notify_like() from public, anon, authenticated, service_role;
-comment on function private.notify_like() is 'Trigger: notifies the chisme''s author of a like, once per liker and chisme ever (security definer: the author is hidden from the liker).';
-
-create trigger likes_after_insert_notify
-  after insert on public.likes
-  for each row execute function private.notify_like();
+revoke all on function private.notify_like(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.notify_like(uuid, uuid) is 'Write step: notifies the chisme''s author of a like, once per liker and chisme ever (security definer: the author is hidden from the liker).';
 
 -- A viral chisme holds (bench section hot-row, bench/README.md): the like counter does not
 -- make concurrent likers of one chisme queue behind each other.
@@ -3027,11 +3174,8 @@ create trigger likes_after_insert_notify
 -- commit (private.fold_like_count_delta), where the row lock is held only for that update and
 -- the commit itself. Each transaction folds its own delta before it commits, so no committed
 -- delta ever exists: chismes.likes is exact at every commit and every read path (feeds,
--- trending, cursors, the counts the realtime flush sends) reads it directly.
---
--- Lock order: the count runs after the like notification (its trigger's name sorts after
--- likes_after_insert_notify), so every like takes the author's collapsed notification row
--- (private.notify) before the chisme's row, on either path: no cycle, no deadlock.
+-- trending, cursors, the counts the realtime flush sends) reads it directly. (The lock order
+-- with the notification is decided in private.apply_like_write, above.)
 create table private.like_count_deltas (
   id bigint generated always as identity primary key,
   chisme_id uuid not null references public.chismes (id) on delete cascade,
@@ -3039,40 +3183,37 @@ create table private.like_count_deltas (
 );
 revoke all on table private.like_count_deltas from public, anon, authenticated, service_role;
 revoke all on sequence private.like_count_deltas_id_seq from public, anon, authenticated, service_role;
-comment on table private.like_count_deltas is 'A like or unlike not yet counted in chismes.likes because another like of that chisme was in flight: applied at its own commit by private.fold_like_count_delta, so empty at every commit. Private (no API access, like the other private tables): only the security definer triggers touch it.';
+comment on table private.like_count_deltas is 'A like or unlike not yet counted in chismes.likes because another like of that chisme was in flight: applied at its own commit by private.fold_like_count_delta, so empty at every commit. Private (no API access, like the other private tables): only the security definer write steps touch it.';
 
 create index like_count_deltas_chisme_id_idx on private.like_count_deltas (chisme_id);
 
 -- Security definer: clients cannot write counters.
-create or replace function private.count_like()
-returns trigger
+create or replace function private.count_like(p_chisme_id uuid, p_delta int)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_chisme_id uuid := case when tg_op = 'INSERT' then new.chisme_id else old.chisme_id end;
-  v_delta int := case when tg_op = 'INSERT' then 1 else -1 end;
   -- this transaction's changes left for commit, by chisme: like_chisme / unlike_chisme add them to their answer
   v_uncounted jsonb := coalesce(nullif(current_setting('chismes.uncounted_likes', true), '')::jsonb, '{}');
 begin
   -- "Is another liker on this chisme?" as a transaction-level advisory lock, not a row lock:
   -- it costs no WAL write (the row lock before the update did, +0.1 ms per like uncontended).
   -- A hash collision between two chismes only sends a like down the commit-time path.
-  if pg_try_advisory_xact_lock(hashtextextended('chismes.likes:' || v_chisme_id::text, 0)) then
-    update public.chismes set likes = greatest(likes + v_delta, 0) where id = v_chisme_id;
-  elsif exists (select 1 from public.chismes c where c.id = v_chisme_id) then
+  if pg_try_advisory_xact_lock(hashtextextended('chismes.likes:' || p_chisme_id::text, 0)) then
+    update public.chismes set likes = greatest(likes + p_delta, 0) where id = p_chisme_id;
+  elsif exists (select 1 from public.chismes c where c.id = p_chisme_id) then
     -- another transaction holds the row: count at commit (it does not exist when this
     -- transaction deleted the chisme itself, e.g. moderation deleting it with its likes)
-    insert into private.like_count_deltas (chisme_id, delta) values (v_chisme_id, v_delta);
-    perform set_config('chismes.uncounted_likes', (v_uncounted || jsonb_build_object(v_chisme_id,
-      coalesce((v_uncounted ->> v_chisme_id::text)::int, 0) + v_delta))::text, true);
+    insert into private.like_count_deltas (chisme_id, delta) values (p_chisme_id, p_delta);
+    perform set_config('chismes.uncounted_likes', (v_uncounted || jsonb_build_object(p_chisme_id,
+      coalesce((v_uncounted ->> p_chisme_id::text)::int, 0) + p_delta))::text, true);
   end if;
-  return null;
 end;
 $$;
-revoke all on function private.count_like() from public, anon, authenticated, service_role;
-comment on function private.count_like() is 'Trigger: keeps chismes.likes equal to the number of likes, never below 0: at once when no other like of the chisme is in flight, else at commit through private.like_count_deltas (security definer: clients cannot write counters).';
+revoke all on function private.count_like(uuid,integer) from public, anon, authenticated, service_role;
+comment on function private.count_like(uuid, int) is 'Write step: keeps chismes.likes equal to the number of likes, never below 0: at once when no other like of the chisme is in flight, else at commit through private.like_count_deltas (security definer: clients cannot write counters).';
 
 create or replace function private.fold_like_count_delta()
 returns trigger
@@ -3101,20 +3242,12 @@ create constraint trigger like_count_deltas_after_insert_fold
   deferrable initially deferred
   for each row execute function private.fold_like_count_delta();
 
-create trigger likes_after_insert_update_count
-  after insert on public.likes
-  for each row execute function private.count_like();
-
-create trigger likes_after_delete_update_count
-  after delete on public.likes
-  for each row execute function private.count_like();
-
 -- The count a like or unlike answers with: chismes.likes plus this transaction's own change
 -- when count_like left it for commit. count_like notes that change in the transaction-local
 -- setting chismes.uncounted_likes, a JSON object by chisme id (the RPCs are security invoker and may not read the private
 -- delta table; a client cannot set it, and it only ever changes the caller's own answer).
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 --
 -- A refused like or unlike counts towards the like limit: over the API its key is answered
@@ -3194,50 +3327,6 @@ grant execute on function public.unlike_chisme(text) to authenticated;
 grant execute on function public.unlike_chisme(text) to service_role;
 comment on function public.unlike_chisme(text) is 'Removes the caller''s like; returns the new like count (a JSON number). Over the API a refusal is answered (400, the key) and counts towards the like rate limit.';
 
--- An unlike on a chisme hidden from the caller is chisme_not_found, like a like.
-create trigger likes_before_delete_block_hidden
-  before delete on public.likes for each row execute function private.guard_hidden_chisme();
-
-create trigger likes_before_insert_block_suspended
-  before insert on public.likes for each row execute function private.block_suspended_user();
-
-create trigger likes_before_delete_block_suspended
-  before delete on public.likes for each row execute function private.block_suspended_user();
-
-create or replace function private.check_like_rules()
-returns trigger
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-begin
-  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
-  from private.own_client_row(new.user_id, new.created_at) o;
-  if not exists (select 1 from public.chismes c where c.id = new.chisme_id) then
-    raise exception 'chisme_not_found' using errcode = 'P0001';
-  end if;
-  if exists (
-    select 1 from public.chisme_authors a
-    where a.chisme_id = new.chisme_id and a.user_id = new.user_id
-  ) then
-    raise exception 'like_own_chisme' using errcode = 'P0001';
-  end if;
-  if exists (
-    select 1 from public.likes l
-    where l.chisme_id = new.chisme_id and l.user_id = new.user_id
-  ) then
-    raise exception 'like_already_exists' using errcode = 'P0001';
-  end if;
-  return new;
-end;
-$$;
-revoke all on function private.check_like_rules() from public, anon, authenticated, service_role;
-comment on function private.check_like_rules() is 'Trigger: a like needs a signed-in user, an existing chisme not their own, and no earlier like. A client''s like is the caller''s own.';
-
-create trigger likes_before_insert_check_rules
-  before insert on public.likes
-  for each row execute function private.check_like_rules();
-
 -- ═══ supabase/schemas/40-comments.sql ═══
 
 -- Function bodies refer to objects of later files (the feed reads blocks, blocks read
@@ -3246,7 +3335,7 @@ create trigger likes_before_insert_check_rules
 set check_function_bodies = off;
 
 -- The comment RPCs of docs/api.md and their row shape `thread_comment`: no author id; is_mine
--- computed for the caller; is_chisme_author and commenter_number as stored by the triggers;
+-- computed for the caller; is_chisme_author and commenter_number as stored by the write pipeline;
 -- is_hidden marks the placeholder of a blocked author's comment that has visible replies
 -- (18-blocks.sql); crisis as in feed_chisme.
 create type public.thread_comment as (
@@ -3313,7 +3402,7 @@ create index comments_root_id_idx on public.comments (root_id);
 create policy comments_insert_authenticated on public.comments
   for insert to authenticated
   with check ((select auth.uid()) is not null);
-comment on policy comments_insert_authenticated on public.comments is 'A signed-in user comments; the author link is always the caller (trigger).';
+comment on policy comments_insert_authenticated on public.comments is 'A signed-in user comments; the author link is always the caller (write pipeline).';
 
 create trigger comments_before_update_set_updated_at
   before update on public.comments
@@ -3349,9 +3438,114 @@ comment on table private.thread_participants is 'Commenter numbers per chisme (1
 
 create index thread_participants_user_id_idx on private.thread_participants (user_id);
 
--- Security definer: needs the chisme's author and the other commenters, hidden from the caller.
-create or replace function private.set_comment_thread_identity()
+-- ---------------------------------------------------------------------------------------------
+-- The write pipeline: what a comment goes through, in the order it runs
+-- ---------------------------------------------------------------------------------------------
+-- Each operation has one BEFORE and one AFTER trigger, and its function calls the steps in the
+-- order written here; no rule depends on how triggers' names sort (pgTAP
+-- 001-schemas-write-pipelines fails on a second trigger). Any step may refuse with its key,
+-- which undoes the whole write.
+--
+-- Before insert (private.check_comment_write):
+--   1. a chisme hidden by moderation is not found (private.guard_hidden_chisme, 20-chismes.sql);
+--   2. a reply to a comment the caller cannot see is comment_parent_not_found
+--      (private.guard_hidden_parent_comment, below);
+--   3. a suspended account comments nothing (private.guard_suspended_user, 16-suspensions.sql);
+--   4. the comment's own rules, which normalise the row, set its depth and root and reset what
+--      a client may not choose (private.check_comment_rules, below);
+--   5. the code-point backstop, on the normalised content (07-text-rules.sql);
+--   6. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
+--      answer (private.enforce_rate_limit, 12-rate-limits.sql);
+--   7. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql);
+--   8. the thread identity: the "Autor" badge and the commenter number
+--      (private.set_comment_thread_identity, below), last, as it takes the chisme's row lock to
+--      number first comments without gaps.
+-- After insert (private.apply_comment_write):
+--   1. a root comment counts on its chisme (private.count_root_comment, below), whose update
+--      runs the chismes pipeline (realtime outbox);
+--   2. the notification of the chisme's author, or of the parent comment's for a reply
+--      (private.notify_comment, below);
+--   3. the author link (private.record_comment_author, below).
+--   Lock order: the chisme's row (taken in step 8 before insert) before any notification row.
+-- Before update: updated_at (private.set_updated_at, 05-helpers.sql).
+-- After update of hidden_at: a root comment hidden by moderation leaves the chisme's count and
+-- comes back when restored (private.count_root_comment).
+-- After delete: a visible root comment leaves the count (private.count_root_comment); replies
+-- and reports cascade.
+--
+-- Security definer, as every pipeline: the steps are private functions no API role may
+-- execute, and the writer may be the service role.
+create or replace function private.check_comment_write()
 returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.guard_hidden_chisme(new.chisme_id);
+  perform private.guard_hidden_parent_comment(new.parent_id);
+  perform private.guard_suspended_user();
+  new := private.check_comment_rules(new);
+  perform private.check_content_code_points(new.content, 'comment_content_too_long');
+  perform private.enforce_rate_limit('comment');
+  new.crisis := private.flag_crisis_content(new.content);
+  select t.o_is_chisme_author, t.o_commenter_number into new.is_chisme_author, new.commenter_number
+  from private.set_comment_thread_identity(new.chisme_id) t;
+  return new;
+end;
+$$;
+revoke all on function private.check_comment_write() from public, anon, authenticated, service_role;
+comment on function private.check_comment_write() is 'Trigger: the checks of a new comment in order (hidden chisme and parent, suspension, rules, code points, rate limit, crisis flag, thread identity).';
+
+create or replace function private.apply_comment_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    if new.parent_id is null then
+      perform private.count_root_comment(new.chisme_id, 1);
+    end if;
+    perform private.notify_comment(new);
+    perform private.record_comment_author(new.id);
+  elsif tg_op = 'UPDATE' then
+    perform private.count_root_comment(new.chisme_id, case when new.hidden_at is null then 1 else -1 end);
+  else
+    perform private.count_root_comment(old.chisme_id, -1);
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.apply_comment_write() from public, anon, authenticated, service_role;
+comment on function private.apply_comment_write() is 'Trigger: the effects of a new, hidden, restored or deleted comment in order (root count, notification, author link).';
+
+create trigger comments_before_insert_check_rules
+  before insert on public.comments
+  for each row execute function private.check_comment_write();
+
+create trigger comments_after_insert_apply_effects
+  after insert on public.comments
+  for each row execute function private.apply_comment_write();
+
+-- Only root comments count: the function runs for hiding, restoring and deleting one.
+create trigger comments_after_update_apply_effects
+  after update of hidden_at on public.comments
+  for each row when (new.parent_id is null and (old.hidden_at is null) <> (new.hidden_at is null))
+  execute function private.apply_comment_write();
+
+create trigger comments_after_delete_apply_effects
+  after delete on public.comments
+  for each row when (old.parent_id is null and old.hidden_at is null)
+  execute function private.apply_comment_write();
+
+-- ---------------------------------------------------------------------------------------------
+-- The steps of this table
+-- ---------------------------------------------------------------------------------------------
+
+-- Security definer: needs the chisme's author and the other commenters, hidden from the caller.
+create or replace function private.set_comment_thread_identity(p_chisme_id uuid, out o_is_chisme_author boolean, out o_commenter_number int)
 language plpgsql
 security definer
 set search_path = ''
@@ -3360,74 +3554,55 @@ declare
   v_user_id uuid := private.require_user();
 begin
   -- Serialises first comments on one chisme so numbers stay 1, 2, 3… without gaps or clashes.
-  perform 1 from public.chismes c where c.id = new.chisme_id for update;
-  new.is_chisme_author := exists (
-    select 1 from public.chisme_authors a where a.chisme_id = new.chisme_id and a.user_id = v_user_id
+  perform 1 from public.chismes c where c.id = p_chisme_id for update;
+  o_is_chisme_author := exists (
+    select 1 from public.chisme_authors a where a.chisme_id = p_chisme_id and a.user_id = v_user_id
   );
   insert into private.thread_participants (chisme_id, user_id, number)
-  select new.chisme_id, v_user_id, coalesce(max(t.number), 0) + 1
+  select p_chisme_id, v_user_id, coalesce(max(t.number), 0) + 1
   from private.thread_participants t
-  where t.chisme_id = new.chisme_id
+  where t.chisme_id = p_chisme_id
   on conflict (chisme_id, user_id) do nothing;
-  select t.number into new.commenter_number
+  select t.number into o_commenter_number
   from private.thread_participants t
-  where t.chisme_id = new.chisme_id and t.user_id = v_user_id;
-  return new;
+  where t.chisme_id = p_chisme_id and t.user_id = v_user_id;
 end;
 $$;
-revoke all on function private.set_comment_thread_identity() from public, anon, authenticated, service_role;
-comment on function private.set_comment_thread_identity() is 'Trigger: sets is_chisme_author and the per-chisme commenter number (security definer: reads other users'' links).';
-
-create trigger comments_before_insert_set_thread_identity
-  before insert on public.comments
-  for each row execute function private.set_comment_thread_identity();
+revoke all on function private.set_comment_thread_identity(uuid) from public, anon, authenticated, service_role;
+comment on function private.set_comment_thread_identity(uuid) is 'Write step: whether the commenter wrote the chisme, and their per-chisme commenter number (security definer: reads other users'' links).';
 
 -- Security definer: comment_authors has no client insert grant; the author is always the caller.
-create or replace function private.record_comment_author()
-returns trigger
+create or replace function private.record_comment_author(p_comment_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into public.comment_authors (comment_id, user_id) values (new.id, auth.uid());
-  return null;
+  insert into public.comment_authors (comment_id, user_id) values (p_comment_id, auth.uid());
 end;
 $$;
-revoke all on function private.record_comment_author() from public, anon, authenticated, service_role;
-comment on function private.record_comment_author() is 'Trigger: links a new comment to its author, the caller (security definer: clients cannot write comment_authors).';
+revoke all on function private.record_comment_author(uuid) from public, anon, authenticated, service_role;
+comment on function private.record_comment_author(uuid) is 'Write step: links a new comment to its author, the caller (security definer: clients cannot write comment_authors).';
 
-create trigger comments_after_insert_record_author
-  after insert on public.comments
-  for each row execute function private.record_comment_author();
-
--- Security definer: counters are not writable by clients. Only root comments count.
-create or replace function private.count_root_comment()
-returns trigger
+-- Security definer: counters are not writable by clients. Only root comments count, and only
+-- while visible: +1 when one is written or restored, -1 when one is hidden or deleted.
+create or replace function private.count_root_comment(p_chisme_id uuid, p_delta int)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if tg_op = 'INSERT' then
-    update public.chismes set comments = comments + 1 where id = new.chisme_id;
-  else
-    update public.chismes set comments = greatest(comments - 1, 0) where id = old.chisme_id;
-  end if;
-  return null;
+  update public.chismes set comments = greatest(comments + p_delta, 0) where id = p_chisme_id;
 end;
 $$;
-revoke all on function private.count_root_comment() from public, anon, authenticated, service_role;
-comment on function private.count_root_comment() is 'Trigger: chismes.comments counts root comments (security definer: clients cannot write counters).';
-
-create trigger comments_after_insert_count_root
-  after insert on public.comments
-  for each row when (new.parent_id is null)
-  execute function private.count_root_comment();
+revoke all on function private.count_root_comment(uuid,integer) from public, anon, authenticated, service_role;
+comment on function private.count_root_comment(uuid, int) is 'Write step: chismes.comments counts visible root comments, never below 0 (security definer: clients cannot write counters).';
 
 -- Security definer: reads the authors of the chisme and of the parent comment.
-create or replace function private.notify_comment()
-returns trigger
+create or replace function private.notify_comment(p_comment public.comments)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -3435,51 +3610,35 @@ as $$
 declare
   v_commenter_id uuid := auth.uid();
   v_recipient_id uuid;
-  v_snippet text := private.snippet(new.content);
+  v_snippet text := private.snippet(p_comment.content);
 begin
-  if new.parent_id is null then
-    select a.user_id into v_recipient_id from public.chisme_authors a where a.chisme_id = new.chisme_id;
+  if p_comment.parent_id is null then
+    select a.user_id into v_recipient_id from public.chisme_authors a where a.chisme_id = p_comment.chisme_id;
     if v_recipient_id is not null and v_recipient_id is distinct from v_commenter_id then
       perform private.notify(
         v_recipient_id,
         'comment_on_chisme',
         format('Nuevo comentario en tu chisme: "%s"', v_snippet),
-        jsonb_build_object('chismeId', new.chisme_id, 'commentId', new.id, 'snippet', v_snippet),
-        'comment:' || new.id
+        jsonb_build_object('chismeId', p_comment.chisme_id, 'commentId', p_comment.id, 'snippet', v_snippet),
+        'comment:' || p_comment.id
       );
     end if;
   else
-    select a.user_id into v_recipient_id from public.comment_authors a where a.comment_id = new.parent_id;
+    select a.user_id into v_recipient_id from public.comment_authors a where a.comment_id = p_comment.parent_id;
     if v_recipient_id is not null and v_recipient_id is distinct from v_commenter_id then
       perform private.notify(
         v_recipient_id,
         'reply_to_comment',
         format('Nueva respuesta a tu comentario: "%s"', v_snippet),
-        jsonb_build_object('chismeId', new.chisme_id, 'commentId', new.id, 'snippet', v_snippet),
-        'reply:' || new.id
+        jsonb_build_object('chismeId', p_comment.chisme_id, 'commentId', p_comment.id, 'snippet', v_snippet),
+        'reply:' || p_comment.id
       );
     end if;
   end if;
-  return null;
 end;
 $$;
-revoke all on function private.notify_comment() from public, anon, authenticated, service_role;
-comment on function private.notify_comment() is 'Trigger: a comment notifies the chisme''s author, a reply the parent comment''s author, never oneself.';
-
-create trigger comments_after_insert_notify
-  after insert on public.comments
-  for each row execute function private.notify_comment();
-
-create trigger comments_before_insert_enforce_rate_limit
-  before insert on public.comments
-  for each row execute function private.enforce_rate_limit('comment');
-
-create trigger comments_before_insert_enforce_code_points
-  before insert on public.comments
-  for each row execute function private.check_content_code_points('comment_content_too_long');
-
-create trigger comments_before_insert_block_hidden
-  before insert on public.comments for each row execute function private.guard_hidden_chisme();
+revoke all on function private.notify_comment(public.comments) from public, anon, authenticated, service_role;
+comment on function private.notify_comment(public.comments) is 'Write step: a comment notifies the chisme''s author, a reply the parent comment''s author, never oneself.';
 
 create policy comments_select_authenticated on public.comments
   for select to authenticated
@@ -3494,37 +3653,8 @@ create policy comments_select_authenticated on public.comments
   );
 comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see, and those of authors they blocked.';
 
-create trigger comments_after_delete_count_root
-  after delete on public.comments
-  for each row when (old.parent_id is null and old.hidden_at is null)
-  execute function private.count_root_comment();
-
--- Security definer: counters are not writable by clients.
-create or replace function private.count_hidden_root_comment()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if new.hidden_at is not null then
-    update public.chismes set comments = greatest(comments - 1, 0) where id = new.chisme_id;
-  else
-    update public.chismes set comments = comments + 1 where id = new.chisme_id;
-  end if;
-  return null;
-end;
-$$;
-revoke all on function private.count_hidden_root_comment() from public, anon, authenticated, service_role;
-comment on function private.count_hidden_root_comment() is 'Trigger: a root comment hidden by moderation leaves chismes.comments, and comes back when restored (security definer: clients cannot write counters).';
-
-create trigger comments_after_update_count_hidden_root
-  after update of hidden_at on public.comments
-  for each row when (new.parent_id is null and (old.hidden_at is null) <> (new.hidden_at is null))
-  execute function private.count_hidden_root_comment();
-
-create or replace function private.check_comment_rules()
-returns trigger
+create or replace function private.check_comment_rules(p_comment public.comments)
+returns public.comments
 language plpgsql
 security invoker
 set search_path = ''
@@ -3538,91 +3668,87 @@ begin
   -- A client's write, through a security definer RPC or not: the request's role says so.
   if private.is_client_write() then
     perform private.require_user();
-    new.id := gen_random_uuid();
-    new.report := 0;
-    new.created_at := now();
-    new.updated_at := now();
+    p_comment.id := gen_random_uuid();
+    p_comment.report := 0;
+    p_comment.created_at := now();
+    p_comment.updated_at := now();
   end if;
 
-  select c.cotilleo into v_cotilleo from public.chismes c where c.id = new.chisme_id;
+  select c.cotilleo into v_cotilleo from public.chismes c where c.id = p_comment.chisme_id;
   if not found then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
 
-  if new.parent_id is null then
-    new.depth := 1;
-    new.root_id := new.id;
+  if p_comment.parent_id is null then
+    p_comment.depth := 1;
+    p_comment.root_id := p_comment.id;
   else
-    select * into v_parent from public.comments p where p.id = new.parent_id;
-    if not found or v_parent.chisme_id <> new.chisme_id then
+    select * into v_parent from public.comments p where p.id = p_comment.parent_id;
+    if not found or v_parent.chisme_id <> p_comment.chisme_id then
       raise exception 'comment_parent_not_found' using errcode = 'P0001';
     end if;
     if v_parent.depth >= 3 then
       raise exception 'comment_depth_exceeded' using errcode = 'P0001',
         detail = jsonb_build_object('max', 3)::text;
     end if;
-    new.depth := v_parent.depth + 1;
-    new.root_id := v_parent.root_id;
+    p_comment.depth := v_parent.depth + 1;
+    p_comment.root_id := v_parent.root_id;
   end if;
 
   -- Raw sizes first, in constant time, before any normalising or matching.
-  perform private.assert_raw_text_sizes(new.content, 'comment_content_too_long', new.country);
+  perform private.assert_raw_text_sizes(p_comment.content, 'comment_content_too_long', p_comment.country);
 
-  new.content := private.strip_markup(private.normalize_text(new.content));
-  if new.content = '' then
+  p_comment.content := private.strip_markup(private.normalize_text(p_comment.content));
+  if p_comment.content = '' then
     raise exception 'comment_content_required' using errcode = 'P0001';
   end if;
-  if private.visible_length(new.content) > 400 then
+  if private.visible_length(p_comment.content) > 400 then
     raise exception 'comment_content_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 400)::text;
   end if;
 
-  if new.gender is null or new.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
+  if p_comment.gender is null or p_comment.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
     raise exception 'comment_gender_required' using errcode = 'P0001',
       detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
   end if;
 
   v_min_years := case when v_cotilleo then 18 else 13 end;
-  if new.years is null or new.years not between v_min_years and 100 then
+  if p_comment.years is null or p_comment.years not between v_min_years and 100 then
     raise exception 'comment_years_out_of_range' using errcode = 'P0001',
       detail = jsonb_build_object('min', v_min_years, 'max', 100)::text;
   end if;
 
-  new.country := private.strip_markup(private.normalize_text(new.country));
-  if new.country = '' then
+  p_comment.country := private.strip_markup(private.normalize_text(p_comment.country));
+  if p_comment.country = '' then
     raise exception 'comment_country_required' using errcode = 'P0001';
   end if;
-  if char_length(new.country) > 100 then
+  if char_length(p_comment.country) > 100 then
     raise exception 'country_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 100)::text;
   end if;
 
-  if char_length(new.content) > 4000 then
+  if char_length(p_comment.content) > 4000 then
     raise exception 'comment_content_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 400)::text;
   end if;
 
-  perform private.assert_no_personal_data(new.content);
+  perform private.assert_no_personal_data(p_comment.content);
   if not v_cotilleo then
-    v_words := public.find_offensive_words(new.content);
+    v_words := public.find_offensive_words(p_comment.content);
     if cardinality(v_words) > 0 then
       raise exception 'content_offensive' using errcode = 'P0001',
         detail = jsonb_build_object('words', to_jsonb(v_words))::text;
     end if;
   end if;
-  perform private.assert_shown_text(new.country, 'country', not v_cotilleo);
-  return new;
+  perform private.assert_shown_text(p_comment.country, 'country', not v_cotilleo);
+  return p_comment;
 end;
 $$;
-comment on function private.check_comment_rules() is 'Trigger: validates a new comment (spec §5, raw sizes first, normalised text; content and country free of personal data and, in casual mode, of listed words), sets depth and root, resets client-forged fields.';
-revoke all on function private.check_comment_rules() from public, anon, authenticated, service_role;
-
-create trigger comments_before_insert_check_rules
-  before insert on public.comments
-  for each row execute function private.check_comment_rules();
+comment on function private.check_comment_rules(public.comments) is 'Write step: validates a new comment (spec §5, raw sizes first, normalised text; content and country free of personal data and, in casual mode, of listed words), sets depth and root, resets client-forged fields.';
+revoke all on function private.check_comment_rules(public.comments) from public, anon, authenticated, service_role;
 
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.add_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
 returns json
@@ -3642,7 +3768,7 @@ exception when sqlstate 'P0001' then
   return private.answer_refused_write('comment', v_message, v_detail, v_hint);
 end;
 $$;
-comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments trigger) and returns it as a thread_comment object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the comment rate limit.';
+comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments write pipeline) and returns it as a thread_comment object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the comment rate limit.';
 revoke all on function public.add_comment(text,text,text,text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.add_comment(text,text,text,text,text,text) to service_role;
 grant execute on function public.add_comment(text,text,text,text,text,text) to authenticated;
@@ -3674,33 +3800,22 @@ revoke all on function private.can_see_comment(uuid) from public, anon, authenti
 comment on function private.can_see_comment(uuid) is 'Whether the caller sees the comment (the comments read policy written out, for code that runs as the owner).';
 
 -- Security definer: reads hidden_at and the authorship whatever the caller.
-create or replace function private.guard_hidden_parent_comment()
-returns trigger
+create or replace function private.guard_hidden_parent_comment(p_parent_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if (select auth.uid()) is not null and new.parent_id is not null
-     and exists (select 1 from public.comments p where p.id = new.parent_id)
-     and not private.can_see_comment(new.parent_id) then
+  if (select auth.uid()) is not null and p_parent_id is not null
+     and exists (select 1 from public.comments p where p.id = p_parent_id)
+     and not private.can_see_comment(p_parent_id) then
     raise exception 'comment_parent_not_found' using errcode = 'P0001';
   end if;
-  return new;
 end;
 $$;
-revoke all on function private.guard_hidden_parent_comment() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_parent_comment() is 'Trigger: a reply to a comment the caller cannot see (hidden by moderation) is comment_parent_not_found.';
-
-create trigger comments_before_insert_block_hidden_parent
-  before insert on public.comments for each row execute function private.guard_hidden_parent_comment();
-
-create trigger comments_before_insert_block_suspended
-  before insert on public.comments for each row execute function private.block_suspended_user();
-
-create trigger comments_before_insert_flag_crisis
-  before insert on public.comments
-  for each row execute function private.flag_crisis_content();
+revoke all on function private.guard_hidden_parent_comment(uuid) from public, anon, authenticated, service_role;
+comment on function private.guard_hidden_parent_comment(uuid) is 'Write step: a reply to a comment the caller cannot see (hidden by moderation) is comment_parent_not_found.';
 
 create or replace function private.to_thread_comment(c public.comments, p_is_mine boolean)
 returns public.thread_comment
@@ -3837,7 +3952,7 @@ grant execute on function public.get_comments(text,text,text,text) to authentica
 grant execute on function public.get_comments(text,text,text,text) to service_role;
 comment on function public.get_comments(text, text, text, text) is 'A page of root comments of a chisme (newest first) with their replies, without what the caller reported or what authors they blocked wrote ("Comentario oculto" placeholders keep the thread''s shape); arguments as text, malformed ones raise chisme_not_found / comments_cursor_invalid.';
 
--- The write of add_comment (rules in the comments triggers), raising its keys.
+-- The write of add_comment (rules in the comments write pipeline), raising its keys.
 create or replace function private.publish_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
 returns public.thread_comment
 language plpgsql
@@ -3909,39 +4024,104 @@ create policy reports_insert_authenticated on public.reports
   with check (user_id = (select auth.uid()));
 comment on policy reports_insert_authenticated on public.reports is 'A user reports only as themselves.';
 
--- Security definer: counters are not writable by clients.
-create or replace function private.count_report()
+-- ---------------------------------------------------------------------------------------------
+-- The write pipeline: what a report goes through, in the order it runs
+-- ---------------------------------------------------------------------------------------------
+-- One BEFORE and one AFTER trigger, whose functions call the steps in the order written here;
+-- no rule depends on how triggers' names sort (pgTAP 001-schemas-write-pipelines fails on a
+-- second trigger). Any step may refuse with its key, which undoes the whole write.
+--
+-- Before insert (private.check_report_write):
+--   1. content the caller cannot see (hidden by moderation) is report_target_not_found
+--      (private.guard_hidden_report_target, below);
+--   2. a suspended account reports nothing (private.guard_suspended_user, 16-suspensions.sql);
+--   3. the report's own rules: the caller's own, now; one per person and target; not of one's
+--      own chisme; of one's own comment it is skipped silently, and nothing below runs
+--      (private.check_report_rules, below);
+--   4. the rate limit (private.enforce_rate_limit, 12-rate-limits.sql);
+--   5. new accounts' per-target cap (private.limit_new_accounts_per_target, 14-new-accounts.sql).
+-- After insert (private.apply_report_write):
+--   1. the target's report counter (private.count_report, below), whose update runs the
+--      chismes pipeline (the trending copy);
+--   2. automatic hiding at the threshold, with the author's notification, and the moderators'
+--      live ping (private.hide_reported_content, below).
+--
+-- Security definer, as every pipeline: the steps are private functions no API role may
+-- execute, and the writer may be the service role.
+create or replace function private.check_report_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_report public.reports;
+begin
+  perform private.guard_hidden_report_target(new.chisme_id, new.comment_id);
+  perform private.guard_suspended_user();
+  v_report := private.check_report_rules(new);
+  if v_report.id is null then
+    return null; -- one's own comment: the report is skipped silently
+  end if;
+  new := v_report;
+  perform private.enforce_rate_limit('report');
+  perform private.limit_new_accounts_per_target('report', coalesce(new.chisme_id, new.comment_id));
+  return new;
+end;
+$$;
+revoke all on function private.check_report_write() from public, anon, authenticated, service_role;
+comment on function private.check_report_write() is 'Trigger: the checks of a new report in order (hidden target, suspension, rules, rate limit, new-account cap).';
+
+create or replace function private.apply_report_write()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if new.chisme_id is not null then
-    update public.chismes set report = report + 1 where id = new.chisme_id;
-  else
-    update public.comments set report = report + 1 where id = new.comment_id;
-  end if;
+  perform private.count_report(new.chisme_id, new.comment_id);
+  perform private.hide_reported_content(new.chisme_id, new.comment_id);
   return null;
 end;
 $$;
-revoke all on function private.count_report() from public, anon, authenticated, service_role;
-comment on function private.count_report() is 'Trigger: adds 1 to the reported chisme''s or comment''s report counter (security definer).';
+revoke all on function private.apply_report_write() from public, anon, authenticated, service_role;
+comment on function private.apply_report_write() is 'Trigger: the effects of a new report in order (counter, then automatic hiding and the moderators'' ping).';
 
-create trigger reports_after_insert_count
-  after insert on public.reports
-  for each row execute function private.count_report();
-
-create trigger reports_before_insert_enforce_rate_limit
+create trigger reports_before_insert_check_rules
   before insert on public.reports
-  for each row execute function private.enforce_rate_limit('report');
+  for each row execute function private.check_report_write();
 
+create trigger reports_after_insert_apply_effects
+  after insert on public.reports
+  for each row execute function private.apply_report_write();
+
+-- ---------------------------------------------------------------------------------------------
+-- The steps of this table
+-- ---------------------------------------------------------------------------------------------
+
+-- Security definer: counters are not writable by clients.
+create or replace function private.count_report(p_chisme_id uuid, p_comment_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_chisme_id is not null then
+    update public.chismes set report = report + 1 where id = p_chisme_id;
+  else
+    update public.comments set report = report + 1 where id = p_comment_id;
+  end if;
+end;
+$$;
+revoke all on function private.count_report(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.count_report(uuid, uuid) is 'Write step: adds 1 to the reported chisme''s or comment''s report counter (security definer).';
 
 -- A report as the caller, of a chisme or of a comment (the other id null): the body of
 -- report_chisme and report_comment, run as their owner. Over the API a refusal is answered
 -- (400, PostgREST's error body) instead of raised, so it counts towards the report limit
 -- (private.answer_refused_write, docs/decisions/0024-refused-writes-count.md); a raced repeat
--- that meets the unique constraint is report_already_exists like one the rule trigger sees. A
+-- that meets the unique constraint is report_already_exists like one the rule step sees. A
 -- stored report answers null (PostgREST sends null; the web reads only the error).
 create or replace function private.submit_report(p_chisme_id text, p_comment_id text, p_reason text)
 returns json
@@ -3971,7 +4151,7 @@ revoke all on function private.submit_report(text,text,text) from public, anon, 
 comment on function private.submit_report(text, text, text) is 'Reports a chisme or a comment as the caller; over the API a refusal is answered and counted (docs/decisions/0024-refused-writes-count.md). Called by report_chisme and report_comment.';
 
 -- Client writes: run as their owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.report_chisme(p_chisme_id text, p_reason text default 'Sin especificar')
 returns json
@@ -4001,14 +4181,10 @@ grant execute on function public.report_comment(text,text) to authenticated;
 grant execute on function public.report_comment(text,text) to service_role;
 comment on function public.report_comment(text, text) is 'Reports a comment as the caller (null; one''s own comment: no effect). Over the API a refusal is answered (400, the key) and counts towards the report rate limit.';
 
-create trigger reports_before_insert_limit_new_accounts
-  before insert on public.reports
-  for each row execute function private.limit_new_accounts_per_target('report');
-
 -- Automatic hiding (70-moderation.sql) counting only reports made by accounts at least min_age
 -- old at the time; the moderators' live ping still carries every pending report.
-create or replace function private.hide_reported_content()
-returns trigger
+create or replace function private.hide_reported_content(p_chisme_id uuid, p_comment_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -4022,14 +4198,14 @@ declare
   v_comment public.comments;
   v_author uuid;
 begin
-  if new.chisme_id is not null then
+  if p_chisme_id is not null then
     select count(*)::int, count(*) filter (where r.created_at >= u.created_at + v_min_age)::int
     into v_pending, v_counting
     from public.reports r join auth.users u on u.id = r.user_id
-    where r.chisme_id = new.chisme_id and r.handled_at is null;
+    where r.chisme_id = p_chisme_id and r.handled_at is null;
     if v_counting >= v_threshold then
       update public.chismes set hidden_at = now()
-      where id = new.chisme_id and hidden_at is null
+      where id = p_chisme_id and hidden_at is null
       returning * into v_chisme;
       if v_chisme.id is not null then
         perform realtime.send(jsonb_build_object('id', v_chisme.id), 'chisme_hidden',
@@ -4043,16 +4219,16 @@ begin
         end if;
       end if;
     end if;
-    perform realtime.send(jsonb_build_object('kind', 'chisme', 'id', new.chisme_id, 'pending', v_pending),
+    perform realtime.send(jsonb_build_object('kind', 'chisme', 'id', p_chisme_id, 'pending', v_pending),
       'report_created', 'moderation', true);
   else
     select count(*)::int, count(*) filter (where r.created_at >= u.created_at + v_min_age)::int
     into v_pending, v_counting
     from public.reports r join auth.users u on u.id = r.user_id
-    where r.comment_id = new.comment_id and r.handled_at is null;
+    where r.comment_id = p_comment_id and r.handled_at is null;
     if v_counting >= v_threshold then
       update public.comments set hidden_at = now()
-      where id = new.comment_id and hidden_at is null
+      where id = p_comment_id and hidden_at is null
       returning * into v_comment;
       if v_comment.id is not null then
         select a.user_id into v_author from public.comment_authors a where a.comment_id = v_comment.id;
@@ -4064,111 +4240,95 @@ begin
         end if;
       end if;
     end if;
-    perform realtime.send(jsonb_build_object('kind', 'comment', 'id', new.comment_id, 'pending', v_pending),
+    perform realtime.send(jsonb_build_object('kind', 'comment', 'id', p_comment_id, 'pending', v_pending),
       'report_created', 'moderation', true);
   end if;
-  return null;
 end;
 $$;
-revoke all on function private.hide_reported_content() from public, anon, authenticated, service_role;
-comment on function private.hide_reported_content() is 'Trigger: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold, tells open feeds and the author, and pings the moderators'' topic (security definer).';
-
-create trigger reports_after_insert_hide_reported
-  after insert on public.reports
-  for each row execute function private.hide_reported_content();
+revoke all on function private.hide_reported_content(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold, tells open feeds and the author, and pings the moderators'' topic (security definer).';
 
 -- Security definer: reads hidden_at and the authorship whatever the caller.
-create or replace function private.guard_hidden_report_target()
-returns trigger
+create or replace function private.guard_hidden_report_target(p_chisme_id uuid, p_comment_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   if (select auth.uid()) is null then
-    return new;
+    return;
   end if;
-  if new.chisme_id is not null
-     and exists (select 1 from public.chismes c where c.id = new.chisme_id and c.hidden_at is not null)
-     and not private.can_see_hidden_chisme(new.chisme_id) then
+  if p_chisme_id is not null
+     and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.hidden_at is not null)
+     and not private.can_see_hidden_chisme(p_chisme_id) then
     raise exception 'report_target_not_found' using errcode = 'P0001';
   end if;
-  if new.comment_id is not null
-     and exists (select 1 from public.comments c where c.id = new.comment_id)
-     and not private.can_see_comment(new.comment_id) then
+  if p_comment_id is not null
+     and exists (select 1 from public.comments c where c.id = p_comment_id)
+     and not private.can_see_comment(p_comment_id) then
     raise exception 'report_target_not_found' using errcode = 'P0001';
   end if;
-  return new;
 end;
 $$;
-revoke all on function private.guard_hidden_report_target() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_report_target() is 'Trigger: a report of content the caller cannot see (hidden by moderation) is report_target_not_found.';
+revoke all on function private.guard_hidden_report_target(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.guard_hidden_report_target(uuid, uuid) is 'Write step: a report of content the caller cannot see (hidden by moderation) is report_target_not_found.';
 
-create trigger reports_before_insert_block_hidden_target
-  before insert on public.reports for each row execute function private.guard_hidden_report_target();
-
-create trigger reports_before_insert_block_suspended
-  before insert on public.reports for each row execute function private.block_suspended_user();
-
-create or replace function private.check_report_rules()
-returns trigger
+create or replace function private.check_report_rules(p_report public.reports)
+returns public.reports
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 begin
-  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
-  from private.own_client_row(new.user_id, new.created_at) o;
-  new.reason := coalesce(nullif(private.strip_markup(private.normalize_text(new.reason)), ''), 'Sin especificar');
+  select o.o_user_id, o.o_created_at into p_report.user_id, p_report.created_at
+  from private.own_client_row(p_report.user_id, p_report.created_at) o;
+  p_report.reason := coalesce(nullif(private.strip_markup(private.normalize_text(p_report.reason)), ''), 'Sin especificar');
 
 
-  if num_nonnulls(new.chisme_id, new.comment_id) > 1 then
+  if num_nonnulls(p_report.chisme_id, p_report.comment_id) > 1 then
     raise exception 'report_target_invalid' using errcode = 'P0001';
   end if;
-  if new.chisme_id is not null then
-    if not exists (select 1 from public.chismes c where c.id = new.chisme_id) then
+  if p_report.chisme_id is not null then
+    if not exists (select 1 from public.chismes c where c.id = p_report.chisme_id) then
       raise exception 'report_target_not_found' using errcode = 'P0001';
     end if;
     if exists (
-      select 1 from public.chisme_authors a where a.chisme_id = new.chisme_id and a.user_id = new.user_id
+      select 1 from public.chisme_authors a where a.chisme_id = p_report.chisme_id and a.user_id = p_report.user_id
     ) then
       raise exception 'report_own_chisme' using errcode = 'P0001';
     end if;
     if exists (
-      select 1 from public.reports r where r.chisme_id = new.chisme_id and r.user_id = new.user_id
+      select 1 from public.reports r where r.chisme_id = p_report.chisme_id and r.user_id = p_report.user_id
     ) then
       raise exception 'report_already_exists' using errcode = 'P0001';
     end if;
-  elsif new.comment_id is not null then
-    if not exists (select 1 from public.comments c where c.id = new.comment_id) then
+  elsif p_report.comment_id is not null then
+    if not exists (select 1 from public.comments c where c.id = p_report.comment_id) then
       raise exception 'report_target_not_found' using errcode = 'P0001';
     end if;
     if exists (
-      select 1 from public.comment_authors a where a.comment_id = new.comment_id and a.user_id = new.user_id
+      select 1 from public.comment_authors a where a.comment_id = p_report.comment_id and a.user_id = p_report.user_id
     ) then
-      return null; -- spec: reporting one's own comment is silently ignored
+      return null; -- spec: reporting one's own comment is silently ignored (the pipeline skips it)
     end if;
     if exists (
-      select 1 from public.reports r where r.comment_id = new.comment_id and r.user_id = new.user_id
+      select 1 from public.reports r where r.comment_id = p_report.comment_id and r.user_id = p_report.user_id
     ) then
       raise exception 'report_already_exists' using errcode = 'P0001';
     end if;
   else
     raise exception 'report_target_not_found' using errcode = 'P0001';
   end if;
-  if char_length(new.reason) > 200 then
+  if char_length(p_report.reason) > 200 then
     raise exception 'report_reason_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 200)::text;
   end if;
-  return new;
+  return p_report;
 end;
 $$;
-revoke all on function private.check_report_rules() from public, anon, authenticated, service_role;
-comment on function private.check_report_rules() is 'Trigger: one report per user and target, not on one''s own chisme, own comment ignored; normalised reason ≤ 200. A client''s report is the caller''s own.';
-
-create trigger reports_before_insert_check_rules
-  before insert on public.reports
-  for each row execute function private.check_report_rules();
+revoke all on function private.check_report_rules(public.reports) from public, anon, authenticated, service_role;
+comment on function private.check_report_rules(public.reports) is 'Write step: one report per user and target, not on one''s own chisme, own comment ignored; normalised reason ≤ 200. A client''s report is the caller''s own.';
 
 -- ═══ supabase/schemas/60-notifications.sql ═══
 
@@ -4178,7 +4338,7 @@ create trigger reports_before_insert_check_rules
 set check_function_bodies = off;
 
 -- Notifications (spec §3, §4, §9): created only by the database (comment, reply and like
--- triggers), read, marked read and deleted only by their owner. At most 100 per user and
+-- pipelines), read, marked read and deleted only by their owner. At most 100 per user and
 -- 30 days of retention, enforced on every insert and hidden from reads beyond that, so the
 -- rules hold even where pg_cron is missing. No other user's id ever goes into `data`.
 create table public.notifications (
@@ -4248,34 +4408,54 @@ create trigger notifications_before_insert_check_rules
   before insert on public.notifications
   for each row execute function private.check_notification_rules();
 
--- Cap and retention on insert: keep the newest 100 of the owner, none older than 30 days.
-create or replace function private.trim_notifications()
+-- After insert (private.apply_notification_write), in order:
+--   1. the live message on the owner's private topic (private.broadcast_new_notification,
+--      80-realtime.sql);
+--   2. the cap and retention: the owner keeps the newest 100, none older than 30 days
+--      (private.trim_notifications, below).
+-- A collapse is an update, broadcast through the realtime flush (80-realtime.sql). Security
+-- definer, as every pipeline: the steps are private functions no API role may execute.
+create or replace function private.apply_notification_write()
 returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.broadcast_new_notification(new);
+  perform private.trim_notifications(new.user_id);
+  return null;
+end;
+$$;
+revoke all on function private.apply_notification_write() from public, anon, authenticated, service_role;
+comment on function private.apply_notification_write() is 'Trigger: the effects of a new notification in order (the live message, then the 100-row cap and the 30-day retention).';
+
+create trigger notifications_after_insert_apply_effects
+  after insert on public.notifications
+  for each row execute function private.apply_notification_write();
+
+create or replace function private.trim_notifications(p_user_id uuid)
+returns void
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 begin
   delete from public.notifications n
-  where n.user_id = new.user_id
+  where n.user_id = p_user_id
     and (
       n.created_at <= now() - interval '30 days'
       or n.id in (
         select k.id from public.notifications k
-        where k.user_id = new.user_id
+        where k.user_id = p_user_id
         order by k.created_at desc, k.id desc
         offset 100
       )
     );
-  return null;
 end;
 $$;
-revoke all on function private.trim_notifications() from public, anon, authenticated, service_role;
-comment on function private.trim_notifications() is 'Trigger: deletes the owner''s notifications beyond the newest 100 and older than 30 days.';
-
-create trigger notifications_after_insert_trim
-  after insert on public.notifications
-  for each row execute function private.trim_notifications();
+revoke all on function private.trim_notifications(uuid) from public, anon, authenticated, service_role;
+comment on function private.trim_notifications(uuid) is 'Write step: deletes the owner''s notifications beyond the newest 100 and older than 30 days.';
 
 -- Daily retention for everyone (scheduled with pg_cron where it exists).
 create or replace function private.delete_expired_notifications()
@@ -4556,7 +4736,7 @@ begin
 end;
 $$;
 revoke all on function private.notify(uuid,text,text,jsonb,text) from public, anon, authenticated, service_role;
-comment on function private.notify(uuid, text, text, jsonb, text) is 'Creates or collapses a notification, within the sender''s per-recipient budget (used by the database''s own triggers only).';
+comment on function private.notify(uuid, text, text, jsonb, text) is 'Creates or collapses a notification, within the sender''s per-recipient budget (used by the database''s own write steps only).';
 
 -- ═══ supabase/schemas/65-thread-mutes.sql ═══
 
@@ -4682,7 +4862,7 @@ comment on type public.moderation_item is 'A reported chisme or comment in the m
 
 -- Moderation (spec §4 "Deleting reported content"), for the service role only: a reported
 -- chisme goes with its comments, likes and reports; a comment with its replies and reports
--- (foreign keys cascade). Counters follow through the comment triggers.
+-- (foreign keys cascade). Counters follow through the comments write pipeline.
 create or replace function public.delete_reported_chisme(p_chisme_id uuid)
 returns boolean
 language plpgsql
@@ -5174,7 +5354,7 @@ set check_function_bodies = off;
 -- minute, since list_expired_chisme_images lists objects without a chisme). In one
 -- transaction: their chismes (with everything on them), their comments (replies of others
 -- under them go with them: a reply has no place without its parent), their likes (the like
--- counter trigger corrects each count), the report counters of what they reported, then the
+-- write pipeline corrects each count), the report counters of what they reported, then the
 -- auth user, whose foreign keys cascade to the rest (profile, notifications, reports, country
 -- logs, blocks, mutes, suspensions, rate-limit and notification bookkeeping). It runs as the
 -- service role, so the like and report rate limits (client writes only) do not apply.
@@ -5285,23 +5465,20 @@ comment on function public.delete_account(uuid) is 'Service role only (the delet
 -- plpgsql_check and pgTAP (test:db) cover them.
 set check_function_bodies = off;
 
-create or replace function private.broadcast_new_notification()
-returns trigger
+-- Security definer: realtime.send inserts into realtime.messages, which clients cannot write.
+-- The first effect of a new notification (60-notifications.sql).
+create or replace function private.broadcast_new_notification(p_notification public.notifications)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform realtime.send(to_jsonb(new), 'notification_created', 'notifications:' || new.user_id::text, true);
-  return null;
+  perform realtime.send(to_jsonb(p_notification), 'notification_created', 'notifications:' || p_notification.user_id::text, true);
 end;
 $$;
-revoke all on function private.broadcast_new_notification() from public, anon, authenticated, service_role;
-comment on function private.broadcast_new_notification() is 'Trigger: broadcasts a new notification to its owner''s private topic.';
-
-create trigger notifications_after_insert_broadcast
-  after insert on public.notifications
-  for each row execute function private.broadcast_new_notification();
+revoke all on function private.broadcast_new_notification(public.notifications) from public, anon, authenticated, service_role;
+comment on function private.broadcast_new_notification(public.notifications) is 'Write step: broadcasts a new notification to its owner''s private topic.';
 
 create policy messages_select_authenticated on realtime.messages
   for select to authenticated
@@ -5351,35 +5528,34 @@ create table private.realtime_news_sent (
 revoke all on table private.realtime_news_sent from public, anon, authenticated, service_role;
 comment on table private.realtime_news_sent is 'When the realtime flush last announced new chismes of each mode (news at most every 12 s). No API access.';
 
--- Security definer: the outbox is private; runs inside the like/comment transaction.
-create or replace function private.mark_chisme_counts_changed()
-returns trigger
+-- Security definer: the outbox is private; runs inside the like/comment transaction, as steps
+-- of the chismes pipeline (20-chismes.sql).
+create or replace function private.mark_chisme_counts_changed(p_chisme_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into private.realtime_changed_chismes (chisme_id) values (new.id) on conflict do nothing;
-  return null;
+  insert into private.realtime_changed_chismes (chisme_id) values (p_chisme_id) on conflict do nothing;
 end;
 $$;
-revoke all on function private.mark_chisme_counts_changed() from public, anon, authenticated, service_role;
-comment on function private.mark_chisme_counts_changed() is 'Trigger: marks a chisme whose like or comment count changed, for the next realtime flush (no broadcast here).';
+revoke all on function private.mark_chisme_counts_changed(uuid) from public, anon, authenticated, service_role;
+comment on function private.mark_chisme_counts_changed(uuid) is 'Write step: marks a chisme whose like or comment count changed, for the next realtime flush (no broadcast here).';
 
-create or replace function private.mark_chisme_created()
-returns trigger
+create or replace function private.mark_chisme_created(p_chisme_id uuid, p_cotilleo boolean, p_created_at timestamptz)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into private.realtime_new_chismes (chisme_id, cotilleo, created_at) values (new.id, new.cotilleo, new.created_at)
+  insert into private.realtime_new_chismes (chisme_id, cotilleo, created_at) values (p_chisme_id, p_cotilleo, p_created_at)
   on conflict do nothing;
-  return null;
 end;
 $$;
-revoke all on function private.mark_chisme_created() from public, anon, authenticated, service_role;
-comment on function private.mark_chisme_created() is 'Trigger: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
+revoke all on function private.mark_chisme_created(uuid,boolean,timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.mark_chisme_created(uuid, boolean, timestamptz) is 'Write step: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
 
 -- The notifications_after_update_broadcast trigger (a collapse) only marks the row; the
 -- flush sends it.
@@ -5402,15 +5578,6 @@ create trigger notifications_after_update_broadcast
   for each row
   when (not new.is_read and (new.message is distinct from old.message or new.created_at is distinct from old.created_at))
   execute function private.broadcast_updated_notification();
-
-create trigger chismes_after_insert_mark_realtime
-  after insert on public.chismes
-  for each row execute function private.mark_chisme_created();
-
-create trigger chismes_after_update_mark_realtime_counts
-  after update of likes, comments on public.chismes
-  for each row when (new.hidden_at is null and (old.likes is distinct from new.likes or old.comments is distinct from new.comments))
-  execute function private.mark_chisme_counts_changed();
 
 -- ---------------------------------------------------------------------------------------------
 -- Flush
@@ -5518,55 +5685,43 @@ comment on function private.flush_realtime() is 'Sends at most one chisme_counts
 -- ---------------------------------------------------------------------------------------------
 
 -- Security definer: realtime.send inserts into realtime.messages, which clients cannot write.
-create or replace function private.broadcast_chisme_image()
-returns trigger
+create or replace function private.broadcast_chisme_image(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_row public.feed_chisme := private.to_feed_chisme(new, false, false);
+  v_row public.feed_chisme := private.to_feed_chisme(p_chisme, false, false);
 begin
   perform realtime.send(
-    jsonb_build_object('id', new.id, 'file_exist', v_row.file_exist, 'image_viewable', v_row.image_viewable),
+    jsonb_build_object('id', p_chisme.id, 'file_exist', v_row.file_exist, 'image_viewable', v_row.image_viewable),
     'chisme_image',
-    private.chisme_topic(new.cotilleo, new.created_at),
+    private.chisme_topic(p_chisme.cotilleo, p_chisme.created_at),
     true
   );
-  return null;
 end;
 $$;
-revoke all on function private.broadcast_chisme_image() from public, anon, authenticated, service_role;
-comment on function private.broadcast_chisme_image() is 'Trigger: broadcasts on the chisme''s group topic that its image was stored (or removed) and whether it is viewable now.';
+revoke all on function private.broadcast_chisme_image(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.broadcast_chisme_image(public.chismes) is 'Write step: broadcasts on the chisme''s group topic that its image was stored (or removed) and whether it is viewable now.';
 
-create trigger chismes_after_update_broadcast_image
-  after update of file_exist on public.chismes
-  for each row when (new.hidden_at is null and old.file_exist is distinct from new.file_exist)
-  execute function private.broadcast_chisme_image();
-
-create or replace function private.broadcast_chisme_moderation()
-returns trigger
+create or replace function private.broadcast_chisme_moderation(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   perform realtime.send(
-    jsonb_build_object('id', new.id),
-    case when new.hidden_at is null then 'chisme_restored' else 'chisme_hidden' end,
-    private.chisme_topic(new.cotilleo, new.created_at),
+    jsonb_build_object('id', p_chisme.id),
+    case when p_chisme.hidden_at is null then 'chisme_restored' else 'chisme_hidden' end,
+    private.chisme_topic(p_chisme.cotilleo, p_chisme.created_at),
     true
   );
-  return null;
 end;
 $$;
-revoke all on function private.broadcast_chisme_moderation() from public, anon, authenticated, service_role;
-comment on function private.broadcast_chisme_moderation() is 'Trigger: tells the chisme''s group topic that moderation hid or restored it (id only).';
-
-create trigger chismes_after_update_broadcast_moderation
-  after update of hidden_at on public.chismes
-  for each row when ((old.hidden_at is null) <> (new.hidden_at is null))
-  execute function private.broadcast_chisme_moderation();
+revoke all on function private.broadcast_chisme_moderation(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.broadcast_chisme_moderation(public.chismes) is 'Write step: tells the chisme''s group topic that moderation hid or restored it (id only).';
 
 -- ═══ supabase/schemas/85-storage.sql ═══
 
@@ -5724,16 +5879,42 @@ create policy country_logs_insert_authenticated on public.country_logs
   with check (user_id = (select auth.uid()));
 comment on policy country_logs_insert_authenticated on public.country_logs is 'A user logs a country only for themselves.';
 
--- Fires before the 24-hour repeat skip, so repeats count too: the limits leave room for
--- the one log per visit the app sends.
-create trigger country_logs_before_insert_enforce_rate_limit
+-- The write pipeline, one BEFORE trigger (private.check_country_log_write), in order:
+--   1. the rate limit (private.enforce_rate_limit, 12-rate-limits.sql), before the repeat
+--      skip, so repeats count too: the limits leave room for the one log per visit the app sends;
+--   2. the log's own rules: the caller's own, now; a normalised country without personal data
+--      or listed words; a repeat of the last 24 hours skipped silently
+--      (private.skip_recent_country_log, below).
+-- Nothing follows a stored log. Security definer, as every pipeline: the steps are private
+-- functions no API role may execute.
+create or replace function private.check_country_log_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_log public.country_logs;
+begin
+  perform private.enforce_rate_limit('country');
+  v_log := private.skip_recent_country_log(new);
+  if v_log.id is null then
+    return null; -- a repeat of the last 24 hours: skipped silently
+  end if;
+  return v_log;
+end;
+$$;
+revoke all on function private.check_country_log_write() from public, anon, authenticated, service_role;
+comment on function private.check_country_log_write() is 'Trigger: the checks of a new country log in order (rate limit, then its rules and the 24-hour repeat skip).';
+
+create trigger country_logs_before_insert_check_rules
   before insert on public.country_logs
-  for each row execute function private.enforce_rate_limit('country');
+  for each row execute function private.check_country_log_write();
 
 -- For the log-country edge function, which calls it with the caller's token. The 24-hour
 -- repeat rule skips the insert silently: then no row is returned and the answer is false.
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.log_country(p_country text)
 returns json
@@ -5758,47 +5939,43 @@ revoke all on function public.log_country(text) from public, anon, authenticated
 grant execute on function public.log_country(text) to service_role;
 grant execute on function public.log_country(text) to authenticated;
 
-create or replace function private.skip_recent_country_log()
-returns trigger
+create or replace function private.skip_recent_country_log(p_log public.country_logs)
+returns public.country_logs
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 begin
-  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
-  from private.own_client_row(new.user_id, new.created_at) o;
-  if octet_length(new.country) > 1000 then
+  select o.o_user_id, o.o_created_at into p_log.user_id, p_log.created_at
+  from private.own_client_row(p_log.user_id, p_log.created_at) o;
+  if octet_length(p_log.country) > 1000 then
     raise exception 'country_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 100)::text;
   end if;
-  new.country := private.strip_markup(private.normalize_text(new.country));
-  if new.country = '' then
+  p_log.country := private.strip_markup(private.normalize_text(p_log.country));
+  if p_log.country = '' then
     raise exception 'country_required' using errcode = 'P0001';
   end if;
-  if char_length(new.country) > 100 then
+  if char_length(p_log.country) > 100 then
     raise exception 'country_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 100)::text;
   end if;
   -- A country log has no mode: the word filter always applies.
-  perform private.assert_shown_text(new.country, 'country', true);
-  perform pg_advisory_xact_lock(hashtextextended(new.user_id::text || ':' || new.country, 0));
+  perform private.assert_shown_text(p_log.country, 'country', true);
+  perform pg_advisory_xact_lock(hashtextextended(p_log.user_id::text || ':' || p_log.country, 0));
   if exists (
     select 1 from public.country_logs l
-    where l.user_id = new.user_id
-      and lower(l.country) = lower(new.country)
-      and l.created_at > new.created_at - interval '24 hours'
+    where l.user_id = p_log.user_id
+      and lower(l.country) = lower(p_log.country)
+      and l.created_at > p_log.created_at - interval '24 hours'
   ) then
     return null;
   end if;
-  return new;
+  return p_log;
 end;
 $$;
-comment on function private.skip_recent_country_log() is 'Trigger: validates a normalised country log (raw size first, no personal data, no listed word), skips a repeat of the last 24 hours.';
-revoke all on function private.skip_recent_country_log() from public, anon, authenticated, service_role;
-
-create trigger country_logs_before_insert_skip_recent
-  before insert on public.country_logs
-  for each row execute function private.skip_recent_country_log();
+comment on function private.skip_recent_country_log(public.country_logs) is 'Write step: validates a normalised country log (raw size first, no personal data, no listed word), skips a repeat of the last 24 hours.';
+revoke all on function private.skip_recent_country_log(public.country_logs) from public, anon, authenticated, service_role;
 
 -- Refused country logs count towards the country rate limit, as refused chismes and
 -- comments do (private.answer_refused_write in 12-rate-limits.sql,

@@ -174,7 +174,7 @@ comment on function private.snippet(text) is 'The first 50 characters of a text,
 --    collapse (`notification_updated`, one per person who likes or comments) goes through the
 --    same flush: at most one message per notification per interval, with its latest state
 --    (the payload is the row). Worst case per person: docs/scaling.md.
--- Counters themselves are untouched: the triggers owned by the counting functions stay exact.
+-- Counters themselves are untouched: the write pipelines' counting steps stay exact.
 
 -- ---------------------------------------------------------------------------------------------
 -- Groups
@@ -249,21 +249,21 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 -- to clients; pgTAP 001-schemas-client-privileges lists the functions a client may execute).
 --
 -- What running as the owner means for the rules, and how each one holds:
---   * RLS does not filter what the RPC and the security invoker rule triggers read. Rules
---     that a read policy would give are explicit triggers (every path, whoever writes):
+--   * RLS does not filter what the RPC and the write pipelines' steps read. Rules that a read
+--     policy would give are explicit steps of the pipelines (every path, whoever writes):
 --       - a reply to a comment hidden by moderation: comment_parent_not_found (the comments
 --         read policy hides the parent from anyone but its author and moderators);
 --       - a report of a hidden chisme or comment (or a comment of a hidden chisme):
 --         report_target_not_found;
 --       - an unlike on a hidden chisme: chisme_not_found, as a like or a comment of it
---         (guard_hidden_chisme, a security definer trigger that never relied on RLS).
---     The rule triggers' own checks compare with the caller's id explicitly (own like, own
+--         (guard_hidden_chisme, a security definer step that never relied on RLS).
+--     The rule steps' own checks compare with the caller's id explicitly (own like, own
 --     report, own chisme), and the notification and profile RPCs filter by the caller's id
 --     and by the same 30-day window as the notifications read policy (60-notifications.sql).
 --   * `current_user` is the owner inside. Rules that must know whether a client is writing
 --     read the request's role instead (`private.is_client_write()`): PostgREST sets it from
 --     the verified JWT, a client cannot choose it, and a security definer function does not
---     change it. The rate limits, the new-account rules and the rule triggers' client branch
+--     change it. The rate limits, the new-account rules and the rule steps' client branch
 --     (which forces server-chosen columns: ids, counters, timestamps, the author) all read it.
 
 -- The request's role as PostgREST set it (from the verified JWT): anon or authenticated for a
@@ -288,7 +288,7 @@ comment on function private.is_client_write() is 'Whether the request''s role (s
 
 -- Whose row a like, a report or a country log is, and when it was made: a client's write is
 -- always the caller's own, now, whatever user_id and created_at it carries (the RPCs run as
--- their owner, so the rule triggers say it); another writer (the operator, the seed) names
+-- their owner, so the rule steps say it); another writer (the operator, the seed) names
 -- the user, and none is not_authenticated. One call returns both, so the request's role is
 -- read once per row (the like path: docs/decisions/0016-performance-budgets.md).
 create or replace function private.own_client_row(p_user_id uuid, p_created_at timestamptz, out o_user_id uuid, out o_created_at timestamptz)
@@ -365,7 +365,7 @@ comment on function private.check_request() is 'PostgREST db-pre-request: refuse
 -- - private.capped_arg: an id, age, gender or mode over 100 bytes becomes 'invalid', so it gets
 --   the key a malformed value gets.
 -- Both writes call them from private.publish_chisme (20-chismes.sql) and
--- private.publish_comment (40-comments.sql), and so do the rule triggers of both tables.
+-- private.publish_comment (40-comments.sql), and so do the rule steps of both tables.
 create or replace function private.assert_raw_text_sizes(p_content text, p_content_key text, p_country text)
 returns void
 language plpgsql

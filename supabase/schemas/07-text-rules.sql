@@ -73,24 +73,23 @@ grant execute on function private.assert_no_personal_data(text) to authenticated
 grant execute on function private.assert_no_personal_data(text) to service_role;
 comment on function private.assert_no_personal_data(text) is 'Raises content_personal_data with the kind found (email, link, phone, handle).';
 
--- The code-point backstop as keys: named to fire after the rules trigger (triggers fire in
--- name order), so it judges the normalised content.
-create or replace function private.check_content_code_points()
-returns trigger
+-- The code-point backstop as keys: a step of the chismes and comments pipelines after their
+-- rules, so it judges the normalised content.
+create or replace function private.check_content_code_points(p_content text, p_key text)
+returns void
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 begin
-  if char_length(new.content) > 4000 then
-    raise exception '%', tg_argv[0] using errcode = 'P0001',
+  if char_length(p_content) > 4000 then
+    raise exception '%', p_key using errcode = 'P0001',
       detail = jsonb_build_object('max', 400)::text;
   end if;
-  return new;
 end;
 $$;
-revoke all on function private.check_content_code_points() from public, anon, authenticated, service_role;
-comment on function private.check_content_code_points() is 'Trigger: content over the 4000-code-point backstop raises the key given as argument.';
+revoke all on function private.check_content_code_points(text,text) from public, anon, authenticated, service_role;
+comment on function private.check_content_code_points(text, text) is 'Write step: content over the 4000-code-point backstop raises the key given.';
 
 -- The offensive-word filter holds both ways: hard to get around, and it does not refuse
 -- ordinary words that merely contain a listed one.
@@ -349,7 +348,7 @@ comment on function public.find_personal_data(text) is 'The kind of personal dat
 --    and content_offensive {"words", "field"}, field "tags" or "country" (the content's own
 --    refusals keep their detail without a field).
 -- 2. Raw sizes are checked first, in constant time (octet_length reads the stored size), in
---    the RPCs and again in the rule triggers, before any normalising or matching: content
+--    the RPCs and again in the rule steps, before any normalising or matching: content
 --    over 16,000 bytes (4,000 code points of up to 4 bytes, the code-point backstop of
 --    10-profiles.sql) answers the content_too_long key, a country over 1,000 bytes
 --    country_too_long, a tag over 1,000 bytes chisme_tag_too_long, more than 20 raw tags

@@ -32,10 +32,6 @@ create policy profiles_update_authenticated on public.profiles
   with check (id = (select auth.uid()));
 comment on policy profiles_update_authenticated on public.profiles is 'A user updates only their own profile (column grants limit it to display_name, cotilleo, murmuro).';
 
-create trigger profiles_before_update_set_updated_at
-  before update on public.profiles
-  for each row execute function private.set_updated_at();
-
 -- Security definer: runs as the auth service's insert into auth.users, which has no rights
 -- on public.profiles. Username from the sign-up metadata; for Google/Facebook the provider's
 -- name; display name falls back to the username (spec §3).
@@ -99,7 +95,7 @@ grant execute on function public.get_sign_in_methods(text) to service_role;
 comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown.';
 
 -- Every refusal on an exposed write path is a stable key, never a raw SQLSTATE or constraint
--- name. The rule triggers answer the domain rules; this covers what the column constraints
+-- name. The write pipelines answer the domain rules; this covers what the column constraints
 -- of the client-writable columns check:
 -- - profiles (update display_name, cotilleo, murmuro): a blank or over-long display name
 --   (23514) → `display_name_invalid` {"min":1,"max":100}; null settings (23502) keep their value;
@@ -120,11 +116,12 @@ begin
   end if;
   new.cotilleo := coalesce(new.cotilleo, old.cotilleo);
   new.murmuro := coalesce(new.murmuro, old.murmuro);
+  new.updated_at := now();
   return new;
 end;
 $$;
 revoke all on function private.check_profile_update() from public, anon, authenticated, service_role;
-comment on function private.check_profile_update() is 'Trigger: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value.';
+comment on function private.check_profile_update() is 'Trigger, the one before a profile update: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value; updated_at set.';
 
 create trigger profiles_before_update_check_rules
   before update on public.profiles
@@ -133,7 +130,7 @@ create trigger profiles_before_update_check_rules
 -- Null (or absent) keeps a value, as the profile trigger already does for the switches; the
 -- display name's own rule (display_name_invalid) stays in that trigger.
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.update_my_profile(p_display_name text default null, p_cotilleo text default null, p_murmuro text default null)
 returns void

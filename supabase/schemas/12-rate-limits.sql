@@ -60,9 +60,10 @@ comment on table private.rate_limit_counters is 'Writes per user, action and fix
 -- signed-in clients are limited (the session's role is anon or authenticated); the service role,
 -- migrations and the seed are not. It also refuses a deleted user's still-valid token with
 -- not_authenticated, where its writes would otherwise fail on a foreign key with a raw 23503.
--- The action is the trigger's argument.
-create or replace function private.enforce_rate_limit()
-returns trigger
+-- A step of the write pipelines (chismes, comments, likes, reports, country logs), after the
+-- table's own rules, so a write refused for another reason is not counted twice.
+create or replace function private.enforce_rate_limit(p_action text)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -71,19 +72,18 @@ declare
   v_user_id uuid := auth.uid();
 begin
   -- The caller's role: a security definer function changes current_user, not the role setting.
-  -- private.is_client_write() written out: this trigger runs on every like and unlike, and the
-  -- call cost ~10 µs a like (docs/database.md, "Measured").
+  -- private.is_client_write() written out: this step runs on every like and unlike, and the
+  -- call cost ~10 µs a like (docs/database.md, "The like path").
   if current_setting('role') in ('anon', 'authenticated') then
     if v_user_id is null or not exists (select 1 from auth.users u where u.id = v_user_id) then
       raise exception 'not_authenticated' using errcode = 'P0001';
     end if;
-    perform private.count_rate_limited_write(v_user_id, tg_argv[0]);
+    perform private.count_rate_limited_write(v_user_id, p_action);
   end if;
-  return case when tg_op = 'DELETE' then old else new end;
 end;
 $$;
-revoke all on function private.enforce_rate_limit() from public, anon, authenticated, service_role;
-comment on function private.enforce_rate_limit() is 'Trigger: applies the rate limit named by its argument to signed-in clients'' writes; refuses deleted users'' tokens (security definer: private counters, auth.users).';
+revoke all on function private.enforce_rate_limit(text) from public, anon, authenticated, service_role;
+comment on function private.enforce_rate_limit(text) is 'Write step: applies the rate limit of the action to signed-in clients'' writes; refuses deleted users'' tokens (security definer: private counters, auth.users).';
 
 -- Old windows are useless once over; a daily purge keeps the table small.
 create or replace function private.delete_expired_rate_limit_counters()

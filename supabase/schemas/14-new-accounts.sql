@@ -48,55 +48,47 @@ create table private.new_account_target_counters (
 revoke all on table private.new_account_target_counters from public, anon, authenticated, service_role;
 comment on table private.new_account_target_counters is 'Likes and reports by new accounts per target (chisme or comment) and fixed window. Purged daily. No API access.';
 
--- Security definer: auth.users and the counters are private. Runs after the rules and the
--- rate limit (trigger names sort after check_rules and enforce_rate_limit), so a write refused
--- for another reason does not use the target's budget.
-create or replace function private.limit_new_accounts_per_target()
-returns trigger
+-- Security definer: auth.users and the counters are private. The last check of the like and
+-- report pipelines (private.check_like_write, private.check_report_write), after the rules and
+-- the rate limit, so a write refused for another reason does not use the target's budget.
+create or replace function private.limit_new_accounts_per_target(p_action text, p_target uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   v_settings private.new_account_settings;
-  v_target uuid;
   v_window_start timestamptz;
   v_events int;
   v_cap int;
 begin
-  -- Separate statements: likes have no comment_id (each is prepared only when it runs).
-  if tg_argv[0] = 'like' then
-    v_target := new.chisme_id;
-  else
-    v_target := coalesce(new.chisme_id, new.comment_id);
-  end if;
   -- not private.is_client_write(), written out as in enforce_rate_limit (every like runs it)
-  if current_setting('role') not in ('anon', 'authenticated') or v_target is null
+  if current_setting('role') not in ('anon', 'authenticated') or p_target is null
      or not private.is_new_account(auth.uid()) then
-    return new;
+    return;
   end if;
   select * into v_settings from private.new_account_settings;
   v_window_start := to_timestamp(
     floor(extract(epoch from clock_timestamp()) / v_settings.target_window_seconds) * v_settings.target_window_seconds
   );
   insert into private.new_account_target_counters as c (target_id, action, window_start, events)
-  values (v_target, tg_argv[0], v_window_start, 1)
+  values (p_target, p_action, v_window_start, 1)
   on conflict (target_id, action, window_start) do update set events = c.events + 1
   returning c.events into v_events;
-  v_cap := case when tg_argv[0] = 'like' then v_settings.target_max_likes else v_settings.target_max_reports end;
+  v_cap := case when p_action = 'like' then v_settings.target_max_likes else v_settings.target_max_reports end;
   if v_events > v_cap then
     raise exception 'new_account_limited' using errcode = 'P0001',
       detail = jsonb_build_object(
-        'action', tg_argv[0],
+        'action', p_action,
         'retry_after', greatest(1, ceil(extract(epoch from
           v_window_start + make_interval(secs => v_settings.target_window_seconds) - clock_timestamp())))::int
       )::text;
   end if;
-  return new;
 end;
 $$;
-revoke all on function private.limit_new_accounts_per_target() from public, anon, authenticated, service_role;
-comment on function private.limit_new_accounts_per_target() is 'Trigger: caps likes or reports (argument) by new accounts per target and window; new_account_limited past the cap (security definer: auth.users, counters).';
+revoke all on function private.limit_new_accounts_per_target(text,uuid) from public, anon, authenticated, service_role;
+comment on function private.limit_new_accounts_per_target(text, uuid) is 'Write step: caps likes or reports (the action) by new accounts per target and window; new_account_limited past the cap (security definer: auth.users, counters).';
 
 create or replace function private.delete_expired_new_account_counters()
 returns int

@@ -4,7 +4,7 @@
 set check_function_bodies = off;
 
 -- Notifications (spec §3, §4, §9): created only by the database (comment, reply and like
--- triggers), read, marked read and deleted only by their owner. At most 100 per user and
+-- pipelines), read, marked read and deleted only by their owner. At most 100 per user and
 -- 30 days of retention, enforced on every insert and hidden from reads beyond that, so the
 -- rules hold even where pg_cron is missing. No other user's id ever goes into `data`.
 create table public.notifications (
@@ -74,34 +74,54 @@ create trigger notifications_before_insert_check_rules
   before insert on public.notifications
   for each row execute function private.check_notification_rules();
 
--- Cap and retention on insert: keep the newest 100 of the owner, none older than 30 days.
-create or replace function private.trim_notifications()
+-- After insert (private.apply_notification_write), in order:
+--   1. the live message on the owner's private topic (private.broadcast_new_notification,
+--      80-realtime.sql);
+--   2. the cap and retention: the owner keeps the newest 100, none older than 30 days
+--      (private.trim_notifications, below).
+-- A collapse is an update, broadcast through the realtime flush (80-realtime.sql). Security
+-- definer, as every pipeline: the steps are private functions no API role may execute.
+create or replace function private.apply_notification_write()
 returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.broadcast_new_notification(new);
+  perform private.trim_notifications(new.user_id);
+  return null;
+end;
+$$;
+revoke all on function private.apply_notification_write() from public, anon, authenticated, service_role;
+comment on function private.apply_notification_write() is 'Trigger: the effects of a new notification in order (the live message, then the 100-row cap and the 30-day retention).';
+
+create trigger notifications_after_insert_apply_effects
+  after insert on public.notifications
+  for each row execute function private.apply_notification_write();
+
+create or replace function private.trim_notifications(p_user_id uuid)
+returns void
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 begin
   delete from public.notifications n
-  where n.user_id = new.user_id
+  where n.user_id = p_user_id
     and (
       n.created_at <= now() - interval '30 days'
       or n.id in (
         select k.id from public.notifications k
-        where k.user_id = new.user_id
+        where k.user_id = p_user_id
         order by k.created_at desc, k.id desc
         offset 100
       )
     );
-  return null;
 end;
 $$;
-revoke all on function private.trim_notifications() from public, anon, authenticated, service_role;
-comment on function private.trim_notifications() is 'Trigger: deletes the owner''s notifications beyond the newest 100 and older than 30 days.';
-
-create trigger notifications_after_insert_trim
-  after insert on public.notifications
-  for each row execute function private.trim_notifications();
+revoke all on function private.trim_notifications(uuid) from public, anon, authenticated, service_role;
+comment on function private.trim_notifications(uuid) is 'Write step: deletes the owner''s notifications beyond the newest 100 and older than 30 days.';
 
 -- Daily retention for everyone (scheduled with pg_cron where it exists).
 create or replace function private.delete_expired_notifications()
@@ -382,4 +402,4 @@ begin
 end;
 $$;
 revoke all on function private.notify(uuid,text,text,jsonb,text) from public, anon, authenticated, service_role;
-comment on function private.notify(uuid, text, text, jsonb, text) is 'Creates or collapses a notification, within the sender''s per-recipient budget (used by the database''s own triggers only).';
+comment on function private.notify(uuid, text, text, jsonb, text) is 'Creates or collapses a notification, within the sender''s per-recipient budget (used by the database''s own write steps only).';

@@ -20,7 +20,7 @@ set check_function_bodies = off;
 -- minute, since list_expired_chisme_images lists objects without a chisme). In one
 -- transaction: their chismes (with everything on them), their comments (replies of others
 -- under them go with them: a reply has no place without its parent), their likes (the like
--- counter trigger corrects each count), the report counters of what they reported, then the
+-- write pipeline corrects each count), the report counters of what they reported, then the
 -- auth user, whose foreign keys cascade to the rest (profile, notifications, reports, country
 -- logs, blocks, mutes, suspensions, rate-limit and notification bookkeeping). It runs as the
 -- service role, so the like and report rate limits (client writes only) do not apply.

@@ -3,23 +3,20 @@
 -- plpgsql_check and pgTAP (test:db) cover them.
 set check_function_bodies = off;
 
-create or replace function private.broadcast_new_notification()
-returns trigger
+-- Security definer: realtime.send inserts into realtime.messages, which clients cannot write.
+-- The first effect of a new notification (60-notifications.sql).
+create or replace function private.broadcast_new_notification(p_notification public.notifications)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform realtime.send(to_jsonb(new), 'notification_created', 'notifications:' || new.user_id::text, true);
-  return null;
+  perform realtime.send(to_jsonb(p_notification), 'notification_created', 'notifications:' || p_notification.user_id::text, true);
 end;
 $$;
-revoke all on function private.broadcast_new_notification() from public, anon, authenticated, service_role;
-comment on function private.broadcast_new_notification() is 'Trigger: broadcasts a new notification to its owner''s private topic.';
-
-create trigger notifications_after_insert_broadcast
-  after insert on public.notifications
-  for each row execute function private.broadcast_new_notification();
+revoke all on function private.broadcast_new_notification(public.notifications) from public, anon, authenticated, service_role;
+comment on function private.broadcast_new_notification(public.notifications) is 'Write step: broadcasts a new notification to its owner''s private topic.';
 
 create policy messages_select_authenticated on realtime.messages
   for select to authenticated
@@ -69,35 +66,34 @@ create table private.realtime_news_sent (
 revoke all on table private.realtime_news_sent from public, anon, authenticated, service_role;
 comment on table private.realtime_news_sent is 'When the realtime flush last announced new chismes of each mode (news at most every 12 s). No API access.';
 
--- Security definer: the outbox is private; runs inside the like/comment transaction.
-create or replace function private.mark_chisme_counts_changed()
-returns trigger
+-- Security definer: the outbox is private; runs inside the like/comment transaction, as steps
+-- of the chismes pipeline (20-chismes.sql).
+create or replace function private.mark_chisme_counts_changed(p_chisme_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into private.realtime_changed_chismes (chisme_id) values (new.id) on conflict do nothing;
-  return null;
+  insert into private.realtime_changed_chismes (chisme_id) values (p_chisme_id) on conflict do nothing;
 end;
 $$;
-revoke all on function private.mark_chisme_counts_changed() from public, anon, authenticated, service_role;
-comment on function private.mark_chisme_counts_changed() is 'Trigger: marks a chisme whose like or comment count changed, for the next realtime flush (no broadcast here).';
+revoke all on function private.mark_chisme_counts_changed(uuid) from public, anon, authenticated, service_role;
+comment on function private.mark_chisme_counts_changed(uuid) is 'Write step: marks a chisme whose like or comment count changed, for the next realtime flush (no broadcast here).';
 
-create or replace function private.mark_chisme_created()
-returns trigger
+create or replace function private.mark_chisme_created(p_chisme_id uuid, p_cotilleo boolean, p_created_at timestamptz)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into private.realtime_new_chismes (chisme_id, cotilleo, created_at) values (new.id, new.cotilleo, new.created_at)
+  insert into private.realtime_new_chismes (chisme_id, cotilleo, created_at) values (p_chisme_id, p_cotilleo, p_created_at)
   on conflict do nothing;
-  return null;
 end;
 $$;
-revoke all on function private.mark_chisme_created() from public, anon, authenticated, service_role;
-comment on function private.mark_chisme_created() is 'Trigger: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
+revoke all on function private.mark_chisme_created(uuid,boolean,timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.mark_chisme_created(uuid, boolean, timestamptz) is 'Write step: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
 
 -- The notifications_after_update_broadcast trigger (a collapse) only marks the row; the
 -- flush sends it.
@@ -120,15 +116,6 @@ create trigger notifications_after_update_broadcast
   for each row
   when (not new.is_read and (new.message is distinct from old.message or new.created_at is distinct from old.created_at))
   execute function private.broadcast_updated_notification();
-
-create trigger chismes_after_insert_mark_realtime
-  after insert on public.chismes
-  for each row execute function private.mark_chisme_created();
-
-create trigger chismes_after_update_mark_realtime_counts
-  after update of likes, comments on public.chismes
-  for each row when (new.hidden_at is null and (old.likes is distinct from new.likes or old.comments is distinct from new.comments))
-  execute function private.mark_chisme_counts_changed();
 
 -- ---------------------------------------------------------------------------------------------
 -- Flush
@@ -236,52 +223,40 @@ comment on function private.flush_realtime() is 'Sends at most one chisme_counts
 -- ---------------------------------------------------------------------------------------------
 
 -- Security definer: realtime.send inserts into realtime.messages, which clients cannot write.
-create or replace function private.broadcast_chisme_image()
-returns trigger
+create or replace function private.broadcast_chisme_image(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_row public.feed_chisme := private.to_feed_chisme(new, false, false);
+  v_row public.feed_chisme := private.to_feed_chisme(p_chisme, false, false);
 begin
   perform realtime.send(
-    jsonb_build_object('id', new.id, 'file_exist', v_row.file_exist, 'image_viewable', v_row.image_viewable),
+    jsonb_build_object('id', p_chisme.id, 'file_exist', v_row.file_exist, 'image_viewable', v_row.image_viewable),
     'chisme_image',
-    private.chisme_topic(new.cotilleo, new.created_at),
+    private.chisme_topic(p_chisme.cotilleo, p_chisme.created_at),
     true
   );
-  return null;
 end;
 $$;
-revoke all on function private.broadcast_chisme_image() from public, anon, authenticated, service_role;
-comment on function private.broadcast_chisme_image() is 'Trigger: broadcasts on the chisme''s group topic that its image was stored (or removed) and whether it is viewable now.';
+revoke all on function private.broadcast_chisme_image(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.broadcast_chisme_image(public.chismes) is 'Write step: broadcasts on the chisme''s group topic that its image was stored (or removed) and whether it is viewable now.';
 
-create trigger chismes_after_update_broadcast_image
-  after update of file_exist on public.chismes
-  for each row when (new.hidden_at is null and old.file_exist is distinct from new.file_exist)
-  execute function private.broadcast_chisme_image();
-
-create or replace function private.broadcast_chisme_moderation()
-returns trigger
+create or replace function private.broadcast_chisme_moderation(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   perform realtime.send(
-    jsonb_build_object('id', new.id),
-    case when new.hidden_at is null then 'chisme_restored' else 'chisme_hidden' end,
-    private.chisme_topic(new.cotilleo, new.created_at),
+    jsonb_build_object('id', p_chisme.id),
+    case when p_chisme.hidden_at is null then 'chisme_restored' else 'chisme_hidden' end,
+    private.chisme_topic(p_chisme.cotilleo, p_chisme.created_at),
     true
   );
-  return null;
 end;
 $$;
-revoke all on function private.broadcast_chisme_moderation() from public, anon, authenticated, service_role;
-comment on function private.broadcast_chisme_moderation() is 'Trigger: tells the chisme''s group topic that moderation hid or restored it (id only).';
-
-create trigger chismes_after_update_broadcast_moderation
-  after update of hidden_at on public.chismes
-  for each row when ((old.hidden_at is null) <> (new.hidden_at is null))
-  execute function private.broadcast_chisme_moderation();
+revoke all on function private.broadcast_chisme_moderation(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.broadcast_chisme_moderation(public.chismes) is 'Write step: tells the chisme''s group topic that moderation hid or restored it (id only).';
