@@ -193,66 +193,6 @@ grant execute on function private.snippet(text) to authenticated;
 grant execute on function private.snippet(text) to service_role;
 comment on function private.snippet(text) is 'The first 50 characters of a text, with an ellipsis when cut.';
 
--- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
---
--- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
--- that every person online joins would cost messages/s = people online × writes/s, and hosted
--- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
--- person per minute). So:
--- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
---    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
---    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
---    so counts of chismes nobody shows cost nobody anything. A group, not one topic per
---    chisme, because a screen of 20 live cards would otherwise receive up to 20 messages per
---    interval (the bench's `scale` section measured it: docs/scaling.md).
--- 2. A counter change only marks the chisme in private.realtime_changed_chismes (one row per
---    chisme, `on conflict do nothing`: a viral chisme's likes find the row there and take no
---    lock on it; they already hold the chisme's row lock for the counter update). The flush,
---    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
---    otherwise) and sends at most one `chisme_counts` message per group with the latest
---    counts of the chismes changed in it: one message per chisme per interval at most.
--- 3. New chismes are never broadcast with their content: the same flush tells the groups
---    at the top of each mode's recent feed how many chismes arrived and their ids (no
---    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
---    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
---    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
--- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
---    chisme's group at once, so the /chismes/:id page needs only that one topic.
--- 5. Notifications go to the owner's topic. A new notification is sent at once; a
---    collapse (`notification_updated`, one per person who likes or comments) goes through the
---    same flush: at most one message per notification per interval, with its latest state
---    (the payload is the row). Worst case per person: docs/scaling.md.
--- Counters themselves are untouched: the write pipelines' counting steps stay exact.
-
--- ---------------------------------------------------------------------------------------------
--- Groups
--- ---------------------------------------------------------------------------------------------
-
--- The web computes the same value from created_at (web/src/lib/chisme-topic.ts): keep both.
-create or replace function private.chisme_bucket(p_created_at timestamptz)
-returns bigint
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select floor(extract(epoch from p_created_at) / 300)::bigint;
-$$;
-revoke all on function private.chisme_bucket(timestamp with time zone) from public, anon, authenticated, service_role;
-comment on function private.chisme_bucket(timestamptz) is 'The five-minute slice of created_at that names a chisme''s realtime group topic.';
-
-create or replace function private.chisme_topic(p_cotilleo boolean, p_created_at timestamptz)
-returns text
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select 'chismes:' || case when p_cotilleo then 'cotilleo' else 'casual' end || ':' || private.chisme_bucket(p_created_at)::text;
-$$;
-revoke all on function private.chisme_topic(boolean,timestamp with time zone) from public, anon, authenticated, service_role;
-comment on function private.chisme_topic(boolean, timestamptz) is 'The private realtime topic carrying a chisme''s live counts, image state and moderation state.';
-
 -- Read RPCs over GET (docs/api.md, "Reads over GET"): hosted Supabase may serve a Data API GET
 -- from a read replica, so the web calls get_feed with GET. A GET carries every argument in the
 -- query string, and PostgREST hands a query-string value to a jsonb parameter as a JSON
@@ -317,8 +257,8 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 -- The request's role as PostgREST set it (from the verified JWT): anon or authenticated for a
 -- client, whether or not a security definer function is running. plpgsql, like the other
 -- helpers every write calls (14-new-accounts.sql): a `language sql` function with `set
--- search_path` is never inlined and is planned again on every call; in plpgsql a like costs
--- ~40 µs less (docs/database.md, "Measured").
+-- search_path` is never inlined and is planned again on every call; in plpgsql the like path
+-- measured cheaper (docs/database-history.md, "The like path").
 create or replace function private.is_client_write()
 returns boolean
 language plpgsql
@@ -969,9 +909,9 @@ comment on function private.offensive_word_pattern(text) is 'The regular express
 -- Each listed word is folded once, when it is stored (generated columns), not on every check:
 -- find_offensive_words runs on every casual chisme and comment (and as the web's warning
 -- while typing). Folding in the query (CTEs the planner inlines) ran `fold_for_filter` (NFKC,
--- three regular expressions, a translate) about five times per listed word per call: ~230
--- calls and ~5 ms per check with the 45 seeded words, the largest share of a comment's cost in
--- the benchmark. So the folded forms are stored generated columns (fold_for_filter is
+-- three regular expressions, a translate) about five times per listed word per call, the
+-- largest share of a comment's cost in the benchmark (docs/database-history.md, "Schema
+-- comments"). So the folded forms are stored generated columns (fold_for_filter is
 -- immutable), and the text being checked is folded once into a variable.
 create table public.offensive_words (
   id uuid primary key default gen_random_uuid(),
@@ -1098,8 +1038,8 @@ grant execute on function private.filter_forms(text) to service_role;
 comment on function private.filter_forms(text) is 'The readings of a text the offensive-word patterns are tried on, separated by "|": folded, punctuation as spaces, single letters spelled apart joined.';
 
 -- The list as one regular expression, one group per word, kept in a one-row table by a
--- statement trigger on the list: building it on every call (74 patterns aggregated and
--- sorted) cost ~0.1 ms, more than the matching itself. Its text is the same on every call, so
+-- statement trigger on the list: building it on every call (every pattern aggregated and
+-- sorted) cost more than the matching itself (docs/database-history.md, "Schema comments"). Its text is the same on every call, so
 -- PostgreSQL's regex cache keeps it compiled.
 create table private.offensive_word_matcher (
   id boolean primary key default true check (id),
@@ -1413,8 +1353,8 @@ declare
   v_user_id uuid := auth.uid();
 begin
   -- The caller's role: a security definer function changes current_user, not the role setting.
-  -- private.is_client_write() written out: this step runs on every like and unlike, and the
-  -- call cost ~10 µs a like (docs/database.md, "The like path").
+  -- private.is_client_write() written out: this step runs on every like and unlike, where the
+  -- extra call measured (docs/database-history.md, "The like path").
   if current_setting('role') in ('anon', 'authenticated') then
     if v_user_id is null or not exists (select 1 from auth.users u where u.id = v_user_id) then
       raise exception 'not_authenticated' using errcode = 'P0001';
@@ -1699,7 +1639,7 @@ set check_function_bodies = off;
 -- chismes in the read RPCs (get_feed, get_chisme: 25-feed.sql; get_comments: 40-comments.sql) and in a
 -- write guard, not in RLS: any non-trivial policy on chismes makes PostgreSQL refuse the
 -- non-leakproof `tags && …` as an index condition, so the GIN tag index could never serve a
--- signed-in feed again (measured: top feed with a rare tag 16 ms → 215 ms at 200k chismes).
+-- signed-in feed again (measured: docs/decisions/0010-automatic-hiding.md).
 -- The suspension check and the hidden-chisme guard are steps of each table's write pipeline.
 
 -- ---------------------------------------------------------------------------------------------
@@ -2051,12 +1991,11 @@ comment on function public.get_block_count() is 'How many people the caller bloc
 -- per-row check is skipped by the OR. A blocker pays, per candidate row, one probe of the
 -- author table's primary key and one of private.blocks' primary key, so `order by … limit 20`
 -- still stops after the page (no hashed set of every chisme of every blocked author: see
--- supabase/schemas/25-feed.sql for why that shape is slow). Measured with
--- EXPLAIN ANALYZE at 100k chismes by 500 authors, a direct `order by created_at desc limit 20`:
--- 0.03 → 0.09 ms without blocks, 0.02 → 0.34 ms with 10 blocks; a direct read of a
--- 5,000-comment thread 20 ms unchanged without blocks, 20 → 76 ms with 10 (two helper calls
--- per row: the comment's author and, through the chismes policy, the chisme's). A policy that
--- joins a definer view instead made every reader pay (that thread 20 → 37 ms without blocks).
+-- supabase/schemas/25-feed.sql for why that shape is slow). A direct read of a long thread
+-- by a blocker pays two helper calls per row (the comment's author and, through the chismes
+-- policy, the chisme's); a reader without blocks pays nothing per row. A policy that joins a
+-- definer view instead made every reader pay (EXPLAIN ANALYZE figures:
+-- docs/database-history.md, "Schema comments").
 --
 -- The helpers are security definer (private.blocks and other people's authorship rows are not
 -- readable by API roles) and take no user id: each answers only about the caller's own blocks,
@@ -2668,7 +2607,7 @@ comment on function public.get_my_chismes(boolean) is 'The caller''s own chismes
 -- both the 24-hour window and that order, so the planner either walks the (cotilleo, likes)
 -- index through every older chisme (trending with a tag, page 50: the cursor sits among the
 -- likes = 0 rows of the whole mode) or reads the window and sorts it (trending with every
--- filter: a BitmapAnd with the GIN bitmap of a common tag, 12–24 ms at 1M chismes). In a table
+-- filter: a BitmapAnd with the GIN bitmap of a common tag; figures in the decision). In a table
 -- that holds only the last day's chismes, the (cotilleo, likes) order is the trending order
 -- and every row is in the window: a page walks at most the day's rows of one mode (about 1 %
 -- of the chismes), inside a covering index.
@@ -2797,9 +2736,9 @@ comment on function private.to_feed_chisme(public.chismes, boolean, boolean) is 
 -- get_feed with blocks: the per-row block check is a correlated scalar subquery (one
 -- chisme_authors primary-key probe per candidate row). Written as `not exists (…)` under an
 -- OR, the planner makes it a hashed subplan that loads every chisme of every blocked author
--- on each call: 110 ms instead of 0.19 ms median with 1,000 blocks of the most prolific
--- authors at 1M chismes (bench/sql-feeds.ts). Callers without blocks skip it (the OR
--- short-circuits).
+-- on each call, hundreds of times slower with 1,000 blocks of the most prolific authors
+-- (bench/sql-feeds.ts; docs/database-history.md, "Schema comments"). Callers without blocks
+-- skip it (the OR short-circuits).
 create or replace function public.get_feed(
   p_tab text,
   p_cotilleo text,
@@ -2834,7 +2773,7 @@ declare
   v_has_cursor boolean := v_cursor_created_at is not null and v_cursor_id is not null;
   v_ids uuid[];
   -- the chismes the caller reported (a person's handful; an array, not a per-row subquery,
-  -- which the planner hashes at a cost of ~15 ms a page)
+  -- which the planner hashes at the cost of a whole scan of reports per page)
   v_reported uuid[] := array(select r.chisme_id from public.reports r where r.user_id = v_user_id and r.chisme_id is not null);
   -- the authors the caller blocked (at most 1,000; nearly always none, and then the check
   -- below is skipped without a probe; otherwise one chisme_authors primary-key probe per
@@ -3164,7 +3103,7 @@ comment on function private.notify_like(uuid, uuid) is 'Write step: notifies the
 -- Updating the chisme's row at once on every like and unlike holds that row lock until the
 -- transaction ends: through the triggers after it and PostgREST's COMMIT round trip, which on
 -- a loaded machine includes waiting for a CPU. Measured that way, 32 writers on one chisme did
--- 0.63 of what they did on 32 chismes (bench/README.md, "Hot row").
+-- markedly less than on 32 chismes (bench/README.md, "Hot row").
 --
 -- So count_like asks without waiting whether another like or unlike of that chisme is in
 -- flight (a transaction-level advisory lock per chisme). None (always, when nobody else is
@@ -3199,7 +3138,8 @@ declare
   v_uncounted jsonb := coalesce(nullif(current_setting('chismes.uncounted_likes', true), '')::jsonb, '{}');
 begin
   -- "Is another liker on this chisme?" as a transaction-level advisory lock, not a row lock:
-  -- it costs no WAL write (the row lock before the update did, +0.1 ms per like uncontended).
+  -- it costs no WAL write (the row lock before the update did, measurably, on every like
+  -- uncontended: docs/database-history.md, "Schema comments").
   -- A hash collision between two chismes only sends a like down the commit-time path.
   if pg_try_advisory_xact_lock(hashtextextended('chismes.likes:' || p_chisme_id::text, 0)) then
     update public.chismes set likes = greatest(likes + p_delta, 0) where id = p_chisme_id;
@@ -4208,8 +4148,6 @@ begin
       where id = p_chisme_id and hidden_at is null
       returning * into v_chisme;
       if v_chisme.id is not null then
-        perform realtime.send(jsonb_build_object('id', v_chisme.id), 'chisme_hidden',
-          case when v_chisme.cotilleo then 'feed:cotilleo' else 'feed:casual' end, true);
         select a.user_id into v_author from public.chisme_authors a where a.chisme_id = v_chisme.id;
         if v_author is not null then
           perform private.notify(v_author, 'moderation_decision',
@@ -4246,7 +4184,7 @@ begin
 end;
 $$;
 revoke all on function private.hide_reported_content(uuid,uuid) from public, anon, authenticated, service_role;
-comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold, tells open feeds and the author, and pings the moderators'' topic (security definer).';
+comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold (the chismes pipeline tells its group topic), notifies the author, and pings the moderators'' topic (security definer).';
 
 -- Security definer: reads hidden_at and the authorship whatever the caller.
 create or replace function private.guard_hidden_report_target(p_chisme_id uuid, p_comment_id uuid)
@@ -5119,20 +5057,16 @@ declare
   v_author uuid;
   v_was_hidden boolean;
   v_chisme_id uuid;
-  v_cotilleo boolean;
 begin
   perform private.require_moderator();
   v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
   v_author := private.require_moderation_target(p_kind, v_id);
   if p_kind = 'chisme' then
-    select c.hidden_at is not null, c.id, c.cotilleo into v_was_hidden, v_chisme_id, v_cotilleo
+    select c.hidden_at is not null, c.id into v_was_hidden, v_chisme_id
     from public.chismes c where c.id = v_id for update;
+    -- the chismes pipeline tells the chisme's group topic (chisme_restored, 80-realtime.sql)
     update public.chismes set hidden_at = null where id = v_id and hidden_at is not null;
     update public.reports set handled_at = now() where chisme_id = v_id and handled_at is null;
-    if v_was_hidden then
-      perform realtime.send(jsonb_build_object('id', v_id), 'chisme_restored',
-        case when v_cotilleo then 'feed:cotilleo' else 'feed:casual' end, true);
-    end if;
   else
     select c.hidden_at is not null, c.chisme_id into v_was_hidden, v_chisme_id from public.comments c where c.id = v_id for update;
     update public.comments set hidden_at = null where id = v_id and hidden_at is not null;
@@ -5151,7 +5085,7 @@ $$;
 revoke all on function public.moderate_restore(text,text) from public, anon, authenticated, service_role;
 grant execute on function public.moderate_restore(text,text) to authenticated;
 grant execute on function public.moderate_restore(text,text) to service_role;
-comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; open feeds are told of a restored chisme).';
+comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; its group topic is told of a restored chisme).';
 
 -- Security definer: deletes content the moderator did not write (the spec's delete of reported
 -- content: foreign keys take comments, replies, likes and reports with it; the image object
@@ -5465,6 +5399,67 @@ comment on function public.delete_account(uuid) is 'Service role only (the delet
 -- plpgsql_check and pgTAP (test:db) cover them.
 set check_function_bodies = off;
 
+-- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
+--
+-- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
+-- that every person online joins would cost messages/s = people online × writes/s, and hosted
+-- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
+-- person per minute). So:
+-- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
+--    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
+--    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
+--    so counts of chismes nobody shows cost nobody anything. A group, not one topic per
+--    chisme, because a screen of 20 live cards would otherwise receive up to 20 messages per
+--    interval (the bench's `scale` section measured it: docs/scaling.md).
+-- 2. A counter change only marks the chisme in private.realtime_changed_chismes (one row per
+--    chisme, `on conflict do nothing`: a viral chisme's likes find the row there and take no
+--    lock on it; they already hold the chisme's row lock for the counter update). The flush,
+--    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
+--    otherwise) and sends at most one `chisme_counts` message per group with the latest
+--    counts of the chismes changed in it: one message per chisme per interval at most.
+-- 3. New chismes are never broadcast with their content: the same flush tells the groups
+--    at the top of each mode's recent feed how many chismes arrived and their ids (no
+--    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
+--    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
+--    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
+-- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
+--    chisme's group at once, so the /chismes/:id page needs only that one topic.
+-- 5. Notifications go to the owner's topic. A new notification is sent at once; a
+--    collapse (`notification_updated`, one per person who likes or comments) goes through the
+--    same flush: at most one message per notification per interval, with its latest state
+--    (the payload is the row). Worst case per person: docs/scaling.md.
+-- Counters themselves are untouched: the write pipelines' counting steps stay exact.
+
+-- ---------------------------------------------------------------------------------------------
+-- Groups
+-- ---------------------------------------------------------------------------------------------
+
+-- The web computes the same value from created_at (web/src/lib/chisme-topic.ts, which names
+-- this file): keep both alike.
+create or replace function private.chisme_bucket(p_created_at timestamptz)
+returns bigint
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select floor(extract(epoch from p_created_at) / 300)::bigint;
+$$;
+revoke all on function private.chisme_bucket(timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.chisme_bucket(timestamptz) is 'The five-minute slice of created_at that names a chisme''s realtime group topic.';
+
+create or replace function private.chisme_topic(p_cotilleo boolean, p_created_at timestamptz)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 'chismes:' || case when p_cotilleo then 'cotilleo' else 'casual' end || ':' || private.chisme_bucket(p_created_at)::text;
+$$;
+revoke all on function private.chisme_topic(boolean,timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.chisme_topic(boolean, timestamptz) is 'The private realtime topic carrying a chisme''s live counts, image state and moderation state.';
+
 -- Security definer: realtime.send inserts into realtime.messages, which clients cannot write.
 -- The first effect of a new notification (60-notifications.sql).
 create or replace function private.broadcast_new_notification(p_notification public.notifications)
@@ -5487,8 +5482,7 @@ create policy messages_select_authenticated on realtime.messages
     and topic = (select realtime.topic())
     and (select auth.uid()) is not null
     and (
-      topic in ('feed:casual', 'feed:cotilleo')
-      or topic ~ '^chismes:(casual|cotilleo):[0-9]{1,12}$'
+      topic ~ '^chismes:(casual|cotilleo):[0-9]{1,12}$'
       or topic = 'notifications:' || (select auth.uid())::text
       or (topic = 'moderation' and (select private.is_moderator()))
     )

@@ -145,66 +145,6 @@ grant execute on function private.snippet(text) to authenticated;
 grant execute on function private.snippet(text) to service_role;
 comment on function private.snippet(text) is 'The first 50 characters of a text, with an ellipsis when cut.';
 
--- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
---
--- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
--- that every person online joins would cost messages/s = people online × writes/s, and hosted
--- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
--- person per minute). So:
--- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
---    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
---    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
---    so counts of chismes nobody shows cost nobody anything. A group, not one topic per
---    chisme, because a screen of 20 live cards would otherwise receive up to 20 messages per
---    interval (the bench's `scale` section measured it: docs/scaling.md).
--- 2. A counter change only marks the chisme in private.realtime_changed_chismes (one row per
---    chisme, `on conflict do nothing`: a viral chisme's likes find the row there and take no
---    lock on it; they already hold the chisme's row lock for the counter update). The flush,
---    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
---    otherwise) and sends at most one `chisme_counts` message per group with the latest
---    counts of the chismes changed in it: one message per chisme per interval at most.
--- 3. New chismes are never broadcast with their content: the same flush tells the groups
---    at the top of each mode's recent feed how many chismes arrived and their ids (no
---    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
---    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
---    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
--- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
---    chisme's group at once, so the /chismes/:id page needs only that one topic.
--- 5. Notifications go to the owner's topic. A new notification is sent at once; a
---    collapse (`notification_updated`, one per person who likes or comments) goes through the
---    same flush: at most one message per notification per interval, with its latest state
---    (the payload is the row). Worst case per person: docs/scaling.md.
--- Counters themselves are untouched: the write pipelines' counting steps stay exact.
-
--- ---------------------------------------------------------------------------------------------
--- Groups
--- ---------------------------------------------------------------------------------------------
-
--- The web computes the same value from created_at (web/src/lib/chisme-topic.ts): keep both.
-create or replace function private.chisme_bucket(p_created_at timestamptz)
-returns bigint
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select floor(extract(epoch from p_created_at) / 300)::bigint;
-$$;
-revoke all on function private.chisme_bucket(timestamp with time zone) from public, anon, authenticated, service_role;
-comment on function private.chisme_bucket(timestamptz) is 'The five-minute slice of created_at that names a chisme''s realtime group topic.';
-
-create or replace function private.chisme_topic(p_cotilleo boolean, p_created_at timestamptz)
-returns text
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select 'chismes:' || case when p_cotilleo then 'cotilleo' else 'casual' end || ':' || private.chisme_bucket(p_created_at)::text;
-$$;
-revoke all on function private.chisme_topic(boolean,timestamp with time zone) from public, anon, authenticated, service_role;
-comment on function private.chisme_topic(boolean, timestamptz) is 'The private realtime topic carrying a chisme''s live counts, image state and moderation state.';
-
 -- Read RPCs over GET (docs/api.md, "Reads over GET"): hosted Supabase may serve a Data API GET
 -- from a read replica, so the web calls get_feed with GET. A GET carries every argument in the
 -- query string, and PostgREST hands a query-string value to a jsonb parameter as a JSON
@@ -269,8 +209,8 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 -- The request's role as PostgREST set it (from the verified JWT): anon or authenticated for a
 -- client, whether or not a security definer function is running. plpgsql, like the other
 -- helpers every write calls (14-new-accounts.sql): a `language sql` function with `set
--- search_path` is never inlined and is planned again on every call; in plpgsql a like costs
--- ~40 µs less (docs/database.md, "Measured").
+-- search_path` is never inlined and is planned again on every call; in plpgsql the like path
+-- measured cheaper (docs/database-history.md, "The like path").
 create or replace function private.is_client_write()
 returns boolean
 language plpgsql

@@ -72,8 +72,8 @@ declare
   v_user_id uuid := auth.uid();
 begin
   -- The caller's role: a security definer function changes current_user, not the role setting.
-  -- private.is_client_write() written out: this step runs on every like and unlike, and the
-  -- call cost ~10 µs a like (docs/database.md, "The like path").
+  -- private.is_client_write() written out: this step runs on every like and unlike, where the
+  -- extra call measured (docs/database-history.md, "The like path").
   if current_setting('role') in ('anon', 'authenticated') then
     if v_user_id is null or not exists (select 1 from auth.users u where u.id = v_user_id) then
       raise exception 'not_authenticated' using errcode = 'P0001';

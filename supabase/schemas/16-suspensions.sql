@@ -15,7 +15,7 @@ set check_function_bodies = off;
 -- chismes in the read RPCs (get_feed, get_chisme: 25-feed.sql; get_comments: 40-comments.sql) and in a
 -- write guard, not in RLS: any non-trivial policy on chismes makes PostgreSQL refuse the
 -- non-leakproof `tags && …` as an index condition, so the GIN tag index could never serve a
--- signed-in feed again (measured: top feed with a rare tag 16 ms → 215 ms at 200k chismes).
+-- signed-in feed again (measured: docs/decisions/0010-automatic-hiding.md).
 -- The suspension check and the hidden-chisme guard are steps of each table's write pipeline.
 
 -- ---------------------------------------------------------------------------------------------

@@ -215,12 +215,11 @@ comment on function public.get_block_count() is 'How many people the caller bloc
 -- per-row check is skipped by the OR. A blocker pays, per candidate row, one probe of the
 -- author table's primary key and one of private.blocks' primary key, so `order by … limit 20`
 -- still stops after the page (no hashed set of every chisme of every blocked author: see
--- supabase/schemas/25-feed.sql for why that shape is slow). Measured with
--- EXPLAIN ANALYZE at 100k chismes by 500 authors, a direct `order by created_at desc limit 20`:
--- 0.03 → 0.09 ms without blocks, 0.02 → 0.34 ms with 10 blocks; a direct read of a
--- 5,000-comment thread 20 ms unchanged without blocks, 20 → 76 ms with 10 (two helper calls
--- per row: the comment's author and, through the chismes policy, the chisme's). A policy that
--- joins a definer view instead made every reader pay (that thread 20 → 37 ms without blocks).
+-- supabase/schemas/25-feed.sql for why that shape is slow). A direct read of a long thread
+-- by a blocker pays two helper calls per row (the comment's author and, through the chismes
+-- policy, the chisme's); a reader without blocks pays nothing per row. A policy that joins a
+-- definer view instead made every reader pay (EXPLAIN ANALYZE figures:
+-- docs/database-history.md, "Schema comments").
 --
 -- The helpers are security definer (private.blocks and other people's authorship rows are not
 -- readable by API roles) and take no user id: each answers only about the caller's own blocks,

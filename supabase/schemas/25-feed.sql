@@ -55,7 +55,7 @@ comment on function public.get_my_chismes(boolean) is 'The caller''s own chismes
 -- both the 24-hour window and that order, so the planner either walks the (cotilleo, likes)
 -- index through every older chisme (trending with a tag, page 50: the cursor sits among the
 -- likes = 0 rows of the whole mode) or reads the window and sorts it (trending with every
--- filter: a BitmapAnd with the GIN bitmap of a common tag, 12–24 ms at 1M chismes). In a table
+-- filter: a BitmapAnd with the GIN bitmap of a common tag; figures in the decision). In a table
 -- that holds only the last day's chismes, the (cotilleo, likes) order is the trending order
 -- and every row is in the window: a page walks at most the day's rows of one mode (about 1 %
 -- of the chismes), inside a covering index.
@@ -184,9 +184,9 @@ comment on function private.to_feed_chisme(public.chismes, boolean, boolean) is 
 -- get_feed with blocks: the per-row block check is a correlated scalar subquery (one
 -- chisme_authors primary-key probe per candidate row). Written as `not exists (…)` under an
 -- OR, the planner makes it a hashed subplan that loads every chisme of every blocked author
--- on each call: 110 ms instead of 0.19 ms median with 1,000 blocks of the most prolific
--- authors at 1M chismes (bench/sql-feeds.ts). Callers without blocks skip it (the OR
--- short-circuits).
+-- on each call, hundreds of times slower with 1,000 blocks of the most prolific authors
+-- (bench/sql-feeds.ts; docs/database-history.md, "Schema comments"). Callers without blocks
+-- skip it (the OR short-circuits).
 create or replace function public.get_feed(
   p_tab text,
   p_cotilleo text,
@@ -221,7 +221,7 @@ declare
   v_has_cursor boolean := v_cursor_created_at is not null and v_cursor_id is not null;
   v_ids uuid[];
   -- the chismes the caller reported (a person's handful; an array, not a per-row subquery,
-  -- which the planner hashes at a cost of ~15 ms a page)
+  -- which the planner hashes at the cost of a whole scan of reports per page)
   v_reported uuid[] := array(select r.chisme_id from public.reports r where r.user_id = v_user_id and r.chisme_id is not null);
   -- the authors the caller blocked (at most 1,000; nearly always none, and then the check
   -- below is skipped without a probe; otherwise one chisme_authors primary-key probe per

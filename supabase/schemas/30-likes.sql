@@ -218,7 +218,7 @@ comment on function private.notify_like(uuid, uuid) is 'Write step: notifies the
 -- Updating the chisme's row at once on every like and unlike holds that row lock until the
 -- transaction ends: through the triggers after it and PostgREST's COMMIT round trip, which on
 -- a loaded machine includes waiting for a CPU. Measured that way, 32 writers on one chisme did
--- 0.63 of what they did on 32 chismes (bench/README.md, "Hot row").
+-- markedly less than on 32 chismes (bench/README.md, "Hot row").
 --
 -- So count_like asks without waiting whether another like or unlike of that chisme is in
 -- flight (a transaction-level advisory lock per chisme). None (always, when nobody else is
@@ -253,7 +253,8 @@ declare
   v_uncounted jsonb := coalesce(nullif(current_setting('chismes.uncounted_likes', true), '')::jsonb, '{}');
 begin
   -- "Is another liker on this chisme?" as a transaction-level advisory lock, not a row lock:
-  -- it costs no WAL write (the row lock before the update did, +0.1 ms per like uncontended).
+  -- it costs no WAL write (the row lock before the update did, measurably, on every like
+  -- uncontended: docs/database-history.md, "Schema comments").
   -- A hash collision between two chismes only sends a like down the commit-time path.
   if pg_try_advisory_xact_lock(hashtextextended('chismes.likes:' || p_chisme_id::text, 0)) then
     update public.chismes set likes = greatest(likes + p_delta, 0) where id = p_chisme_id;

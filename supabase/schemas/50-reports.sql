@@ -223,8 +223,6 @@ begin
       where id = p_chisme_id and hidden_at is null
       returning * into v_chisme;
       if v_chisme.id is not null then
-        perform realtime.send(jsonb_build_object('id', v_chisme.id), 'chisme_hidden',
-          case when v_chisme.cotilleo then 'feed:cotilleo' else 'feed:casual' end, true);
         select a.user_id into v_author from public.chisme_authors a where a.chisme_id = v_chisme.id;
         if v_author is not null then
           perform private.notify(v_author, 'moderation_decision',
@@ -261,7 +259,7 @@ begin
 end;
 $$;
 revoke all on function private.hide_reported_content(uuid,uuid) from public, anon, authenticated, service_role;
-comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold, tells open feeds and the author, and pings the moderators'' topic (security definer).';
+comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold (the chismes pipeline tells its group topic), notifies the author, and pings the moderators'' topic (security definer).';
 
 -- Security definer: reads hidden_at and the authorship whatever the caller.
 create or replace function private.guard_hidden_report_target(p_chisme_id uuid, p_comment_id uuid)

@@ -3,6 +3,67 @@
 -- plpgsql_check and pgTAP (test:db) cover them.
 set check_function_bodies = off;
 
+-- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
+--
+-- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
+-- that every person online joins would cost messages/s = people online × writes/s, and hosted
+-- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
+-- person per minute). So:
+-- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
+--    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
+--    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
+--    so counts of chismes nobody shows cost nobody anything. A group, not one topic per
+--    chisme, because a screen of 20 live cards would otherwise receive up to 20 messages per
+--    interval (the bench's `scale` section measured it: docs/scaling.md).
+-- 2. A counter change only marks the chisme in private.realtime_changed_chismes (one row per
+--    chisme, `on conflict do nothing`: a viral chisme's likes find the row there and take no
+--    lock on it; they already hold the chisme's row lock for the counter update). The flush,
+--    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
+--    otherwise) and sends at most one `chisme_counts` message per group with the latest
+--    counts of the chismes changed in it: one message per chisme per interval at most.
+-- 3. New chismes are never broadcast with their content: the same flush tells the groups
+--    at the top of each mode's recent feed how many chismes arrived and their ids (no
+--    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
+--    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
+--    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
+-- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
+--    chisme's group at once, so the /chismes/:id page needs only that one topic.
+-- 5. Notifications go to the owner's topic. A new notification is sent at once; a
+--    collapse (`notification_updated`, one per person who likes or comments) goes through the
+--    same flush: at most one message per notification per interval, with its latest state
+--    (the payload is the row). Worst case per person: docs/scaling.md.
+-- Counters themselves are untouched: the write pipelines' counting steps stay exact.
+
+-- ---------------------------------------------------------------------------------------------
+-- Groups
+-- ---------------------------------------------------------------------------------------------
+
+-- The web computes the same value from created_at (web/src/lib/chisme-topic.ts, which names
+-- this file): keep both alike.
+create or replace function private.chisme_bucket(p_created_at timestamptz)
+returns bigint
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select floor(extract(epoch from p_created_at) / 300)::bigint;
+$$;
+revoke all on function private.chisme_bucket(timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.chisme_bucket(timestamptz) is 'The five-minute slice of created_at that names a chisme''s realtime group topic.';
+
+create or replace function private.chisme_topic(p_cotilleo boolean, p_created_at timestamptz)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 'chismes:' || case when p_cotilleo then 'cotilleo' else 'casual' end || ':' || private.chisme_bucket(p_created_at)::text;
+$$;
+revoke all on function private.chisme_topic(boolean,timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.chisme_topic(boolean, timestamptz) is 'The private realtime topic carrying a chisme''s live counts, image state and moderation state.';
+
 -- Security definer: realtime.send inserts into realtime.messages, which clients cannot write.
 -- The first effect of a new notification (60-notifications.sql).
 create or replace function private.broadcast_new_notification(p_notification public.notifications)
@@ -25,8 +86,7 @@ create policy messages_select_authenticated on realtime.messages
     and topic = (select realtime.topic())
     and (select auth.uid()) is not null
     and (
-      topic in ('feed:casual', 'feed:cotilleo')
-      or topic ~ '^chismes:(casual|cotilleo):[0-9]{1,12}$'
+      topic ~ '^chismes:(casual|cotilleo):[0-9]{1,12}$'
       or topic = 'notifications:' || (select auth.uid())::text
       or (topic = 'moderation' and (select private.is_moderator()))
     )

@@ -186,7 +186,7 @@ end;
 $$;
 
 -- Lifts the rate limits for the rest of the test's transaction. For tests whose fixtures post
--- more than a person could in a minute; the limits themselves are proven in 170.
+-- more than a person could in a minute; the limits themselves are proven in 012-rate-limits.
 create or replace function tests.lift_rate_limits()
 returns void
 language sql
