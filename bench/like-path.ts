@@ -1,13 +1,15 @@
-// `npx tsx bench/like-path.ts [--base <git ref>] [--rounds 20] [--calls 250]`: the cost of one
+// `npx tsx bench/like-path.ts [--base <git ref>] [--rounds 20] [--phases 5]`: the cost of one
 // like inside the database, the schema of `--base` (default main) against the working tree's,
 // as docs/database.md ("The like path") reports it. Two throwaway clusters (the platform
 // bootstrap, the migrations, the seed) run side by side; rounds alternate between them, so both
 // variants see the same machine load. A round is one transaction, rolled back: one established
-// liker (the seed's accounts are 8 days old) likes and unlikes 50 chismes of others `--calls`
-// times, as `authenticated` with PostgREST's request settings and the rate limits lifted; each
-// call is timed inside the database (clock_timestamp), the first 10 of a round dropped. Prints
-// the median and 10th percentile µs per like_chisme and unlike_chisme of each variant, and how
-// many rounds each variant's like median won.
+// liker (the seed's accounts are 8 days old) likes 50 chismes of others and unlikes them,
+// `--phases` times, as `authenticated` with PostgREST's request settings and the rate limits
+// lifted. Each call is timed inside the database (clock_timestamp; the first 10 of each kind in
+// a round dropped), and each phase's CPU time is read from the backend's /proc/<pid>/schedstat,
+// which other processes on a busy machine do not inflate. Prints, per variant, the median and
+// 10th percentile wall µs per like_chisme and unlike_chisme, the median CPU µs per call, and how
+// many rounds the working tree's like median won.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,44 +47,83 @@ function sqlFiles(ref: string | null, dir: string): string[] {
   });
 }
 
-// One round: `calls` like + unlike pairs over 50 chismes of others, each call timed in the database.
-const roundSql = `
-do $round$
+// A round's setting: the liker (an established seed account) and 50 visible chismes of others
+// it has not liked, PostgREST's request settings, the rate limits lifted; all rolled back.
+const setupSql = `
+update private.rate_limit_settings set max_events = 1000000;
+create temporary table timings (op text, us float8) on commit drop;
+create temporary table targets on commit drop as
+  select c.id::text as id from public.chismes c join public.chisme_authors a on a.chisme_id = c.id
+  where a.user_id <> (select id from auth.users where email = 'lucia@chismes.test')
+    and not exists (select 1 from public.likes l join auth.users u on u.id = l.user_id
+                    where l.chisme_id = c.id and u.email = 'lucia@chismes.test')
+    and c.hidden_at is null
+  order by c.id limit 50;
+select set_config('request.method', 'POST', true),
+       set_config('request.jwt.claims', jsonb_build_object('sub', (select id from auth.users where email = 'lucia@chismes.test'),
+         'role', 'authenticated')::text, true);`;
+
+// One phase: a like (or an unlike) of each of the 50 chismes, each call timed in the database.
+const phaseSql = (op: 'like' | 'unlike') => `
+do $phase$
 declare
-  v_liker uuid := (select id from auth.users where email = 'lucia@chismes.test');
-  v_chismes uuid[] := array(
-    select c.id from public.chismes c join public.chisme_authors a on a.chisme_id = c.id
-    where a.user_id <> v_liker and not exists (select 1 from public.likes l where l.chisme_id = c.id and l.user_id = v_liker)
-      and c.hidden_at is null
-    order by c.id limit 50);
   v_at timestamptz;
   v_id text;
 begin
-  update private.rate_limit_settings set max_events = 1000000;
-  perform set_config('request.method', 'POST', true);
-  perform set_config('request.jwt.claims', jsonb_build_object('sub', v_liker, 'role', 'authenticated')::text, true);
-  for i in 1..$1 loop
-    v_id := v_chismes[1 + i % 50]::text;
+  for v_id in select t.id from pg_temp.targets t order by t.id loop
     perform set_config('role', 'authenticated', true);
     v_at := clock_timestamp();
-    perform public.like_chisme(v_id);
-    perform set_config('bench.like', (extract(epoch from clock_timestamp() - v_at) * 1e6)::text, true);
-    v_at := clock_timestamp();
-    perform public.unlike_chisme(v_id);
-    perform set_config('bench.unlike', (extract(epoch from clock_timestamp() - v_at) * 1e6)::text, true);
+    perform public.${op}_chisme(v_id);
+    perform set_config('bench.us', (extract(epoch from clock_timestamp() - v_at) * 1e6)::text, true);
     perform set_config('role', 'none', true);
-    insert into pg_temp.timings values (i, current_setting('bench.like')::float8, current_setting('bench.unlike')::float8);
+    insert into pg_temp.timings values ('${op}', current_setting('bench.us')::float8);
   end loop;
 end;
-$round$`;
+$phase$`;
 
-async function round(client: pg.Client, calls: number): Promise<{ like: number[]; unlike: number[] }> {
+/** Nanoseconds the backend `pid` has run on a CPU (/proc/<pid>/schedstat): unlike wall time, not inflated by other processes. */
+function cpuNs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+}
+
+interface Round {
+  like: number[];
+  unlike: number[];
+  likeCpuUs: number;
+  unlikeCpuUs: number;
+}
+
+// One round: `phases` × (50 likes, then 50 unlikes); a like's first call per chisme in the round
+// notifies its author, the later ones do not (notified once, ever).
+async function round(client: pg.Client, pid: number, phases: number): Promise<Round> {
   await client.query('begin');
   try {
-    await client.query('create temporary table timings (i int, like_us float8, unlike_us float8) on commit drop');
-    await client.query(roundSql.replace('$1', String(calls)));
-    const { rows } = await client.query<{ like_us: number; unlike_us: number }>('select like_us, unlike_us from pg_temp.timings where i > 10 order by i');
-    return { like: rows.map((row) => row.like_us), unlike: rows.map((row) => row.unlike_us) };
+    await client.query(setupSql);
+    let likeCpu = 0;
+    let unlikeCpu = 0;
+    for (let phase = 0; phase < phases; phase += 1) {
+      const t0 = cpuNs(pid);
+      await client.query(phaseSql('like'));
+      const t1 = cpuNs(pid);
+      await client.query(phaseSql('unlike'));
+      likeCpu += t1 - t0;
+      unlikeCpu += cpuNs(pid) - t1;
+    }
+    const { rows } = await client.query<{ op: string; us: number }>('select op, us from pg_temp.timings');
+    const calls = phases * 50;
+    return {
+      // the first 10 calls of each kind warm the round up
+      like: rows
+        .filter((row) => row.op === 'like')
+        .map((row) => row.us)
+        .slice(10),
+      unlike: rows
+        .filter((row) => row.op === 'unlike')
+        .map((row) => row.us)
+        .slice(10),
+      likeCpuUs: likeCpu / calls / 1000,
+      unlikeCpuUs: unlikeCpu / calls / 1000,
+    };
   } finally {
     await client.query('rollback');
   }
@@ -91,10 +132,11 @@ async function round(client: pg.Client, calls: number): Promise<{ like: number[]
 async function main(): Promise<void> {
   const base = option('--base', 'main');
   const rounds = Number(option('--rounds', '20'));
-  const calls = Number(option('--calls', '250'));
+  const phases = Number(option('--phases', '5'));
   const workDir = mkdtempSync(join(tmpdir(), 'chismes-like-path-'));
   const clusters: Cluster[] = [];
   const clients: pg.Client[] = [];
+  const pids: number[] = [];
   try {
     const variants = [
       { name: base, ref: base as string | null },
@@ -110,32 +152,46 @@ async function main(): Promise<void> {
       await client.connect();
       await client.query('vacuum analyze');
       clients.push(client);
+      pids.push((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
       console.log(`${variant.name}: cluster on port ${cluster.port}`);
     }
     // one warm-up round each: plans cached, caches filled
-    for (const client of clients) await round(client, calls);
-    const samples = variants.map(() => ({ like: [] as number[], unlike: [] as number[], roundMedians: [] as number[] }));
+    for (const [index, client] of clients.entries()) await round(client, pids[index]!, phases);
+    const samples = variants.map(() => ({
+      like: [] as number[],
+      unlike: [] as number[],
+      roundMedians: [] as number[],
+      likeCpu: [] as number[],
+      unlikeCpu: [] as number[],
+    }));
     for (let r = 0; r < rounds; r += 1) {
       // alternate which variant goes first, so neither always follows the other
       const order = r % 2 === 0 ? [0, 1] : [1, 0];
       for (const index of order) {
-        const result = await round(clients[index]!, calls);
+        const result = await round(clients[index]!, pids[index]!, phases);
         samples[index]!.like.push(...result.like);
         samples[index]!.unlike.push(...result.unlike);
         samples[index]!.roundMedians.push(percentile(result.like, 50));
+        samples[index]!.likeCpu.push(result.likeCpuUs);
+        samples[index]!.unlikeCpu.push(result.unlikeCpuUs);
       }
     }
     const wins = samples[1]!.roundMedians.filter((median, r) => median < samples[0]!.roundMedians[r]!).length;
-    console.log(`\n${rounds} rounds × ${calls - 10} timed calls per variant (µs per call, measured in the database)`);
+    const calls = phases * 50;
+    console.log(`\n${rounds} rounds × ${calls} likes and unlikes per variant (µs per call, measured in the database;`);
+    console.log("wall: median and 10th percentile of the calls; CPU: the backend's time on a CPU per call, median of the rounds)");
     for (const [index, variant] of variants.entries()) {
       const s = samples[index]!;
       console.log(
-        `${variant.name.padEnd(14)} like_chisme median ${percentile(s.like, 50).toFixed(1)}  p10 ${percentile(s.like, 10).toFixed(1)}` +
-          `   unlike_chisme median ${percentile(s.unlike, 50).toFixed(1)}  p10 ${percentile(s.unlike, 10).toFixed(1)}`,
+        `${variant.name.padEnd(14)} like_chisme wall ${percentile(s.like, 50).toFixed(1)} (p10 ${percentile(s.like, 10).toFixed(1)}) CPU ${percentile(s.likeCpu, 50).toFixed(1)}` +
+          `   unlike_chisme wall ${percentile(s.unlike, 50).toFixed(1)} (p10 ${percentile(s.unlike, 10).toFixed(1)}) CPU ${percentile(s.unlikeCpu, 50).toFixed(1)}`,
       );
     }
-    const change = (percentile(samples[1]!.like, 50) / percentile(samples[0]!.like, 50) - 1) * 100;
-    console.log(`like_chisme: ${change >= 0 ? '+' : ''}${change.toFixed(1)} % (working tree faster in ${wins} of ${rounds} rounds)`);
+    const change = (a: number, b: number) => `${b >= a ? '+' : ''}${((b / a - 1) * 100).toFixed(1)} %`;
+    console.log(
+      `like_chisme: wall median ${change(percentile(samples[0]!.like, 50), percentile(samples[1]!.like, 50))}, ` +
+        `CPU ${change(percentile(samples[0]!.likeCpu, 50), percentile(samples[1]!.likeCpu, 50))} (working tree faster in ${wins} of ${rounds} rounds)`,
+    );
   } finally {
     for (const client of clients) await client.end().catch(() => undefined);
     for (const cluster of clusters) stopCluster(cluster);

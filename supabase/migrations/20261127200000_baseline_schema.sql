@@ -507,24 +507,6 @@ grant execute on function private.assert_no_personal_data(text) to authenticated
 grant execute on function private.assert_no_personal_data(text) to service_role;
 comment on function private.assert_no_personal_data(text) is 'Raises content_personal_data with the kind found (email, link, phone, handle).';
 
--- The code-point backstop as keys: a step of the chismes and comments pipelines after their
--- rules, so it judges the normalised content.
-create or replace function private.check_content_code_points(p_content text, p_key text)
-returns void
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-begin
-  if char_length(p_content) > 4000 then
-    raise exception '%', p_key using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-end;
-$$;
-revoke all on function private.check_content_code_points(text,text) from public, anon, authenticated, service_role;
-comment on function private.check_content_code_points(text, text) is 'Write step: content over the 4000-code-point backstop raises the key given.';
-
 -- The offensive-word filter holds both ways: hard to get around, and it does not refuse
 -- ordinary words that merely contain a listed one.
 --
@@ -870,6 +852,107 @@ grant execute on function private.normalize_tags(text[]) to anon;
 grant execute on function private.normalize_tags(text[]) to authenticated;
 grant execute on function private.normalize_tags(text[]) to service_role;
 comment on function private.normalize_tags(text[]) is 'Validates and normalises chisme tags (raw size first, normalised text, ≤ 3, ≤ 20 visible characters, leading #).';
+
+-- The rules a chisme and a comment share, in one place (their own steps keep what differs:
+-- a chisme's fields a client may not choose; a comment's chisme, parent and depth). Keys and
+-- limits are the caller's; the order is the one both followed:
+--   raw sizes (constant time) → content normalised and stripped of markup → too short (below
+--   p_min_length visible characters, or empty) → over 400 visible characters → gender →
+--   years (13, or 18 in cotilleo mode, to p_max_years) → tags normalised (chismes) → country
+--   normalised (required, or 'unknow' when p_country_required_key is null) and ≤ 100 → the
+--   4,000-code-point backstop → personal data in the content → listed words in the content
+--   (casual mode) → personal data and listed words in the tags and the country.
+create or replace function private.check_post_rules(
+  p_content text,
+  p_gender text,
+  p_years int,
+  p_country text,
+  p_tags text[],
+  p_cotilleo boolean,
+  p_min_length int,
+  p_max_years int,
+  p_too_short_key text,
+  p_too_long_key text,
+  p_gender_key text,
+  p_years_key text,
+  p_country_required_key text,
+  out o_content text,
+  out o_country text,
+  out o_tags text[]
+)
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_min_years int := case when p_cotilleo then 18 else 13 end;
+  v_words text[];
+begin
+  perform private.assert_raw_text_sizes(p_content, p_too_long_key, p_country);
+
+  o_content := private.strip_markup(private.normalize_text(p_content));
+  if o_content = '' or private.visible_length(o_content) < p_min_length then
+    if p_min_length > 0 then
+      raise exception '%', p_too_short_key using errcode = 'P0001',
+        detail = jsonb_build_object('min', p_min_length)::text;
+    end if;
+    raise exception '%', p_too_short_key using errcode = 'P0001';
+  end if;
+  if private.visible_length(o_content) > 400 then
+    raise exception '%', p_too_long_key using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+
+  if p_gender is null or p_gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
+    raise exception '%', p_gender_key using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
+  end if;
+
+  if p_years is null or p_years not between v_min_years and p_max_years then
+    raise exception '%', p_years_key using errcode = 'P0001',
+      detail = jsonb_build_object('min', v_min_years, 'max', p_max_years)::text;
+  end if;
+
+  if p_tags is not null then
+    o_tags := private.normalize_tags(p_tags);
+  end if;
+  o_country := private.strip_markup(private.normalize_text(p_country));
+  if o_country = '' then
+    if p_country_required_key is not null then
+      raise exception '%', p_country_required_key using errcode = 'P0001';
+    end if;
+    o_country := 'unknow';
+  end if;
+  if char_length(o_country) > 100 then
+    raise exception 'country_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 100)::text;
+  end if;
+
+  if char_length(o_content) > 4000 then
+    raise exception '%', p_too_long_key using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+
+  -- Every text others see: content, tags and country.
+  perform private.assert_no_personal_data(o_content);
+  if not p_cotilleo then
+    v_words := public.find_offensive_words(o_content);
+    if cardinality(v_words) > 0 then
+      raise exception 'content_offensive' using errcode = 'P0001',
+        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
+    end if;
+  end if;
+  if o_tags is not null then
+    perform private.assert_shown_text(array_to_string(o_tags, ' '), 'tags', not p_cotilleo);
+  end if;
+  if p_country_required_key is not null or o_country <> 'unknow' then
+    perform private.assert_shown_text(o_country, 'country', not p_cotilleo);
+  end if;
+end;
+$$;
+revoke all on function private.check_post_rules(text,text,integer,text,text[],boolean,integer,integer,text,text,text,text,text) from public, anon, authenticated, service_role;
+comment on function private.check_post_rules(text, text, int, text, text[], boolean, int, int, text, text, text, text, text) is 'The rules chismes and comments share (raw sizes, normalised content and its length, gender, years, tags, country, code points, personal data, listed words), with the caller''s keys and limits; returns the normalised content, country and tags.';
 
 -- ═══ supabase/schemas/08-offensive-words.sql ═══
 
@@ -1284,15 +1367,25 @@ comment on function public.update_my_profile(text, text, text) is 'Changes the c
 -- plpgsql_check and pgTAP (test:db) cover them.
 set check_function_bodies = off;
 
--- Per-user rate limits for every write a user makes, enforced in the database so they hold
--- for every client (our web app, a script with the anon key, curl).
+-- Every limit counted over time, in one counter (private.count_in_window): per-user rate
+-- limits for every write a user makes, new accounts' per-target caps (14-new-accounts.sql)
+-- and the notification sender budget (60-notifications.sql). Enforced in the database so they hold for every client (our web app, a
+-- script with the anon key, curl).
 --
--- Fixed windows counted in a private table: one row per (user, action, window length, window
--- start), incremented with an upsert. The upsert takes the row lock, so 20 concurrent
--- requests of one user are counted one after another and none slips past the limit; a refused
--- or failed write rolls its increment back with its transaction, so only writes that happened
--- count. Over a limit: `rate_limited` with `{"action", "retry_after"}` (seconds until the
--- window that refused ends) in detail.
+-- Fixed windows counted in a private table: one row per (subject, action, window length,
+-- window start), incremented with an upsert. The upsert takes the row lock, so 20 concurrent
+-- requests of one subject are counted one after another and none slips past the limit; a
+-- refused or failed write rolls its increment back with its transaction, so only writes that
+-- happened count. The subject is whose budget it is: the writer for a rate limit, the target
+-- for a new-account cap, the sender and recipient for the budget.
+--
+-- A limit shared by several people counts people, not events: a count with a member (a new
+-- account on a target) counts each member once per window, so one account toggling a like
+-- cannot spend what others share. The limits of one person (rate limits, the budget) count
+-- events: nobody else spends them.
+--
+-- Over a rate limit: `rate_limited` with `{"action", "retry_after"}` (seconds until the window
+-- that refused ends) in detail.
 --
 -- Defaults (private.rate_limit_settings, one row per action and window), chosen so that a
 -- person typing never meets them and a script is stopped within seconds:
@@ -1326,16 +1419,105 @@ create table private.rate_limit_overrides (
 revoke all on table private.rate_limit_overrides from public, anon, authenticated, service_role;
 comment on table private.rate_limit_overrides is 'Per-user multipliers of the rate limits (e.g. the benchmark''s writers). No API access.';
 
+-- No foreign key: a subject is a user, a target, a pair or a client address. A deleted
+-- account's rows are deleted with it (public.delete_account); the others end with their window.
 create table private.rate_limit_counters (
-  user_id uuid not null references auth.users (id) on delete cascade,
+  subject_id uuid not null,
   action text not null,
   window_seconds int not null,
   window_start timestamptz not null,
   events int not null default 0,
-  primary key (user_id, action, window_seconds, window_start)
+  primary key (subject_id, action, window_seconds, window_start)
 );
 revoke all on table private.rate_limit_counters from public, anon, authenticated, service_role;
-comment on table private.rate_limit_counters is 'Writes per user, action and fixed window. Old windows are purged daily. No API access.';
+comment on table private.rate_limit_counters is 'Events per subject (user, target, sender and recipient), action and fixed window. Ended windows are purged daily. No API access.';
+
+create table private.rate_limit_members (
+  subject_id uuid not null,
+  action text not null,
+  window_seconds int not null,
+  window_start timestamptz not null,
+  member_id uuid not null,
+  primary key (subject_id, action, window_seconds, window_start, member_id)
+);
+revoke all on table private.rate_limit_members from public, anon, authenticated, service_role;
+-- No index on member_id: deleting an account scans the table, which holds at most a day of
+-- windows (new accounts' likes and reports; purged daily).
+comment on table private.rate_limit_members is 'Who was counted in a window of a count of distinct members (new accounts per target), so each counts once. Purged with the counters. No API access.';
+
+-- The one windowed counter. Counts one event of p_action for p_subject_id at p_at in each
+-- window given (lengths and limits in the same order), and answers the seconds until the
+-- first window the event took past its limit ends, or null when every window holds it; the
+-- caller raises its own key (or, for the budget, stays silent). Past a limit it stops counting
+-- the later windows: the caller's refusal undoes the write, and its count, anyway. With
+-- p_member_id, a window counts each member once: a repeat passes without counting.
+create or replace function private.count_in_window(
+  p_action text, p_subject_id uuid, p_windows int[], p_limits bigint[], p_at timestamptz, p_member_id uuid default null
+)
+returns int
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_window_start timestamptz;
+  v_events int;
+begin
+  for i in 1 .. coalesce(cardinality(p_windows), 0) loop
+    v_window_start := to_timestamp(floor(extract(epoch from p_at) / p_windows[i]) * p_windows[i]);
+    if p_member_id is not null then
+      insert into private.rate_limit_members (subject_id, action, window_seconds, window_start, member_id)
+      values (p_subject_id, p_action, p_windows[i], v_window_start, p_member_id)
+      on conflict do nothing;
+      continue when not found;
+    end if;
+    insert into private.rate_limit_counters as c (subject_id, action, window_seconds, window_start, events)
+    values (p_subject_id, p_action, p_windows[i], v_window_start, 1)
+    on conflict (subject_id, action, window_seconds, window_start) do update set events = c.events + 1
+    returning c.events into v_events;
+    if v_events > p_limits[i] then
+      -- p_at lies inside the window, so at least 1 (ceil, never rounded down)
+      return ceil(extract(epoch from v_window_start + make_interval(secs => p_windows[i]) - p_at))::int;
+    end if;
+  end loop;
+  return null;
+end;
+$$;
+revoke all on function private.count_in_window(text,uuid,integer[],bigint[],timestamp with time zone,uuid) from public, anon, authenticated, service_role;
+comment on function private.count_in_window(text, uuid, int[], bigint[], timestamptz, uuid) is 'The one windowed counter: counts an event (or a new member) of an action for a subject in each window given and returns the seconds until the first window over its limit ends, or null.';
+
+-- A user's write of an action against every window of its rate limit (new accounts get
+-- limit_percent of each, 14-new-accounts.sql; an override multiplies it): rate_limited with
+-- the exact seconds until the refusing window ends.
+create or replace function private.count_rate_limited_write(p_user_id uuid, p_action text, p_at timestamptz default clock_timestamp())
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_factor int := coalesce((select o.factor from private.rate_limit_overrides o where o.user_id = p_user_id), 1);
+  v_percent int := case when private.is_new_account(p_user_id)
+    then coalesce((select s.limit_percent from private.new_account_settings s), 50) else 100 end;
+  v_windows int[];
+  v_limits bigint[];
+  v_retry_after int;
+begin
+  select array_agg(s.window_seconds order by s.window_seconds),
+         array_agg(case when v_percent = 100 then s.max_events::bigint * v_factor
+                        else greatest(1, ceil(s.max_events * v_percent / 100.0)::int) end order by s.window_seconds)
+  into v_windows, v_limits
+  from private.rate_limit_settings s
+  where s.action = p_action;
+  v_retry_after := private.count_in_window(p_action, p_user_id, v_windows, v_limits, p_at);
+  if v_retry_after is not null then
+    raise exception 'rate_limited' using errcode = 'P0001',
+      detail = jsonb_build_object('action', p_action, 'retry_after', v_retry_after)::text;
+  end if;
+end;
+$$;
+revoke all on function private.count_rate_limited_write(uuid,text,timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.count_rate_limited_write(uuid, text, timestamptz) is 'Counts one write of a user for an action at an instant and raises rate_limited past any window''s limit (new accounts get limit_percent of it), with the exact seconds until that window ends.';
 
 -- Security definer: the counters and auth.users are private to the database. Only writes of
 -- signed-in clients are limited (the session's role is anon or authenticated); the service role,
@@ -1366,66 +1548,70 @@ $$;
 revoke all on function private.enforce_rate_limit(text) from public, anon, authenticated, service_role;
 comment on function private.enforce_rate_limit(text) is 'Write step: applies the rate limit of the action to signed-in clients'' writes; refuses deleted users'' tokens (security definer: private counters, auth.users).';
 
--- Old windows are useless once over; a daily purge keeps the table small.
-create or replace function private.delete_expired_rate_limit_counters()
+-- The one purge of rows that expire, run daily by pg_cron: notifications past their 30-day
+-- retention (60-notifications.sql; reads and inserts already leave them out) and the windows
+-- of every count that have ended, with their members. Returns how many rows it deleted.
+create or replace function private.delete_expired_rows(p_table regclass)
 returns int
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 declare
+  v_members int := 0;
   v_count int;
 begin
-  delete from private.rate_limit_counters r
-  where r.window_start + make_interval(secs => r.window_seconds) < now();
+  if p_table = 'public.notifications'::regclass then
+    delete from public.notifications n where n.created_at <= now() - interval '30 days';
+  elsif p_table = 'private.rate_limit_counters'::regclass then
+    delete from private.rate_limit_members m where m.window_start + make_interval(secs => m.window_seconds) < now();
+    get diagnostics v_members = row_count;
+    delete from private.rate_limit_counters r where r.window_start + make_interval(secs => r.window_seconds) < now();
+  else
+    raise exception 'no expiry rule for %', p_table;
+  end if;
   get diagnostics v_count = row_count;
-  return v_count;
+  return v_count + v_members;
 end;
 $$;
-revoke all on function private.delete_expired_rate_limit_counters() from public, anon, authenticated, service_role;
-comment on function private.delete_expired_rate_limit_counters() is 'Deletes rate-limit windows that have ended; run daily by pg_cron.';
+revoke all on function private.delete_expired_rows(regclass) from public, anon, authenticated, service_role;
+comment on function private.delete_expired_rows(regclass) is 'The one purge: deletes the rows of a table that have expired (notifications after 30 days, ended count windows and their members); returns how many.';
 
-create function private.count_rate_limited_write(p_user_id uuid, p_action text, p_at timestamptz default clock_timestamp())
-returns void
-language plpgsql
+-- The names the daily pg_cron jobs call (supabase/migrations/20261127200100_insert_reference_data.sql).
+-- The budgets and the new-account counts are count windows like the rate limits since one
+-- counter holds them all, so their jobs purge the same windows.
+create or replace function private.delete_expired_rate_limit_counters()
+returns int
+language sql
 security invoker
 set search_path = ''
 as $$
-declare
-  v_setting record;
-  v_window_start timestamptz;
-  v_events int;
-  v_factor int := coalesce((select o.factor from private.rate_limit_overrides o where o.user_id = p_user_id), 1);
-  v_percent int := case when private.is_new_account(p_user_id)
-    then coalesce((select s.limit_percent from private.new_account_settings s), 50) else 100 end;
-  v_limit bigint;
-begin
-  for v_setting in
-    select s.window_seconds, s.max_events
-    from private.rate_limit_settings s
-    where s.action = p_action
-    order by s.window_seconds
-  loop
-    v_window_start := to_timestamp(floor(extract(epoch from p_at) / v_setting.window_seconds) * v_setting.window_seconds);
-    v_limit := case when v_percent = 100 then v_setting.max_events::bigint * v_factor
-      else greatest(1, ceil(v_setting.max_events * v_percent / 100.0)::int) end;
-    insert into private.rate_limit_counters as r (user_id, action, window_seconds, window_start, events)
-    values (p_user_id, p_action, v_setting.window_seconds, v_window_start, 1)
-    on conflict (user_id, action, window_seconds, window_start)
-    do update set events = r.events + 1
-    returning r.events into v_events;
-    if v_events > v_limit then
-      raise exception 'rate_limited' using errcode = 'P0001',
-        detail = jsonb_build_object(
-          'action', p_action,
-          'retry_after', ceil(extract(epoch from v_window_start + make_interval(secs => v_setting.window_seconds) - p_at))::int
-        )::text;
-    end if;
-  end loop;
-end;
+  select private.delete_expired_rows('private.rate_limit_counters');
 $$;
-revoke all on function private.count_rate_limited_write(uuid,text,timestamp with time zone) from public, anon, authenticated, service_role;
-comment on function private.count_rate_limited_write(uuid, text, timestamptz) is 'Counts one write of a user for an action at an instant and raises rate_limited past any window''s limit (new accounts get limit_percent of it), with the exact seconds until that window ends.';
+revoke all on function private.delete_expired_rate_limit_counters() from public, anon, authenticated, service_role;
+comment on function private.delete_expired_rate_limit_counters() is 'Daily job: deletes ended count windows (private.delete_expired_rows).';
+
+create or replace function private.delete_expired_new_account_counters()
+returns int
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.delete_expired_rows('private.rate_limit_counters');
+$$;
+revoke all on function private.delete_expired_new_account_counters() from public, anon, authenticated, service_role;
+comment on function private.delete_expired_new_account_counters() is 'Daily job of the new-account caps, which are count windows now: deletes ended count windows (private.delete_expired_rows).';
+
+create or replace function private.delete_expired_notification_budgets()
+returns int
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.delete_expired_rows('private.rate_limit_counters');
+$$;
+revoke all on function private.delete_expired_notification_budgets() from public, anon, authenticated, service_role;
+comment on function private.delete_expired_notification_budgets() is 'Daily job of the notification budgets, which are count windows now: deletes ended count windows (private.delete_expired_rows).';
 
 -- Counts a refused client write as one write of p_action and answers it as PostgREST answers
 -- a raised P0001: status 400 and {"code","details","hint","message"}. The count is the stored
@@ -1500,15 +1686,17 @@ set check_function_bodies = off;
 --   * new accounts get `limit_percent` = 50 % of every rate limit (rounded up, at least 1):
 --     2 chismes a minute instead of 3, 30 likes a minute instead of 60 — still more than a
 --     person newly arrived uses;
---   * per target, new accounts together may like one chisme at most 10 times and report one
---     chisme or comment at most 3 times within an hour (`target_window_seconds`); past that,
+--   * per target, at most 10 new accounts may like one chisme and at most 3 may report one
+--     chisme or comment within an hour (`target_window_seconds`); past that,
 --     `new_account_limited` with `{"action","retry_after"}`. Ten fresh accounts liking one
 --     post within the same hour is already a coordination signal at this product's scale;
---     three reports are enough for a moderator to look.
+--     three reports are enough for a moderator to look. The caps count distinct accounts, not
+--     likes: one new account toggling a like again and again spends one place, not the
+--     others' (private.count_in_window with the account as member, 12-rate-limits.sql).
 -- Accounts with a rate-limit override (private.rate_limit_overrides: load tests, operator
 -- tools) are vouched for by the operator and are not new. The service role, the seed and
 -- migrations are not limited (same test as the rate limits: the session's role).
--- Counting: fixed windows in a private table, upserted under the row lock like the rate
+-- Counting: fixed windows of the one counter, upserted under the row lock like the rate
 -- limits, so 30 concurrent likes cannot slip past the cap; a refused write rolls back its count.
 create table private.new_account_settings (
   id boolean primary key default true check (id),
@@ -1521,16 +1709,6 @@ create table private.new_account_settings (
 revoke all on table private.new_account_settings from public, anon, authenticated, service_role;
 comment on table private.new_account_settings is 'One row: when an account is new, the share of each rate limit it gets, and the per-target caps on new accounts'' likes and reports. No API access.';
 
-create table private.new_account_target_counters (
-  target_id uuid not null,
-  action text not null check (action in ('like', 'report')),
-  window_start timestamptz not null,
-  events int not null default 0,
-  primary key (target_id, action, window_start)
-);
-revoke all on table private.new_account_target_counters from public, anon, authenticated, service_role;
-comment on table private.new_account_target_counters is 'Likes and reports by new accounts per target (chisme or comment) and fixed window. Purged daily. No API access.';
-
 -- Security definer: auth.users and the counters are private. The last check of the like and
 -- report pipelines (private.check_like_write, private.check_report_write), after the rules and
 -- the rate limit, so a write refused for another reason does not use the target's budget.
@@ -1542,9 +1720,7 @@ set search_path = ''
 as $$
 declare
   v_settings private.new_account_settings;
-  v_window_start timestamptz;
-  v_events int;
-  v_cap int;
+  v_retry_after int;
 begin
   -- not private.is_client_write(), written out as in enforce_rate_limit (every like runs it)
   if current_setting('role') not in ('anon', 'authenticated') or p_target is null
@@ -1552,44 +1728,18 @@ begin
     return;
   end if;
   select * into v_settings from private.new_account_settings;
-  v_window_start := to_timestamp(
-    floor(extract(epoch from clock_timestamp()) / v_settings.target_window_seconds) * v_settings.target_window_seconds
-  );
-  insert into private.new_account_target_counters as c (target_id, action, window_start, events)
-  values (p_target, p_action, v_window_start, 1)
-  on conflict (target_id, action, window_start) do update set events = c.events + 1
-  returning c.events into v_events;
-  v_cap := case when p_action = 'like' then v_settings.target_max_likes else v_settings.target_max_reports end;
-  if v_events > v_cap then
+  v_retry_after := private.count_in_window(
+    'new_account_' || p_action, p_target, array[v_settings.target_window_seconds],
+    array[case when p_action = 'like' then v_settings.target_max_likes else v_settings.target_max_reports end::bigint],
+    clock_timestamp(), auth.uid());
+  if v_retry_after is not null then
     raise exception 'new_account_limited' using errcode = 'P0001',
-      detail = jsonb_build_object(
-        'action', p_action,
-        'retry_after', greatest(1, ceil(extract(epoch from
-          v_window_start + make_interval(secs => v_settings.target_window_seconds) - clock_timestamp())))::int
-      )::text;
+      detail = jsonb_build_object('action', p_action, 'retry_after', v_retry_after)::text;
   end if;
 end;
 $$;
 revoke all on function private.limit_new_accounts_per_target(text,uuid) from public, anon, authenticated, service_role;
-comment on function private.limit_new_accounts_per_target(text, uuid) is 'Write step: caps likes or reports (the action) by new accounts per target and window; new_account_limited past the cap (security definer: auth.users, counters).';
-
-create or replace function private.delete_expired_new_account_counters()
-returns int
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-declare
-  v_count int;
-begin
-  delete from private.new_account_target_counters c
-  where c.window_start + make_interval(secs => coalesce((select s.target_window_seconds from private.new_account_settings s), 3600)) < now();
-  get diagnostics v_count = row_count;
-  return v_count;
-end;
-$$;
-revoke all on function private.delete_expired_new_account_counters() from public, anon, authenticated, service_role;
-comment on function private.delete_expired_new_account_counters() is 'Deletes per-target windows of new accounts that have ended; run daily by pg_cron.';
+comment on function private.limit_new_accounts_per_target(text, uuid) is 'Write step: caps the new accounts that like or report (the action) one target per window, each counted once; new_account_limited past the cap (security definer: auth.users, counters).';
 
 -- The like path, cheaper in PostgreSQL (docs/decisions/0016-performance-budgets.md: >= 300 likes/s with every trigger).
 --
@@ -2198,11 +2348,11 @@ comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in
 -- Before insert (private.check_chisme_write):
 --   1. a suspended account posts nothing (private.guard_suspended_user, 16-suspensions.sql);
 --   2. the chisme's own rules, which normalise the row and reset what a client may not choose
---      (private.check_chisme_rules, below);
---   3. the code-point backstop, on the normalised content (07-text-rules.sql);
---   4. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
+--      (private.check_chisme_rules, below, with the rules comments share:
+--      private.check_post_rules, 07-text-rules.sql);
+--   3. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
 --      answer (private.enforce_rate_limit, 12-rate-limits.sql; docs/decisions/0024-refused-writes-count.md);
---   5. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql).
+--   4. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql).
 -- After insert (private.apply_chisme_write):
 --   1. the author link (private.record_chisme_author, below);
 --   2. the trending copy (private.add_trending_chisme, 25-feed.sql);
@@ -2226,17 +2376,20 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
 begin
-  perform private.guard_suspended_user();
+  v_step := private.guard_suspended_user();
   new := private.check_chisme_rules(new);
-  perform private.check_content_code_points(new.content, 'chisme_content_too_long');
-  perform private.enforce_rate_limit('chisme');
+  v_step := private.enforce_rate_limit('chisme');
   new.crisis := private.flag_crisis_content(new.content);
   return new;
 end;
 $$;
 revoke all on function private.check_chisme_write() from public, anon, authenticated, service_role;
-comment on function private.check_chisme_write() is 'Trigger: the checks of a new chisme in order (suspension, rules, code points, rate limit, crisis flag).';
+comment on function private.check_chisme_write() is 'Trigger: the checks of a new chisme in order (suspension, rules, rate limit, crisis flag).';
 
 create or replace function private.apply_chisme_write()
 returns trigger
@@ -2244,25 +2397,29 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
 begin
   if tg_op = 'INSERT' then
-    perform private.record_chisme_author(new.id);
-    perform private.add_trending_chisme(new);
-    perform private.mark_chisme_created(new.id, new.cotilleo, new.created_at);
+    v_step := private.record_chisme_author(new.id);
+    v_step := private.add_trending_chisme(new);
+    v_step := private.mark_chisme_created(new.id, new.cotilleo, new.created_at);
     return null;
   end if;
   if new.created_at > now() - interval '24 hours'
      and (old.likes, old.report, old.hidden_at) is distinct from (new.likes, new.report, new.hidden_at) then
-    perform private.update_trending_chisme(new);
+    v_step := private.update_trending_chisme(new);
   end if;
   if new.hidden_at is null and (old.likes, old.comments) is distinct from (new.likes, new.comments) then
-    perform private.mark_chisme_counts_changed(new.id);
+    v_step := private.mark_chisme_counts_changed(new.id);
   end if;
   if new.hidden_at is null and old.file_exist is distinct from new.file_exist then
-    perform private.broadcast_chisme_image(new);
+    v_step := private.broadcast_chisme_image(new);
   end if;
   if (old.hidden_at is null) <> (new.hidden_at is null) then
-    perform private.broadcast_chisme_moderation(new);
+    v_step := private.broadcast_chisme_moderation(new);
   end if;
   return null;
 end;
@@ -2393,9 +2550,6 @@ language plpgsql
 security invoker
 set search_path = ''
 as $$
-declare
-  v_min_years int := case when p_chisme.cotilleo then 18 else 13 end;
-  v_words text[];
 begin
   -- A client's write, through a security definer RPC or not: the request's role says so.
   if private.is_client_write() then
@@ -2409,59 +2563,19 @@ begin
     p_chisme.updated_at := now();
   end if;
   p_chisme.cotilleo := coalesce(p_chisme.cotilleo, false);
-
-  -- Raw sizes first, in constant time, before any normalising or matching.
-  perform private.assert_raw_text_sizes(p_chisme.content, 'chisme_content_too_long', p_chisme.country);
-
-  p_chisme.content := private.strip_markup(private.normalize_text(p_chisme.content));
-  if private.visible_length(p_chisme.content) < 10 then
-    raise exception 'chisme_content_too_short' using errcode = 'P0001',
-      detail = jsonb_build_object('min', 10)::text;
-  end if;
-  if private.visible_length(p_chisme.content) > 400 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  if p_chisme.gender is null or p_chisme.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
-    raise exception 'chisme_gender_invalid' using errcode = 'P0001',
-      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
-  end if;
-
-  if p_chisme.years is null or p_chisme.years not between v_min_years and 99 then
-    raise exception 'chisme_years_out_of_range' using errcode = 'P0001',
-      detail = jsonb_build_object('min', v_min_years, 'max', 99)::text;
-  end if;
-
-  p_chisme.tags := private.normalize_tags(p_chisme.tags);
-  p_chisme.country := coalesce(nullif(private.strip_markup(private.normalize_text(p_chisme.country)), ''), 'unknow');
-  if char_length(p_chisme.country) > 100 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-
-  if char_length(p_chisme.content) > 4000 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  -- Every text others see: content, tags and country (see 07-text-rules.sql).
-  perform private.assert_no_personal_data(p_chisme.content);
-  if not p_chisme.cotilleo then
-    v_words := public.find_offensive_words(p_chisme.content);
-    if cardinality(v_words) > 0 then
-      raise exception 'content_offensive' using errcode = 'P0001',
-        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
-    end if;
-  end if;
-  perform private.assert_shown_text(array_to_string(p_chisme.tags, ' '), 'tags', not p_chisme.cotilleo);
-  if p_chisme.country <> 'unknow' then
-    perform private.assert_shown_text(p_chisme.country, 'country', not p_chisme.cotilleo);
-  end if;
+  -- The rules a comment shares (07-text-rules.sql), with a chisme's keys and limits: 10–400
+  -- visible characters, ages to 99, tags, an optional country.
+  select r.o_content, r.o_country, r.o_tags into p_chisme.content, p_chisme.country, p_chisme.tags
+  from private.check_post_rules(
+    p_chisme.content, p_chisme.gender, p_chisme.years, p_chisme.country, coalesce(p_chisme.tags, '{}'::text[]), p_chisme.cotilleo,
+    p_min_length => 10, p_max_years => 99,
+    p_too_short_key => 'chisme_content_too_short', p_too_long_key => 'chisme_content_too_long',
+    p_gender_key => 'chisme_gender_invalid', p_years_key => 'chisme_years_out_of_range',
+    p_country_required_key => null) r;
   return p_chisme;
 end;
 $$;
-comment on function private.check_chisme_rules(public.chismes) is 'Write step: validates and normalises a new chisme (spec §5, raw sizes first, normalised text; content, tags and country free of personal data and, in casual mode, of listed words), resets client-forged fields.';
+comment on function private.check_chisme_rules(public.chismes) is 'Write step: validates and normalises a new chisme (spec §5: the rules shared with comments, with a chisme''s keys and limits), resets client-forged fields.';
 revoke all on function private.check_chisme_rules(public.chismes) from public, anon, authenticated, service_role;
 
 -- A client write: runs as its owner (security definer), because clients hold no write
@@ -2972,21 +3086,27 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+  v_own record;
 begin
   if tg_op = 'DELETE' then
-    perform private.guard_hidden_chisme(old.chisme_id);
-    perform private.guard_suspended_user();
-    perform private.enforce_rate_limit('like');
+    v_step := private.guard_hidden_chisme(old.chisme_id);
+    v_step := private.guard_suspended_user();
+    v_step := private.enforce_rate_limit('like');
     -- a BEFORE DELETE trigger that returns null would skip the delete silently
     return old;
   end if;
-  perform private.guard_hidden_chisme(new.chisme_id);
-  perform private.guard_suspended_user();
-  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
-  from private.own_client_row(new.user_id, new.created_at) o;
-  perform private.check_like_rules(new.chisme_id, new.user_id);
-  perform private.enforce_rate_limit('like');
-  perform private.limit_new_accounts_per_target('like', new.chisme_id);
+  v_step := private.guard_hidden_chisme(new.chisme_id);
+  v_step := private.guard_suspended_user();
+  v_own := private.own_client_row(new.user_id, new.created_at);
+  new.user_id := v_own.o_user_id;
+  new.created_at := v_own.o_created_at;
+  v_step := private.check_like_rules(new.chisme_id, new.user_id);
+  v_step := private.enforce_rate_limit('like');
+  v_step := private.limit_new_accounts_per_target('like', new.chisme_id);
   return new;
 end;
 $$;
@@ -2999,13 +3119,18 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+  v_own record;
 begin
   if tg_op = 'DELETE' then
-    perform private.count_like(old.chisme_id, -1);
+    v_step := private.count_like(old.chisme_id, -1);
     return null;
   end if;
-  perform private.notify_like(new.chisme_id, new.user_id);
-  perform private.count_like(new.chisme_id, 1);
+  v_step := private.notify_like(new.chisme_id, new.user_id);
+  v_step := private.count_like(new.chisme_id, 1);
   return null;
 end;
 $$;
@@ -3203,14 +3328,15 @@ set search_path = ''
 as $$
 declare
   v_chisme_id uuid;
+  v_user_id uuid;
   v_likes int;
   v_message text;
   v_detail text;
   v_hint text;
 begin
   v_chisme_id := private.uuid_arg(p_chisme_id, 'chisme_not_found');
-  perform private.require_user();
-  insert into public.likes (chisme_id) values (v_chisme_id)
+  v_user_id := private.require_user();
+  insert into public.likes (chisme_id, user_id) values (v_chisme_id, v_user_id)
   on conflict (chisme_id, user_id) do nothing;
   if not found then
     raise exception 'like_already_exists' using errcode = 'P0001';
@@ -3392,12 +3518,12 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 --      (private.guard_hidden_parent_comment, below);
 --   3. a suspended account comments nothing (private.guard_suspended_user, 16-suspensions.sql);
 --   4. the comment's own rules, which normalise the row, set its depth and root and reset what
---      a client may not choose (private.check_comment_rules, below);
---   5. the code-point backstop, on the normalised content (07-text-rules.sql);
---   6. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
+--      a client may not choose (private.check_comment_rules, below, with the rules chismes
+--      share: private.check_post_rules, 07-text-rules.sql);
+--   5. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
 --      answer (private.enforce_rate_limit, 12-rate-limits.sql);
---   7. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql);
---   8. the thread identity: the "Autor" badge and the commenter number
+--   6. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql);
+--   7. the thread identity: the "Autor" badge and the commenter number
 --      (private.set_comment_thread_identity, below), last, as it takes the chisme's row lock to
 --      number first comments without gaps.
 -- After insert (private.apply_comment_write):
@@ -3406,7 +3532,7 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 --   2. the notification of the chisme's author, or of the parent comment's for a reply
 --      (private.notify_comment, below);
 --   3. the author link (private.record_comment_author, below).
---   Lock order: the chisme's row (taken in step 8 before insert) before any notification row.
+--   Lock order: the chisme's row (taken in step 7 before insert) before any notification row.
 -- Before update: updated_at (private.set_updated_at, 05-helpers.sql).
 -- After update of hidden_at: a root comment hidden by moderation leaves the chisme's count and
 -- comes back when restored (private.count_root_comment).
@@ -3421,13 +3547,16 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
 begin
-  perform private.guard_hidden_chisme(new.chisme_id);
-  perform private.guard_hidden_parent_comment(new.parent_id);
-  perform private.guard_suspended_user();
+  v_step := private.guard_hidden_chisme(new.chisme_id);
+  v_step := private.guard_hidden_parent_comment(new.parent_id);
+  v_step := private.guard_suspended_user();
   new := private.check_comment_rules(new);
-  perform private.check_content_code_points(new.content, 'comment_content_too_long');
-  perform private.enforce_rate_limit('comment');
+  v_step := private.enforce_rate_limit('comment');
   new.crisis := private.flag_crisis_content(new.content);
   select t.o_is_chisme_author, t.o_commenter_number into new.is_chisme_author, new.commenter_number
   from private.set_comment_thread_identity(new.chisme_id) t;
@@ -3435,7 +3564,7 @@ begin
 end;
 $$;
 revoke all on function private.check_comment_write() from public, anon, authenticated, service_role;
-comment on function private.check_comment_write() is 'Trigger: the checks of a new comment in order (hidden chisme and parent, suspension, rules, code points, rate limit, crisis flag, thread identity).';
+comment on function private.check_comment_write() is 'Trigger: the checks of a new comment in order (hidden chisme and parent, suspension, rules, rate limit, crisis flag, thread identity).';
 
 create or replace function private.apply_comment_write()
 returns trigger
@@ -3443,17 +3572,21 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
 begin
   if tg_op = 'INSERT' then
     if new.parent_id is null then
-      perform private.count_root_comment(new.chisme_id, 1);
+      v_step := private.count_root_comment(new.chisme_id, 1);
     end if;
-    perform private.notify_comment(new);
-    perform private.record_comment_author(new.id);
+    v_step := private.notify_comment(new);
+    v_step := private.record_comment_author(new.id);
   elsif tg_op = 'UPDATE' then
-    perform private.count_root_comment(new.chisme_id, case when new.hidden_at is null then 1 else -1 end);
+    v_step := private.count_root_comment(new.chisme_id, case when new.hidden_at is null then 1 else -1 end);
   else
-    perform private.count_root_comment(old.chisme_id, -1);
+    v_step := private.count_root_comment(old.chisme_id, -1);
   end if;
   return null;
 end;
@@ -3602,8 +3735,6 @@ as $$
 declare
   v_cotilleo boolean;
   v_parent public.comments;
-  v_min_years int;
-  v_words text[];
 begin
   -- A client's write, through a security definer RPC or not: the request's role says so.
   if private.is_client_write() then
@@ -3635,56 +3766,19 @@ begin
     p_comment.root_id := v_parent.root_id;
   end if;
 
-  -- Raw sizes first, in constant time, before any normalising or matching.
-  perform private.assert_raw_text_sizes(p_comment.content, 'comment_content_too_long', p_comment.country);
-
-  p_comment.content := private.strip_markup(private.normalize_text(p_comment.content));
-  if p_comment.content = '' then
-    raise exception 'comment_content_required' using errcode = 'P0001';
-  end if;
-  if private.visible_length(p_comment.content) > 400 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  if p_comment.gender is null or p_comment.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
-    raise exception 'comment_gender_required' using errcode = 'P0001',
-      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
-  end if;
-
-  v_min_years := case when v_cotilleo then 18 else 13 end;
-  if p_comment.years is null or p_comment.years not between v_min_years and 100 then
-    raise exception 'comment_years_out_of_range' using errcode = 'P0001',
-      detail = jsonb_build_object('min', v_min_years, 'max', 100)::text;
-  end if;
-
-  p_comment.country := private.strip_markup(private.normalize_text(p_comment.country));
-  if p_comment.country = '' then
-    raise exception 'comment_country_required' using errcode = 'P0001';
-  end if;
-  if char_length(p_comment.country) > 100 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-
-  if char_length(p_comment.content) > 4000 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  perform private.assert_no_personal_data(p_comment.content);
-  if not v_cotilleo then
-    v_words := public.find_offensive_words(p_comment.content);
-    if cardinality(v_words) > 0 then
-      raise exception 'content_offensive' using errcode = 'P0001',
-        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
-    end if;
-  end if;
-  perform private.assert_shown_text(p_comment.country, 'country', not v_cotilleo);
+  -- The rules a chisme shares (07-text-rules.sql), with a comment's keys and limits: 1–400
+  -- visible characters, ages to 100, a required country, no tags.
+  select r.o_content, r.o_country into p_comment.content, p_comment.country
+  from private.check_post_rules(
+    p_comment.content, p_comment.gender, p_comment.years, p_comment.country, null, v_cotilleo,
+    p_min_length => 0, p_max_years => 100,
+    p_too_short_key => 'comment_content_required', p_too_long_key => 'comment_content_too_long',
+    p_gender_key => 'comment_gender_required', p_years_key => 'comment_years_out_of_range',
+    p_country_required_key => 'comment_country_required') r;
   return p_comment;
 end;
 $$;
-comment on function private.check_comment_rules(public.comments) is 'Write step: validates a new comment (spec §5, raw sizes first, normalised text; content and country free of personal data and, in casual mode, of listed words), sets depth and root, resets client-forged fields.';
+comment on function private.check_comment_rules(public.comments) is 'Write step: validates a new comment (spec §5: its chisme and parent, then the rules shared with chismes, with a comment''s keys and limits), sets depth and root, resets client-forged fields.';
 revoke all on function private.check_comment_rules(public.comments) from public, anon, authenticated, service_role;
 
 -- A client write: runs as its owner (security definer), because clients hold no write
@@ -3995,17 +4089,20 @@ security definer
 set search_path = ''
 as $$
 declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
   v_report public.reports;
 begin
-  perform private.guard_hidden_report_target(new.chisme_id, new.comment_id);
-  perform private.guard_suspended_user();
+  v_step := private.guard_hidden_report_target(new.chisme_id, new.comment_id);
+  v_step := private.guard_suspended_user();
   v_report := private.check_report_rules(new);
   if v_report.id is null then
     return null; -- one's own comment: the report is skipped silently
   end if;
   new := v_report;
-  perform private.enforce_rate_limit('report');
-  perform private.limit_new_accounts_per_target('report', coalesce(new.chisme_id, new.comment_id));
+  v_step := private.enforce_rate_limit('report');
+  v_step := private.limit_new_accounts_per_target('report', coalesce(new.chisme_id, new.comment_id));
   return new;
 end;
 $$;
@@ -4018,9 +4115,13 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
 begin
-  perform private.count_report(new.chisme_id, new.comment_id);
-  perform private.hide_reported_content(new.chisme_id, new.comment_id);
+  v_step := private.count_report(new.chisme_id, new.comment_id);
+  v_step := private.hide_reported_content(new.chisme_id, new.comment_id);
   return null;
 end;
 $$;
@@ -4359,9 +4460,13 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
 begin
-  perform private.broadcast_new_notification(new);
-  perform private.trim_notifications(new.user_id);
+  v_step := private.broadcast_new_notification(new);
+  v_step := private.trim_notifications(new.user_id);
   return null;
 end;
 $$;
@@ -4395,23 +4500,19 @@ $$;
 revoke all on function private.trim_notifications(uuid) from public, anon, authenticated, service_role;
 comment on function private.trim_notifications(uuid) is 'Write step: deletes the owner''s notifications beyond the newest 100 and older than 30 days.';
 
--- Daily retention for everyone (scheduled with pg_cron where it exists).
+-- Daily retention for everyone, under the name the pg_cron job calls
+-- (supabase/migrations/20261127200100_insert_reference_data.sql): the one purge
+-- (private.delete_expired_rows, 12-rate-limits.sql).
 create or replace function private.delete_expired_notifications()
 returns int
-language plpgsql
+language sql
 security invoker
 set search_path = ''
 as $$
-declare
-  v_count int;
-begin
-  delete from public.notifications where created_at <= now() - interval '30 days';
-  get diagnostics v_count = row_count;
-  return v_count;
-end;
+  select private.delete_expired_rows('public.notifications');
 $$;
 revoke all on function private.delete_expired_notifications() from public, anon, authenticated, service_role;
-comment on function private.delete_expired_notifications() is 'Deletes every notification older than 30 days; run daily by pg_cron.';
+comment on function private.delete_expired_notifications() is 'Daily job: deletes every notification older than 30 days (private.delete_expired_rows).';
 
 -- Notification floods can neither bury nor wipe a person's notifications.
 --
@@ -4424,7 +4525,8 @@ comment on function private.delete_expired_notifications() is 'Deletes every not
 --    Read notifications are never touched: the next event starts a new unread row.
 -- 2. Per-sender budget: one sender produces at most `notification` / hour (settings table,
 --    default 5) notification events per recipient; past it the comment or like still happens
---    but notifies nobody.
+--    but notifies nobody. Counted in the one windowed counter (12-rate-limits.sql), one count
+--    per sender and recipient (private.notification_budget_subject).
 -- The 100-row cap and the 30-day retention hold for every row. Who the senders were is kept
 -- only privately (to count distinct people); no sender id reaches the recipient.
 create unique index notifications_unread_group_idx
@@ -4441,17 +4543,19 @@ comment on table private.notification_senders is 'Distinct senders behind a coll
 
 create index notification_senders_sender_id_idx on private.notification_senders (sender_id);
 
-create table private.notification_budgets (
-  sender_id uuid not null references auth.users (id) on delete cascade,
-  recipient_id uuid not null references auth.users (id) on delete cascade,
-  window_start timestamptz not null,
-  events int not null default 0,
-  primary key (sender_id, recipient_id, window_start)
-);
-revoke all on table private.notification_budgets from public, anon, authenticated, service_role;
-comment on table private.notification_budgets is 'Notification events per sender, recipient and hour. No API access.';
-
-create index notification_budgets_recipient_id_idx on private.notification_budgets (recipient_id);
+-- Whose budget a notification event spends: one sender's to one recipient, as one subject of
+-- the windowed counter (a name-based id: neither person's id is stored in the counter).
+create or replace function private.notification_budget_subject(p_sender_id uuid, p_recipient_id uuid)
+returns uuid
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select md5('notification:' || p_sender_id::text || ':' || p_recipient_id::text)::uuid;
+$$;
+revoke all on function private.notification_budget_subject(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.notification_budget_subject(uuid, uuid) is 'The counter subject of one sender''s notification budget towards one recipient.';
 
 -- The message of a collapsed notification, by kind and number of people.
 create or replace function private.collapsed_notification_message(p_type text, p_senders int, p_single_message text)
@@ -4471,24 +4575,6 @@ as $$
 $$;
 revoke all on function private.collapsed_notification_message(text,integer,text) from public, anon, authenticated, service_role;
 comment on function private.collapsed_notification_message(text, int, text) is 'The Spanish message of a notification standing for p_senders people.';
-
--- Daily purge of ended budget windows, with the rate-limit counters' job.
-create or replace function private.delete_expired_notification_budgets()
-returns int
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-declare
-  v_count int;
-begin
-  delete from private.notification_budgets b where b.window_start < now() - interval '1 hour';
-  get diagnostics v_count = row_count;
-  return v_count;
-end;
-$$;
-revoke all on function private.delete_expired_notification_budgets() from public, anon, authenticated, service_role;
-comment on function private.delete_expired_notification_budgets() is 'Deletes ended notification budget windows; run daily by pg_cron.';
 
 create or replace function private.keep_notification_read_state()
 returns trigger
@@ -4594,8 +4680,7 @@ as $$
 declare
   v_sender_id uuid := auth.uid();
   v_group_key text := p_data ->> 'chismeId';
-  v_limit int;
-  v_events int;
+  v_limit bigint;
   v_id uuid;
   v_senders int;
 begin
@@ -4619,16 +4704,14 @@ begin
     return;
   end if;
 
+  -- The sender's budget towards this recipient, an hour (past it: silently nothing).
   if v_sender_id is not null then
     select min(s.max_events) * coalesce((select o.factor from private.rate_limit_overrides o where o.user_id = v_sender_id), 1)
     into v_limit
     from private.rate_limit_settings s
     where s.action = 'notification';
-    insert into private.notification_budgets as b (sender_id, recipient_id, window_start, events)
-    values (v_sender_id, p_user_id, date_trunc('hour', clock_timestamp()), 1)
-    on conflict (sender_id, recipient_id, window_start) do update set events = b.events + 1
-    returning b.events into v_events;
-    if v_limit is not null and v_events > v_limit then
+    if private.count_in_window('notification', private.notification_budget_subject(v_sender_id, p_user_id),
+         array[3600], array[v_limit], clock_timestamp()) is not null then
       return;
     end if;
   end if;
@@ -5288,10 +5371,11 @@ set check_function_bodies = off;
 -- minute, since list_expired_chisme_images lists objects without a chisme). In one
 -- transaction: their chismes (with everything on them), their comments (replies of others
 -- under them go with them: a reply has no place without its parent), their likes (the like
--- write pipeline corrects each count), the report counters of what they reported, then the
--- auth user, whose foreign keys cascade to the rest (profile, notifications, reports, country
--- logs, blocks, mutes, suspensions, rate-limit and notification bookkeeping). It runs as the
--- service role, so the like and report rate limits (client writes only) do not apply.
+-- write pipeline corrects each count), the report counters of what they reported, their
+-- rate-limit windows (no foreign key), then the auth user, whose foreign keys cascade to the
+-- rest (profile, notifications, reports, country logs, blocks, mutes, suspensions,
+-- notification bookkeeping). It runs as the service role, so the like and report rate limits
+-- (client writes only) do not apply.
 
 -- Security definer: reads the author tables, auth.users and private tables for the caller's
 -- own rows only (by auth.uid()).
@@ -5384,6 +5468,11 @@ begin
   delete from public.chismes c using public.chisme_authors a where a.chisme_id = c.id and a.user_id = p_user_id;
   delete from public.comments m using public.comment_authors a where a.comment_id = m.id and a.user_id = p_user_id;
   delete from public.likes l where l.user_id = p_user_id;
+  -- their rate-limit windows and the caps that counted them (no foreign key: a count's
+  -- subject is not always a person, 12-rate-limits.sql); a notification budget's window holds
+  -- only a name-based id of the pair and ends within the hour
+  delete from private.rate_limit_counters r where r.subject_id = p_user_id;
+  delete from private.rate_limit_members m where m.member_id = p_user_id;
   delete from auth.users u where u.id = p_user_id;
   return v_images;
 end;
@@ -5888,9 +5977,12 @@ security definer
 set search_path = ''
 as $$
 declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
   v_log public.country_logs;
 begin
-  perform private.enforce_rate_limit('country');
+  v_step := private.enforce_rate_limit('country');
   v_log := private.skip_recent_country_log(new);
   if v_log.id is null then
     return null; -- a repeat of the last 24 hours: skipped silently

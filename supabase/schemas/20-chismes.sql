@@ -83,11 +83,11 @@ comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in
 -- Before insert (private.check_chisme_write):
 --   1. a suspended account posts nothing (private.guard_suspended_user, 16-suspensions.sql);
 --   2. the chisme's own rules, which normalise the row and reset what a client may not choose
---      (private.check_chisme_rules, below);
---   3. the code-point backstop, on the normalised content (07-text-rules.sql);
---   4. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
+--      (private.check_chisme_rules, below, with the rules comments share:
+--      private.check_post_rules, 07-text-rules.sql);
+--   3. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
 --      answer (private.enforce_rate_limit, 12-rate-limits.sql; docs/decisions/0024-refused-writes-count.md);
---   5. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql).
+--   4. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql).
 -- After insert (private.apply_chisme_write):
 --   1. the author link (private.record_chisme_author, below);
 --   2. the trending copy (private.add_trending_chisme, 25-feed.sql);
@@ -111,17 +111,20 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
 begin
-  perform private.guard_suspended_user();
+  v_step := private.guard_suspended_user();
   new := private.check_chisme_rules(new);
-  perform private.check_content_code_points(new.content, 'chisme_content_too_long');
-  perform private.enforce_rate_limit('chisme');
+  v_step := private.enforce_rate_limit('chisme');
   new.crisis := private.flag_crisis_content(new.content);
   return new;
 end;
 $$;
 revoke all on function private.check_chisme_write() from public, anon, authenticated, service_role;
-comment on function private.check_chisme_write() is 'Trigger: the checks of a new chisme in order (suspension, rules, code points, rate limit, crisis flag).';
+comment on function private.check_chisme_write() is 'Trigger: the checks of a new chisme in order (suspension, rules, rate limit, crisis flag).';
 
 create or replace function private.apply_chisme_write()
 returns trigger
@@ -129,25 +132,29 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
 begin
   if tg_op = 'INSERT' then
-    perform private.record_chisme_author(new.id);
-    perform private.add_trending_chisme(new);
-    perform private.mark_chisme_created(new.id, new.cotilleo, new.created_at);
+    v_step := private.record_chisme_author(new.id);
+    v_step := private.add_trending_chisme(new);
+    v_step := private.mark_chisme_created(new.id, new.cotilleo, new.created_at);
     return null;
   end if;
   if new.created_at > now() - interval '24 hours'
      and (old.likes, old.report, old.hidden_at) is distinct from (new.likes, new.report, new.hidden_at) then
-    perform private.update_trending_chisme(new);
+    v_step := private.update_trending_chisme(new);
   end if;
   if new.hidden_at is null and (old.likes, old.comments) is distinct from (new.likes, new.comments) then
-    perform private.mark_chisme_counts_changed(new.id);
+    v_step := private.mark_chisme_counts_changed(new.id);
   end if;
   if new.hidden_at is null and old.file_exist is distinct from new.file_exist then
-    perform private.broadcast_chisme_image(new);
+    v_step := private.broadcast_chisme_image(new);
   end if;
   if (old.hidden_at is null) <> (new.hidden_at is null) then
-    perform private.broadcast_chisme_moderation(new);
+    v_step := private.broadcast_chisme_moderation(new);
   end if;
   return null;
 end;
@@ -278,9 +285,6 @@ language plpgsql
 security invoker
 set search_path = ''
 as $$
-declare
-  v_min_years int := case when p_chisme.cotilleo then 18 else 13 end;
-  v_words text[];
 begin
   -- A client's write, through a security definer RPC or not: the request's role says so.
   if private.is_client_write() then
@@ -294,59 +298,19 @@ begin
     p_chisme.updated_at := now();
   end if;
   p_chisme.cotilleo := coalesce(p_chisme.cotilleo, false);
-
-  -- Raw sizes first, in constant time, before any normalising or matching.
-  perform private.assert_raw_text_sizes(p_chisme.content, 'chisme_content_too_long', p_chisme.country);
-
-  p_chisme.content := private.strip_markup(private.normalize_text(p_chisme.content));
-  if private.visible_length(p_chisme.content) < 10 then
-    raise exception 'chisme_content_too_short' using errcode = 'P0001',
-      detail = jsonb_build_object('min', 10)::text;
-  end if;
-  if private.visible_length(p_chisme.content) > 400 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  if p_chisme.gender is null or p_chisme.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
-    raise exception 'chisme_gender_invalid' using errcode = 'P0001',
-      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
-  end if;
-
-  if p_chisme.years is null or p_chisme.years not between v_min_years and 99 then
-    raise exception 'chisme_years_out_of_range' using errcode = 'P0001',
-      detail = jsonb_build_object('min', v_min_years, 'max', 99)::text;
-  end if;
-
-  p_chisme.tags := private.normalize_tags(p_chisme.tags);
-  p_chisme.country := coalesce(nullif(private.strip_markup(private.normalize_text(p_chisme.country)), ''), 'unknow');
-  if char_length(p_chisme.country) > 100 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-
-  if char_length(p_chisme.content) > 4000 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  -- Every text others see: content, tags and country (see 07-text-rules.sql).
-  perform private.assert_no_personal_data(p_chisme.content);
-  if not p_chisme.cotilleo then
-    v_words := public.find_offensive_words(p_chisme.content);
-    if cardinality(v_words) > 0 then
-      raise exception 'content_offensive' using errcode = 'P0001',
-        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
-    end if;
-  end if;
-  perform private.assert_shown_text(array_to_string(p_chisme.tags, ' '), 'tags', not p_chisme.cotilleo);
-  if p_chisme.country <> 'unknow' then
-    perform private.assert_shown_text(p_chisme.country, 'country', not p_chisme.cotilleo);
-  end if;
+  -- The rules a comment shares (07-text-rules.sql), with a chisme's keys and limits: 10–400
+  -- visible characters, ages to 99, tags, an optional country.
+  select r.o_content, r.o_country, r.o_tags into p_chisme.content, p_chisme.country, p_chisme.tags
+  from private.check_post_rules(
+    p_chisme.content, p_chisme.gender, p_chisme.years, p_chisme.country, coalesce(p_chisme.tags, '{}'::text[]), p_chisme.cotilleo,
+    p_min_length => 10, p_max_years => 99,
+    p_too_short_key => 'chisme_content_too_short', p_too_long_key => 'chisme_content_too_long',
+    p_gender_key => 'chisme_gender_invalid', p_years_key => 'chisme_years_out_of_range',
+    p_country_required_key => null) r;
   return p_chisme;
 end;
 $$;
-comment on function private.check_chisme_rules(public.chismes) is 'Write step: validates and normalises a new chisme (spec §5, raw sizes first, normalised text; content, tags and country free of personal data and, in casual mode, of listed words), resets client-forged fields.';
+comment on function private.check_chisme_rules(public.chismes) is 'Write step: validates and normalises a new chisme (spec §5: the rules shared with comments, with a chisme''s keys and limits), resets client-forged fields.';
 revoke all on function private.check_chisme_rules(public.chismes) from public, anon, authenticated, service_role;
 
 -- A client write: runs as its owner (security definer), because clients hold no write

@@ -87,21 +87,27 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+  v_own record;
 begin
   if tg_op = 'DELETE' then
-    perform private.guard_hidden_chisme(old.chisme_id);
-    perform private.guard_suspended_user();
-    perform private.enforce_rate_limit('like');
+    v_step := private.guard_hidden_chisme(old.chisme_id);
+    v_step := private.guard_suspended_user();
+    v_step := private.enforce_rate_limit('like');
     -- a BEFORE DELETE trigger that returns null would skip the delete silently
     return old;
   end if;
-  perform private.guard_hidden_chisme(new.chisme_id);
-  perform private.guard_suspended_user();
-  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
-  from private.own_client_row(new.user_id, new.created_at) o;
-  perform private.check_like_rules(new.chisme_id, new.user_id);
-  perform private.enforce_rate_limit('like');
-  perform private.limit_new_accounts_per_target('like', new.chisme_id);
+  v_step := private.guard_hidden_chisme(new.chisme_id);
+  v_step := private.guard_suspended_user();
+  v_own := private.own_client_row(new.user_id, new.created_at);
+  new.user_id := v_own.o_user_id;
+  new.created_at := v_own.o_created_at;
+  v_step := private.check_like_rules(new.chisme_id, new.user_id);
+  v_step := private.enforce_rate_limit('like');
+  v_step := private.limit_new_accounts_per_target('like', new.chisme_id);
   return new;
 end;
 $$;
@@ -114,13 +120,18 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+  v_own record;
 begin
   if tg_op = 'DELETE' then
-    perform private.count_like(old.chisme_id, -1);
+    v_step := private.count_like(old.chisme_id, -1);
     return null;
   end if;
-  perform private.notify_like(new.chisme_id, new.user_id);
-  perform private.count_like(new.chisme_id, 1);
+  v_step := private.notify_like(new.chisme_id, new.user_id);
+  v_step := private.count_like(new.chisme_id, 1);
   return null;
 end;
 $$;
@@ -318,14 +329,15 @@ set search_path = ''
 as $$
 declare
   v_chisme_id uuid;
+  v_user_id uuid;
   v_likes int;
   v_message text;
   v_detail text;
   v_hint text;
 begin
   v_chisme_id := private.uuid_arg(p_chisme_id, 'chisme_not_found');
-  perform private.require_user();
-  insert into public.likes (chisme_id) values (v_chisme_id)
+  v_user_id := private.require_user();
+  insert into public.likes (chisme_id, user_id) values (v_chisme_id, v_user_id)
   on conflict (chisme_id, user_id) do nothing;
   if not found then
     raise exception 'like_already_exists' using errcode = 'P0001';

@@ -121,12 +121,12 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 --      (private.guard_hidden_parent_comment, below);
 --   3. a suspended account comments nothing (private.guard_suspended_user, 16-suspensions.sql);
 --   4. the comment's own rules, which normalise the row, set its depth and root and reset what
---      a client may not choose (private.check_comment_rules, below);
---   5. the code-point backstop, on the normalised content (07-text-rules.sql);
---   6. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
+--      a client may not choose (private.check_comment_rules, below, with the rules chismes
+--      share: private.check_post_rules, 07-text-rules.sql);
+--   5. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
 --      answer (private.enforce_rate_limit, 12-rate-limits.sql);
---   7. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql);
---   8. the thread identity: the "Autor" badge and the commenter number
+--   6. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql);
+--   7. the thread identity: the "Autor" badge and the commenter number
 --      (private.set_comment_thread_identity, below), last, as it takes the chisme's row lock to
 --      number first comments without gaps.
 -- After insert (private.apply_comment_write):
@@ -135,7 +135,7 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 --   2. the notification of the chisme's author, or of the parent comment's for a reply
 --      (private.notify_comment, below);
 --   3. the author link (private.record_comment_author, below).
---   Lock order: the chisme's row (taken in step 8 before insert) before any notification row.
+--   Lock order: the chisme's row (taken in step 7 before insert) before any notification row.
 -- Before update: updated_at (private.set_updated_at, 05-helpers.sql).
 -- After update of hidden_at: a root comment hidden by moderation leaves the chisme's count and
 -- comes back when restored (private.count_root_comment).
@@ -150,13 +150,16 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
 begin
-  perform private.guard_hidden_chisme(new.chisme_id);
-  perform private.guard_hidden_parent_comment(new.parent_id);
-  perform private.guard_suspended_user();
+  v_step := private.guard_hidden_chisme(new.chisme_id);
+  v_step := private.guard_hidden_parent_comment(new.parent_id);
+  v_step := private.guard_suspended_user();
   new := private.check_comment_rules(new);
-  perform private.check_content_code_points(new.content, 'comment_content_too_long');
-  perform private.enforce_rate_limit('comment');
+  v_step := private.enforce_rate_limit('comment');
   new.crisis := private.flag_crisis_content(new.content);
   select t.o_is_chisme_author, t.o_commenter_number into new.is_chisme_author, new.commenter_number
   from private.set_comment_thread_identity(new.chisme_id) t;
@@ -164,7 +167,7 @@ begin
 end;
 $$;
 revoke all on function private.check_comment_write() from public, anon, authenticated, service_role;
-comment on function private.check_comment_write() is 'Trigger: the checks of a new comment in order (hidden chisme and parent, suspension, rules, code points, rate limit, crisis flag, thread identity).';
+comment on function private.check_comment_write() is 'Trigger: the checks of a new comment in order (hidden chisme and parent, suspension, rules, rate limit, crisis flag, thread identity).';
 
 create or replace function private.apply_comment_write()
 returns trigger
@@ -172,17 +175,21 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
 begin
   if tg_op = 'INSERT' then
     if new.parent_id is null then
-      perform private.count_root_comment(new.chisme_id, 1);
+      v_step := private.count_root_comment(new.chisme_id, 1);
     end if;
-    perform private.notify_comment(new);
-    perform private.record_comment_author(new.id);
+    v_step := private.notify_comment(new);
+    v_step := private.record_comment_author(new.id);
   elsif tg_op = 'UPDATE' then
-    perform private.count_root_comment(new.chisme_id, case when new.hidden_at is null then 1 else -1 end);
+    v_step := private.count_root_comment(new.chisme_id, case when new.hidden_at is null then 1 else -1 end);
   else
-    perform private.count_root_comment(old.chisme_id, -1);
+    v_step := private.count_root_comment(old.chisme_id, -1);
   end if;
   return null;
 end;
@@ -331,8 +338,6 @@ as $$
 declare
   v_cotilleo boolean;
   v_parent public.comments;
-  v_min_years int;
-  v_words text[];
 begin
   -- A client's write, through a security definer RPC or not: the request's role says so.
   if private.is_client_write() then
@@ -364,56 +369,19 @@ begin
     p_comment.root_id := v_parent.root_id;
   end if;
 
-  -- Raw sizes first, in constant time, before any normalising or matching.
-  perform private.assert_raw_text_sizes(p_comment.content, 'comment_content_too_long', p_comment.country);
-
-  p_comment.content := private.strip_markup(private.normalize_text(p_comment.content));
-  if p_comment.content = '' then
-    raise exception 'comment_content_required' using errcode = 'P0001';
-  end if;
-  if private.visible_length(p_comment.content) > 400 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  if p_comment.gender is null or p_comment.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
-    raise exception 'comment_gender_required' using errcode = 'P0001',
-      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
-  end if;
-
-  v_min_years := case when v_cotilleo then 18 else 13 end;
-  if p_comment.years is null or p_comment.years not between v_min_years and 100 then
-    raise exception 'comment_years_out_of_range' using errcode = 'P0001',
-      detail = jsonb_build_object('min', v_min_years, 'max', 100)::text;
-  end if;
-
-  p_comment.country := private.strip_markup(private.normalize_text(p_comment.country));
-  if p_comment.country = '' then
-    raise exception 'comment_country_required' using errcode = 'P0001';
-  end if;
-  if char_length(p_comment.country) > 100 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-
-  if char_length(p_comment.content) > 4000 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  perform private.assert_no_personal_data(p_comment.content);
-  if not v_cotilleo then
-    v_words := public.find_offensive_words(p_comment.content);
-    if cardinality(v_words) > 0 then
-      raise exception 'content_offensive' using errcode = 'P0001',
-        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
-    end if;
-  end if;
-  perform private.assert_shown_text(p_comment.country, 'country', not v_cotilleo);
+  -- The rules a chisme shares (07-text-rules.sql), with a comment's keys and limits: 1–400
+  -- visible characters, ages to 100, a required country, no tags.
+  select r.o_content, r.o_country into p_comment.content, p_comment.country
+  from private.check_post_rules(
+    p_comment.content, p_comment.gender, p_comment.years, p_comment.country, null, v_cotilleo,
+    p_min_length => 0, p_max_years => 100,
+    p_too_short_key => 'comment_content_required', p_too_long_key => 'comment_content_too_long',
+    p_gender_key => 'comment_gender_required', p_years_key => 'comment_years_out_of_range',
+    p_country_required_key => 'comment_country_required') r;
   return p_comment;
 end;
 $$;
-comment on function private.check_comment_rules(public.comments) is 'Write step: validates a new comment (spec §5, raw sizes first, normalised text; content and country free of personal data and, in casual mode, of listed words), sets depth and root, resets client-forged fields.';
+comment on function private.check_comment_rules(public.comments) is 'Write step: validates a new comment (spec §5: its chisme and parent, then the rules shared with chismes, with a comment''s keys and limits), sets depth and root, resets client-forged fields.';
 revoke all on function private.check_comment_rules(public.comments) from public, anon, authenticated, service_role;
 
 -- A client write: runs as its owner (security definer), because clients hold no write

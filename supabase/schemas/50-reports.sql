@@ -70,17 +70,20 @@ security definer
 set search_path = ''
 as $$
 declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
   v_report public.reports;
 begin
-  perform private.guard_hidden_report_target(new.chisme_id, new.comment_id);
-  perform private.guard_suspended_user();
+  v_step := private.guard_hidden_report_target(new.chisme_id, new.comment_id);
+  v_step := private.guard_suspended_user();
   v_report := private.check_report_rules(new);
   if v_report.id is null then
     return null; -- one's own comment: the report is skipped silently
   end if;
   new := v_report;
-  perform private.enforce_rate_limit('report');
-  perform private.limit_new_accounts_per_target('report', coalesce(new.chisme_id, new.comment_id));
+  v_step := private.enforce_rate_limit('report');
+  v_step := private.limit_new_accounts_per_target('report', coalesce(new.chisme_id, new.comment_id));
   return new;
 end;
 $$;
@@ -93,9 +96,13 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
 begin
-  perform private.count_report(new.chisme_id, new.comment_id);
-  perform private.hide_reported_content(new.chisme_id, new.comment_id);
+  v_step := private.count_report(new.chisme_id, new.comment_id);
+  v_step := private.hide_reported_content(new.chisme_id, new.comment_id);
   return null;
 end;
 $$;

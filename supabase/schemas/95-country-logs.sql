@@ -47,9 +47,12 @@ security definer
 set search_path = ''
 as $$
 declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
   v_log public.country_logs;
 begin
-  perform private.enforce_rate_limit('country');
+  v_step := private.enforce_rate_limit('country');
   v_log := private.skip_recent_country_log(new);
   if v_log.id is null then
     return null; -- a repeat of the last 24 hours: skipped silently
