@@ -67,6 +67,13 @@ revoke all on function private.set_updated_at() from public, anon, authenticated
 comment on function private.set_updated_at() is 'Trigger: sets updated_at to now() on every update.';
 
 -- Raises not_authenticated unless a signed-in user is calling; returns their id.
+--
+-- A signed-in user is a token whose account still exists: an access token outlives its
+-- account until it expires (an hour), and a deleted account's token must not reach the
+-- tables as a user (a raw 23503 from a foreign key, a silent update of nothing). The account
+-- is looked up through its profile, which goes with it (10-profiles.sql: on delete cascade)
+-- and which RLS shows its owner, so the invoker RPCs may call this too. Every RPC of a
+-- signed-in person calls it first (pgTAP 075-account-deleted-token).
 create or replace function private.require_user()
 returns uuid
 language plpgsql
@@ -80,6 +87,10 @@ begin
   if v_user_id is null then
     raise exception 'not_authenticated' using errcode = 'P0001';
   end if;
+  -- apart from the test above: anon may not read profiles, even in a branch never taken
+  if not exists (select 1 from public.profiles p where p.id = v_user_id) then
+    raise exception 'not_authenticated' using errcode = 'P0001';
+  end if;
   return v_user_id;
 end;
 $$;
@@ -87,7 +98,7 @@ revoke all on function private.require_user() from public, anon, authenticated, 
 grant execute on function private.require_user() to anon;
 grant execute on function private.require_user() to authenticated;
 grant execute on function private.require_user() to service_role;
-comment on function private.require_user() is 'The caller''s user id, or the not_authenticated error.';
+comment on function private.require_user() is 'The caller''s user id when their account exists, or the not_authenticated error (no token, or a deleted account''s token).';
 
 -- Argument parsers for RPCs that take their scalars as text and their arrays as jsonb.
 --
@@ -287,7 +298,12 @@ set search_path = ''
 as $$
 begin
   if private.is_client_write() then
-    o_user_id := private.require_user();
+    -- the caller: the RPC that writes has refused a deleted account's token already
+    -- (private.require_user); the like path does not look the account up twice
+    o_user_id := auth.uid();
+    if o_user_id is null then
+      raise exception 'not_authenticated' using errcode = 'P0001';
+    end if;
     o_created_at := now();
   elsif p_user_id is null then
     raise exception 'not_authenticated' using errcode = 'P0001';
@@ -386,6 +402,34 @@ as $$
 $$;
 comment on function private.capped_arg(text) is 'A short argument (id, age, gender, mode) as given, or ''invalid'' past 100 bytes, so it gets the malformed value''s key without being parsed.';
 revoke all on function private.capped_arg(text) from public, anon, authenticated, service_role;
+
+-- The address of the client making this request, as the proxies in front of PostgREST hand
+-- it over (PostgREST gives every request header, lower-cased, in request.headers), for the
+-- limits per client (docs/decisions/0002-rate-limits.md, "Per client"):
+-- - on hosted Supabase, Cloudflare sets cf-connecting-ip to the address it received the
+--   request from, whatever the client sent under that name; it also appends that address to
+--   x-forwarded-for, whose first entries a client can write itself;
+-- - behind another proxy (`supabase start`'s Kong) only x-forwarded-for's first entry is set.
+-- Null without either header (the local stack's gateway passes none, SQL without a request):
+-- no client to limit.
+create or replace function private.client_address()
+returns text
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_headers json := nullif(current_setting('request.headers', true), '')::json;
+begin
+  return nullif(btrim(coalesce(
+    v_headers ->> 'cf-connecting-ip',
+    split_part(v_headers ->> 'x-forwarded-for', ',', 1)
+  )), '');
+end;
+$$;
+revoke all on function private.client_address() from public, anon, authenticated, service_role;
+comment on function private.client_address() is 'The requesting client''s address: cf-connecting-ip (hosted, set by Cloudflare), else the first x-forwarded-for entry, else null.';
 
 -- Whether PostgREST is running this transaction (it sets request.method for every request; a
 -- placeholder once set reads '' afterwards, hence the coalesce).
@@ -743,12 +787,18 @@ comment on function private.find_personal_data(text) is 'The kind of personal da
 -- the private function's.
 create or replace function public.find_personal_data(p_text text)
 returns text
-language sql
-immutable
+language plpgsql
+stable
 security invoker
 set search_path = ''
 as $$
-  select private.find_personal_data(p_text);
+begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
+  return private.find_personal_data(p_text);
+end;
 $$;
 revoke all on function public.find_personal_data(text) from public, anon, authenticated, service_role;
 grant execute on function public.find_personal_data(text) to authenticated;
@@ -1175,6 +1225,10 @@ declare
   v_matcher private.offensive_word_matcher;
   v_forms text;
 begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
   if octet_length(p_text) > 16000 then
     raise exception 'text_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max_bytes', 16000)::text;
@@ -1278,26 +1332,61 @@ create trigger users_after_insert_create_profile
 
 -- Login pre-check (spec §7, §8): which sign-in methods an e-mail has, so the UI can say
 -- "Este correo está registrado con Google". Callable without signing in.
-
+--
+-- Limited per client: unlimited, it answered an enumeration of thousands of addresses a
+-- minute, the list that spends everyone's e-mail budget. Each client address
+-- (private.client_address) may look up `sign_in_lookup` distinct addresses a minute and an
+-- hour (12-rate-limits.sql): a person checking their own address again never spends more,
+-- people behind one address each spend one, an enumerator is stopped at the limit with
+-- rate_limited {"action":"sign_in_lookup","retry_after"}. Counting writes, so the function is
+-- volatile and called with POST, which the web does anyway: over GET the address would sit in
+-- the URL (docs/api.md).
+--
 -- Security definer, deliberately: auth.identities is not readable by API roles. It returns
 -- only provider names for an exact e-mail, which is what the spec's pre-check discloses.
 create or replace function public.get_sign_in_methods(p_email text)
 returns text[]
-language sql
-stable
+language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
-  select coalesce(array_agg(distinct i.provider order by i.provider), '{}'::text[])
-  from auth.identities i
-  where i.email = lower(btrim(p_email))
-    and i.provider in ('email', 'google', 'facebook');
+declare
+  v_email text := lower(btrim(p_email));
+  v_client text := private.client_address();
+  v_windows int[];
+  v_limits bigint[];
+  v_retry_after int;
+begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
+  if v_client is not null then
+    select array_agg(s.window_seconds order by s.window_seconds), array_agg(s.max_events::bigint order by s.window_seconds)
+    into v_windows, v_limits
+    from private.rate_limit_settings s
+    where s.action = 'sign_in_lookup';
+    v_retry_after := private.count_in_window('sign_in_lookup', md5('sign_in_lookup:' || v_client)::uuid,
+      v_windows, v_limits, clock_timestamp(), md5(coalesce(v_email, ''))::uuid);
+    if v_retry_after is not null then
+      raise exception 'rate_limited' using errcode = 'P0001',
+        detail = jsonb_build_object('action', 'sign_in_lookup', 'retry_after', v_retry_after)::text;
+    end if;
+  end if;
+  return (
+    select coalesce(array_agg(distinct i.provider order by i.provider), '{}'::text[])
+    from auth.identities i
+    where i.email = v_email
+      and i.provider in ('email', 'google', 'facebook')
+  );
+end;
 $$;
 revoke all on function public.get_sign_in_methods(text) from public, anon, authenticated, service_role;
 grant execute on function public.get_sign_in_methods(text) to anon;
 grant execute on function public.get_sign_in_methods(text) to authenticated;
 grant execute on function public.get_sign_in_methods(text) to service_role;
-comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown.';
+comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown. Each client address may look up a few distinct addresses a minute and an hour (rate_limited).';
 
 -- Every refusal on an exposed write path is a stable key, never a raw SQLSTATE or constraint
 -- name. The write pipelines answer the domain rules; this covers what the column constraints
@@ -1368,8 +1457,9 @@ comment on function public.update_my_profile(text, text, text) is 'Changes the c
 set check_function_bodies = off;
 
 -- Every limit counted over time, in one counter (private.count_in_window): per-user rate
--- limits for every write a user makes, new accounts' per-target caps (14-new-accounts.sql)
--- and the notification sender budget (60-notifications.sql). Enforced in the database so they hold for every client (our web app, a
+-- limits for every write a user makes, new accounts' per-target caps (14-new-accounts.sql),
+-- the notification sender budget (60-notifications.sql) and the sign-in lookups of a client
+-- (10-profiles.sql). Enforced in the database so they hold for every client (our web app, a
 -- script with the anon key, curl).
 --
 -- Fixed windows counted in a private table: one row per (subject, action, window length,
@@ -1377,10 +1467,12 @@ set check_function_bodies = off;
 -- requests of one subject are counted one after another and none slips past the limit; a
 -- refused or failed write rolls its increment back with its transaction, so only writes that
 -- happened count. The subject is whose budget it is: the writer for a rate limit, the target
--- for a new-account cap, the sender and recipient for the budget.
+-- for a new-account cap, the sender and recipient for the budget, the client address for
+-- sign-in lookups.
 --
 -- A limit shared by several people counts people, not events: a count with a member (a new
--- account on a target) counts each member once per window, so one account toggling a like
+-- account on a target, an e-mail address looked up from one client) counts each member once
+-- per window, so one account toggling a like, or a person checking their own address again,
 -- cannot spend what others share. The limits of one person (rate limits, the budget) count
 -- events: nobody else spends them.
 --
@@ -1398,11 +1490,18 @@ set check_function_bodies = off;
 --   report   5 / minute, 30 / hour, 100 / day — reporting is rare; a burst of reports is abuse;
 --   country  20 / hour, 50 / day — the app logs the country once per visit (the 24-hour
 --            rule stores repeats once); far more is a script forging logs.
+--   block    10 / minute, 30 / hour, 100 / day — blocks, unblocks and reading the block count
+--            together: a person blocks now and then; each block changes what its blocker sees,
+--            so the limit bounds how fast blocking can link anonymous posts
+--            (docs/decisions/0027-block-linkability.md);
 --   notification 5 / hour per sender AND recipient — what one person's comments, replies and
 --            likes may notify one other person; past it the write still happens, silently
---            (applied in private.notify, 60-notifications.sql).
+--            (applied in private.notify, 60-notifications.sql);
+--   sign_in_lookup 10 / minute, 50 / hour distinct e-mail addresses per client address — what
+--            people signing in from one address need, far below an enumeration
+--            (public.get_sign_in_methods, 10-profiles.sql).
 create table private.rate_limit_settings (
-  action text not null check (action in ('chisme', 'comment', 'like', 'report', 'country', 'notification')),
+  action text not null check (action in ('chisme', 'comment', 'like', 'report', 'country', 'block', 'notification', 'sign_in_lookup')),
   window_seconds int not null check (window_seconds between 1 and 604800),
   max_events int not null check (max_events >= 1),
   primary key (action, window_seconds)
@@ -1430,7 +1529,7 @@ create table private.rate_limit_counters (
   primary key (subject_id, action, window_seconds, window_start)
 );
 revoke all on table private.rate_limit_counters from public, anon, authenticated, service_role;
-comment on table private.rate_limit_counters is 'Events per subject (user, target, sender and recipient), action and fixed window. Ended windows are purged daily. No API access.';
+comment on table private.rate_limit_counters is 'Events per subject (user, target, sender and recipient, client address), action and fixed window. Ended windows are purged daily. No API access.';
 
 create table private.rate_limit_members (
   subject_id uuid not null,
@@ -1442,8 +1541,8 @@ create table private.rate_limit_members (
 );
 revoke all on table private.rate_limit_members from public, anon, authenticated, service_role;
 -- No index on member_id: deleting an account scans the table, which holds at most a day of
--- windows (new accounts' likes and reports; purged daily).
-comment on table private.rate_limit_members is 'Who was counted in a window of a count of distinct members (new accounts per target), so each counts once. Purged with the counters. No API access.';
+-- windows (new accounts' likes and reports, sign-in lookups; purged daily).
+comment on table private.rate_limit_members is 'Who was counted in a window of a count of distinct members (new accounts per target, e-mail addresses per client), so each counts once. Purged with the counters. No API access.';
 
 -- The one windowed counter. Counts one event of p_action for p_subject_id at p_at in each
 -- window given (lengths and limits in the same order), and answers the seconds until the
@@ -1519,34 +1618,29 @@ $$;
 revoke all on function private.count_rate_limited_write(uuid,text,timestamp with time zone) from public, anon, authenticated, service_role;
 comment on function private.count_rate_limited_write(uuid, text, timestamptz) is 'Counts one write of a user for an action at an instant and raises rate_limited past any window''s limit (new accounts get limit_percent of it), with the exact seconds until that window ends.';
 
--- Security definer: the counters and auth.users are private to the database. Only writes of
--- signed-in clients are limited (the session's role is anon or authenticated); the service role,
--- migrations and the seed are not. It also refuses a deleted user's still-valid token with
--- not_authenticated, where its writes would otherwise fail on a foreign key with a raw 23503.
--- A step of the write pipelines (chismes, comments, likes, reports, country logs), after the
--- table's own rules, so a write refused for another reason is not counted twice.
+-- Security definer: the counters are private to the database. Only writes of signed-in
+-- clients are limited (the session's role is anon or authenticated); the service role,
+-- migrations and the seed are not. A step of the write pipelines (chismes, comments, likes,
+-- reports, country logs), after the table's own rules, so a write refused for another reason
+-- is not counted twice. The RPCs refused a deleted account's token before writing
+-- (private.require_user).
 create or replace function private.enforce_rate_limit(p_action text)
 returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_user_id uuid := auth.uid();
 begin
   -- The caller's role: a security definer function changes current_user, not the role setting.
   -- private.is_client_write() written out: this step runs on every like and unlike, where the
   -- extra call measured (docs/database-history.md, "The like path").
   if current_setting('role') in ('anon', 'authenticated') then
-    if v_user_id is null or not exists (select 1 from auth.users u where u.id = v_user_id) then
-      raise exception 'not_authenticated' using errcode = 'P0001';
-    end if;
-    perform private.count_rate_limited_write(v_user_id, p_action);
+    perform private.count_rate_limited_write(auth.uid(), p_action);
   end if;
 end;
 $$;
 revoke all on function private.enforce_rate_limit(text) from public, anon, authenticated, service_role;
-comment on function private.enforce_rate_limit(text) is 'Write step: applies the rate limit of the action to signed-in clients'' writes; refuses deleted users'' tokens (security definer: private counters, auth.users).';
+comment on function private.enforce_rate_limit(text) is 'Write step: applies the rate limit of the action to signed-in clients'' writes (security definer: private counters).';
 
 -- The one purge of rows that expire, run daily by pg_cron: notifications past their 30-day
 -- retention (60-notifications.sql; reads and inserts already leave them out) and the windows
@@ -1879,13 +1973,17 @@ comment on table private.suspensions is 'Users who may read but not post, commen
 -- Security definer: the caller's own suspension, for the web to show before a write.
 create or replace function public.get_my_suspension()
 returns timestamptz
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select s.suspended_until from private.suspensions s
-  where s.user_id = (select auth.uid()) and s.suspended_until > now();
+declare
+  v_user_id uuid := private.require_user();
+begin
+  return (select s.suspended_until from private.suspensions s
+          where s.user_id = v_user_id and s.suspended_until > now());
+end;
 $$;
 revoke all on function public.get_my_suspension() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_suspension() to authenticated;
@@ -1946,6 +2044,12 @@ set check_function_bodies = off;
 --
 -- Limit: 1,000 blocks per person (block_limit_reached), so the per-call blocked-id array and
 -- the read RPCs' per-row `= any` stay small.
+--
+-- Pace: a block changes what its blocker sees at once and everywhere, so blocking the author
+-- of one post and reading another tells whether both have the same author. Every block
+-- operation (block, unblock_all, get_block_count) therefore counts towards the `block` rate
+-- limit, sized for a person (12-rate-limits.sql), which bounds how fast anyone can link posts
+-- this way; what remains is recorded in docs/decisions/0027-block-linkability.md.
 create table private.blocks (
   blocker_id uuid not null references auth.users (id) on delete cascade,
   blocked_id uuid not null references auth.users (id) on delete cascade,
@@ -2049,7 +2153,7 @@ declare
   v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'block_target_not_found');
   v_author_id uuid;
 begin
-  perform private.require_user();
+  perform private.count_rate_limited_write(private.require_user(), 'block');
   select a.user_id into v_author_id
   from public.chismes c
   join public.chisme_authors a on a.chisme_id = c.id
@@ -2061,7 +2165,7 @@ $$;
 revoke all on function public.block_chisme_author(text) from public, anon, authenticated, service_role;
 grant execute on function public.block_chisme_author(text) to service_role;
 grant execute on function public.block_chisme_author(text) to authenticated;
-comment on function public.block_chisme_author(text) is 'Blocks the anonymous author of a chisme for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached.';
+comment on function public.block_chisme_author(text) is 'Blocks the anonymous author of a chisme for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached, rate_limited.';
 
 -- Security definer: as above, with comment_authors. A comment of a chisme hidden from the
 -- caller, or a comment hidden by reports, cannot be blocked (not found).
@@ -2076,7 +2180,7 @@ declare
   v_comment_id uuid := private.uuid_arg(p_comment_id, 'block_target_not_found');
   v_author_id uuid;
 begin
-  perform private.require_user();
+  perform private.count_rate_limited_write(private.require_user(), 'block');
   select a.user_id into v_author_id
   from public.comments m
   join public.comment_authors a on a.comment_id = m.id
@@ -2090,7 +2194,7 @@ $$;
 revoke all on function public.block_comment_author(text) from public, anon, authenticated, service_role;
 grant execute on function public.block_comment_author(text) to service_role;
 grant execute on function public.block_comment_author(text) to authenticated;
-comment on function public.block_comment_author(text) is 'Blocks the anonymous author of a comment for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached.';
+comment on function public.block_comment_author(text) is 'Blocks the anonymous author of a comment for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached, rate_limited.';
 
 -- Security definer: private.blocks has no API grants. Only the caller's own rows.
 create or replace function public.unblock_all()
@@ -2104,6 +2208,7 @@ declare
   v_user_id uuid := private.require_user();
   v_count int;
 begin
+  perform private.count_rate_limited_write(v_user_id, 'block');
   delete from private.blocks b where b.blocker_id = v_user_id;
   get diagnostics v_count = row_count;
   return v_count;
@@ -2112,22 +2217,29 @@ $$;
 revoke all on function public.unblock_all() from public, anon, authenticated, service_role;
 grant execute on function public.unblock_all() to service_role;
 grant execute on function public.unblock_all() to authenticated;
-comment on function public.unblock_all() is 'Removes every block the caller made; returns how many.';
+comment on function public.unblock_all() is 'Removes every block the caller made; returns how many. Counts towards the block rate limit.';
 
--- Security definer: reads the caller's own rows of private.blocks. A count, never who.
+-- Security definer: reads the caller's own rows of private.blocks. A count, never who. Volatile
+-- and called with POST (docs/api.md): reading the count counts towards the block limit, since
+-- after blocking the authors of two posts it tells whether they were one person.
 create or replace function public.get_block_count()
 returns int
-language sql
-stable
+language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
-  select count(*)::int from private.blocks b where b.blocker_id = private.require_user();
+declare
+  v_user_id uuid := private.require_user();
+begin
+  perform private.count_rate_limited_write(v_user_id, 'block');
+  return (select count(*)::int from private.blocks b where b.blocker_id = v_user_id);
+end;
 $$;
 revoke all on function public.get_block_count() from public, anon, authenticated, service_role;
 grant execute on function public.get_block_count() to service_role;
 grant execute on function public.get_block_count() to authenticated;
-comment on function public.get_block_count() is 'How many people the caller blocked ("N personas bloqueadas").';
+comment on function public.get_block_count() is 'How many people the caller blocked ("N personas bloqueadas"); counts towards the block rate limit.';
 
 -- Blocks hold for direct table reads: the select policies of public.chismes and public.comments
 -- leave out what an author the caller blocked wrote (supabase/schemas/18-blocks.sql).
@@ -5306,16 +5418,21 @@ comment on function public.appeal_chisme(text) is 'The author asks once for a re
 -- Security definer: reads chisme_authors for the caller's own rows only.
 create or replace function public.get_my_hidden_chismes()
 returns table (chisme_id uuid, appealed boolean)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select c.id, exists (select 1 from private.appeals p where p.chisme_id = c.id)
-  from public.chisme_authors a
-  join public.chismes c on c.id = a.chisme_id
-  where a.user_id = private.require_user() and c.hidden_at is not null
-  order by c.created_at desc;
+declare
+  v_user_id uuid := private.require_user();
+begin
+  return query
+    select c.id, exists (select 1 from private.appeals p where p.chisme_id = c.id)
+    from public.chisme_authors a
+    join public.chismes c on c.id = a.chisme_id
+    where a.user_id = v_user_id and c.hidden_at is not null
+    order by c.created_at desc;
+end;
 $$;
 revoke all on function public.get_my_hidden_chismes() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_hidden_chismes() to service_role;

@@ -19,6 +19,13 @@ revoke all on function private.set_updated_at() from public, anon, authenticated
 comment on function private.set_updated_at() is 'Trigger: sets updated_at to now() on every update.';
 
 -- Raises not_authenticated unless a signed-in user is calling; returns their id.
+--
+-- A signed-in user is a token whose account still exists: an access token outlives its
+-- account until it expires (an hour), and a deleted account's token must not reach the
+-- tables as a user (a raw 23503 from a foreign key, a silent update of nothing). The account
+-- is looked up through its profile, which goes with it (10-profiles.sql: on delete cascade)
+-- and which RLS shows its owner, so the invoker RPCs may call this too. Every RPC of a
+-- signed-in person calls it first (pgTAP 075-account-deleted-token).
 create or replace function private.require_user()
 returns uuid
 language plpgsql
@@ -32,6 +39,10 @@ begin
   if v_user_id is null then
     raise exception 'not_authenticated' using errcode = 'P0001';
   end if;
+  -- apart from the test above: anon may not read profiles, even in a branch never taken
+  if not exists (select 1 from public.profiles p where p.id = v_user_id) then
+    raise exception 'not_authenticated' using errcode = 'P0001';
+  end if;
   return v_user_id;
 end;
 $$;
@@ -39,7 +50,7 @@ revoke all on function private.require_user() from public, anon, authenticated, 
 grant execute on function private.require_user() to anon;
 grant execute on function private.require_user() to authenticated;
 grant execute on function private.require_user() to service_role;
-comment on function private.require_user() is 'The caller''s user id, or the not_authenticated error.';
+comment on function private.require_user() is 'The caller''s user id when their account exists, or the not_authenticated error (no token, or a deleted account''s token).';
 
 -- Argument parsers for RPCs that take their scalars as text and their arrays as jsonb.
 --
@@ -239,7 +250,12 @@ set search_path = ''
 as $$
 begin
   if private.is_client_write() then
-    o_user_id := private.require_user();
+    -- the caller: the RPC that writes has refused a deleted account's token already
+    -- (private.require_user); the like path does not look the account up twice
+    o_user_id := auth.uid();
+    if o_user_id is null then
+      raise exception 'not_authenticated' using errcode = 'P0001';
+    end if;
     o_created_at := now();
   elsif p_user_id is null then
     raise exception 'not_authenticated' using errcode = 'P0001';
@@ -338,6 +354,34 @@ as $$
 $$;
 comment on function private.capped_arg(text) is 'A short argument (id, age, gender, mode) as given, or ''invalid'' past 100 bytes, so it gets the malformed value''s key without being parsed.';
 revoke all on function private.capped_arg(text) from public, anon, authenticated, service_role;
+
+-- The address of the client making this request, as the proxies in front of PostgREST hand
+-- it over (PostgREST gives every request header, lower-cased, in request.headers), for the
+-- limits per client (docs/decisions/0002-rate-limits.md, "Per client"):
+-- - on hosted Supabase, Cloudflare sets cf-connecting-ip to the address it received the
+--   request from, whatever the client sent under that name; it also appends that address to
+--   x-forwarded-for, whose first entries a client can write itself;
+-- - behind another proxy (`supabase start`'s Kong) only x-forwarded-for's first entry is set.
+-- Null without either header (the local stack's gateway passes none, SQL without a request):
+-- no client to limit.
+create or replace function private.client_address()
+returns text
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_headers json := nullif(current_setting('request.headers', true), '')::json;
+begin
+  return nullif(btrim(coalesce(
+    v_headers ->> 'cf-connecting-ip',
+    split_part(v_headers ->> 'x-forwarded-for', ',', 1)
+  )), '');
+end;
+$$;
+revoke all on function private.client_address() from public, anon, authenticated, service_role;
+comment on function private.client_address() is 'The requesting client''s address: cf-connecting-ip (hosted, set by Cloudflare), else the first x-forwarded-for entry, else null.';
 
 -- Whether PostgREST is running this transaction (it sets request.method for every request; a
 -- placeholder once set reads '' afterwards, hence the coalesce).

@@ -309,12 +309,18 @@ comment on function private.find_personal_data(text) is 'The kind of personal da
 -- the private function's.
 create or replace function public.find_personal_data(p_text text)
 returns text
-language sql
-immutable
+language plpgsql
+stable
 security invoker
 set search_path = ''
 as $$
-  select private.find_personal_data(p_text);
+begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
+  return private.find_personal_data(p_text);
+end;
 $$;
 revoke all on function public.find_personal_data(text) from public, anon, authenticated, service_role;
 grant execute on function public.find_personal_data(text) to authenticated;

@@ -217,6 +217,10 @@ declare
   v_matcher private.offensive_word_matcher;
   v_forms text;
 begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
   if octet_length(p_text) > 16000 then
     raise exception 'text_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max_bytes', 16000)::text;

@@ -73,26 +73,61 @@ create trigger users_after_insert_create_profile
 
 -- Login pre-check (spec §7, §8): which sign-in methods an e-mail has, so the UI can say
 -- "Este correo está registrado con Google". Callable without signing in.
-
+--
+-- Limited per client: unlimited, it answered an enumeration of thousands of addresses a
+-- minute, the list that spends everyone's e-mail budget. Each client address
+-- (private.client_address) may look up `sign_in_lookup` distinct addresses a minute and an
+-- hour (12-rate-limits.sql): a person checking their own address again never spends more,
+-- people behind one address each spend one, an enumerator is stopped at the limit with
+-- rate_limited {"action":"sign_in_lookup","retry_after"}. Counting writes, so the function is
+-- volatile and called with POST, which the web does anyway: over GET the address would sit in
+-- the URL (docs/api.md).
+--
 -- Security definer, deliberately: auth.identities is not readable by API roles. It returns
 -- only provider names for an exact e-mail, which is what the spec's pre-check discloses.
 create or replace function public.get_sign_in_methods(p_email text)
 returns text[]
-language sql
-stable
+language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
-  select coalesce(array_agg(distinct i.provider order by i.provider), '{}'::text[])
-  from auth.identities i
-  where i.email = lower(btrim(p_email))
-    and i.provider in ('email', 'google', 'facebook');
+declare
+  v_email text := lower(btrim(p_email));
+  v_client text := private.client_address();
+  v_windows int[];
+  v_limits bigint[];
+  v_retry_after int;
+begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
+  if v_client is not null then
+    select array_agg(s.window_seconds order by s.window_seconds), array_agg(s.max_events::bigint order by s.window_seconds)
+    into v_windows, v_limits
+    from private.rate_limit_settings s
+    where s.action = 'sign_in_lookup';
+    v_retry_after := private.count_in_window('sign_in_lookup', md5('sign_in_lookup:' || v_client)::uuid,
+      v_windows, v_limits, clock_timestamp(), md5(coalesce(v_email, ''))::uuid);
+    if v_retry_after is not null then
+      raise exception 'rate_limited' using errcode = 'P0001',
+        detail = jsonb_build_object('action', 'sign_in_lookup', 'retry_after', v_retry_after)::text;
+    end if;
+  end if;
+  return (
+    select coalesce(array_agg(distinct i.provider order by i.provider), '{}'::text[])
+    from auth.identities i
+    where i.email = v_email
+      and i.provider in ('email', 'google', 'facebook')
+  );
+end;
 $$;
 revoke all on function public.get_sign_in_methods(text) from public, anon, authenticated, service_role;
 grant execute on function public.get_sign_in_methods(text) to anon;
 grant execute on function public.get_sign_in_methods(text) to authenticated;
 grant execute on function public.get_sign_in_methods(text) to service_role;
-comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown.';
+comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown. Each client address may look up a few distinct addresses a minute and an hour (rate_limited).';
 
 -- Every refusal on an exposed write path is a stable key, never a raw SQLSTATE or constraint
 -- name. The write pipelines answer the domain rules; this covers what the column constraints

@@ -4,8 +4,9 @@
 set check_function_bodies = off;
 
 -- Every limit counted over time, in one counter (private.count_in_window): per-user rate
--- limits for every write a user makes, new accounts' per-target caps (14-new-accounts.sql)
--- and the notification sender budget (60-notifications.sql). Enforced in the database so they hold for every client (our web app, a
+-- limits for every write a user makes, new accounts' per-target caps (14-new-accounts.sql),
+-- the notification sender budget (60-notifications.sql) and the sign-in lookups of a client
+-- (10-profiles.sql). Enforced in the database so they hold for every client (our web app, a
 -- script with the anon key, curl).
 --
 -- Fixed windows counted in a private table: one row per (subject, action, window length,
@@ -13,10 +14,12 @@ set check_function_bodies = off;
 -- requests of one subject are counted one after another and none slips past the limit; a
 -- refused or failed write rolls its increment back with its transaction, so only writes that
 -- happened count. The subject is whose budget it is: the writer for a rate limit, the target
--- for a new-account cap, the sender and recipient for the budget.
+-- for a new-account cap, the sender and recipient for the budget, the client address for
+-- sign-in lookups.
 --
 -- A limit shared by several people counts people, not events: a count with a member (a new
--- account on a target) counts each member once per window, so one account toggling a like
+-- account on a target, an e-mail address looked up from one client) counts each member once
+-- per window, so one account toggling a like, or a person checking their own address again,
 -- cannot spend what others share. The limits of one person (rate limits, the budget) count
 -- events: nobody else spends them.
 --
@@ -34,11 +37,18 @@ set check_function_bodies = off;
 --   report   5 / minute, 30 / hour, 100 / day — reporting is rare; a burst of reports is abuse;
 --   country  20 / hour, 50 / day — the app logs the country once per visit (the 24-hour
 --            rule stores repeats once); far more is a script forging logs.
+--   block    10 / minute, 30 / hour, 100 / day — blocks, unblocks and reading the block count
+--            together: a person blocks now and then; each block changes what its blocker sees,
+--            so the limit bounds how fast blocking can link anonymous posts
+--            (docs/decisions/0027-block-linkability.md);
 --   notification 5 / hour per sender AND recipient — what one person's comments, replies and
 --            likes may notify one other person; past it the write still happens, silently
---            (applied in private.notify, 60-notifications.sql).
+--            (applied in private.notify, 60-notifications.sql);
+--   sign_in_lookup 10 / minute, 50 / hour distinct e-mail addresses per client address — what
+--            people signing in from one address need, far below an enumeration
+--            (public.get_sign_in_methods, 10-profiles.sql).
 create table private.rate_limit_settings (
-  action text not null check (action in ('chisme', 'comment', 'like', 'report', 'country', 'notification')),
+  action text not null check (action in ('chisme', 'comment', 'like', 'report', 'country', 'block', 'notification', 'sign_in_lookup')),
   window_seconds int not null check (window_seconds between 1 and 604800),
   max_events int not null check (max_events >= 1),
   primary key (action, window_seconds)
@@ -66,7 +76,7 @@ create table private.rate_limit_counters (
   primary key (subject_id, action, window_seconds, window_start)
 );
 revoke all on table private.rate_limit_counters from public, anon, authenticated, service_role;
-comment on table private.rate_limit_counters is 'Events per subject (user, target, sender and recipient), action and fixed window. Ended windows are purged daily. No API access.';
+comment on table private.rate_limit_counters is 'Events per subject (user, target, sender and recipient, client address), action and fixed window. Ended windows are purged daily. No API access.';
 
 create table private.rate_limit_members (
   subject_id uuid not null,
@@ -78,8 +88,8 @@ create table private.rate_limit_members (
 );
 revoke all on table private.rate_limit_members from public, anon, authenticated, service_role;
 -- No index on member_id: deleting an account scans the table, which holds at most a day of
--- windows (new accounts' likes and reports; purged daily).
-comment on table private.rate_limit_members is 'Who was counted in a window of a count of distinct members (new accounts per target), so each counts once. Purged with the counters. No API access.';
+-- windows (new accounts' likes and reports, sign-in lookups; purged daily).
+comment on table private.rate_limit_members is 'Who was counted in a window of a count of distinct members (new accounts per target, e-mail addresses per client), so each counts once. Purged with the counters. No API access.';
 
 -- The one windowed counter. Counts one event of p_action for p_subject_id at p_at in each
 -- window given (lengths and limits in the same order), and answers the seconds until the
@@ -155,34 +165,29 @@ $$;
 revoke all on function private.count_rate_limited_write(uuid,text,timestamp with time zone) from public, anon, authenticated, service_role;
 comment on function private.count_rate_limited_write(uuid, text, timestamptz) is 'Counts one write of a user for an action at an instant and raises rate_limited past any window''s limit (new accounts get limit_percent of it), with the exact seconds until that window ends.';
 
--- Security definer: the counters and auth.users are private to the database. Only writes of
--- signed-in clients are limited (the session's role is anon or authenticated); the service role,
--- migrations and the seed are not. It also refuses a deleted user's still-valid token with
--- not_authenticated, where its writes would otherwise fail on a foreign key with a raw 23503.
--- A step of the write pipelines (chismes, comments, likes, reports, country logs), after the
--- table's own rules, so a write refused for another reason is not counted twice.
+-- Security definer: the counters are private to the database. Only writes of signed-in
+-- clients are limited (the session's role is anon or authenticated); the service role,
+-- migrations and the seed are not. A step of the write pipelines (chismes, comments, likes,
+-- reports, country logs), after the table's own rules, so a write refused for another reason
+-- is not counted twice. The RPCs refused a deleted account's token before writing
+-- (private.require_user).
 create or replace function private.enforce_rate_limit(p_action text)
 returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_user_id uuid := auth.uid();
 begin
   -- The caller's role: a security definer function changes current_user, not the role setting.
   -- private.is_client_write() written out: this step runs on every like and unlike, where the
   -- extra call measured (docs/database-history.md, "The like path").
   if current_setting('role') in ('anon', 'authenticated') then
-    if v_user_id is null or not exists (select 1 from auth.users u where u.id = v_user_id) then
-      raise exception 'not_authenticated' using errcode = 'P0001';
-    end if;
-    perform private.count_rate_limited_write(v_user_id, p_action);
+    perform private.count_rate_limited_write(auth.uid(), p_action);
   end if;
 end;
 $$;
 revoke all on function private.enforce_rate_limit(text) from public, anon, authenticated, service_role;
-comment on function private.enforce_rate_limit(text) is 'Write step: applies the rate limit of the action to signed-in clients'' writes; refuses deleted users'' tokens (security definer: private counters, auth.users).';
+comment on function private.enforce_rate_limit(text) is 'Write step: applies the rate limit of the action to signed-in clients'' writes (security definer: private counters).';
 
 -- The one purge of rows that expire, run daily by pg_cron: notifications past their 30-day
 -- retention (60-notifications.sql; reads and inserts already leave them out) and the windows

@@ -105,13 +105,17 @@ comment on table private.suspensions is 'Users who may read but not post, commen
 -- Security definer: the caller's own suspension, for the web to show before a write.
 create or replace function public.get_my_suspension()
 returns timestamptz
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select s.suspended_until from private.suspensions s
-  where s.user_id = (select auth.uid()) and s.suspended_until > now();
+declare
+  v_user_id uuid := private.require_user();
+begin
+  return (select s.suspended_until from private.suspensions s
+          where s.user_id = v_user_id and s.suspended_until > now());
+end;
 $$;
 revoke all on function public.get_my_suspension() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_suspension() to authenticated;

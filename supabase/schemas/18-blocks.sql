@@ -20,6 +20,12 @@ set check_function_bodies = off;
 --
 -- Limit: 1,000 blocks per person (block_limit_reached), so the per-call blocked-id array and
 -- the read RPCs' per-row `= any` stay small.
+--
+-- Pace: a block changes what its blocker sees at once and everywhere, so blocking the author
+-- of one post and reading another tells whether both have the same author. Every block
+-- operation (block, unblock_all, get_block_count) therefore counts towards the `block` rate
+-- limit, sized for a person (12-rate-limits.sql), which bounds how fast anyone can link posts
+-- this way; what remains is recorded in docs/decisions/0027-block-linkability.md.
 create table private.blocks (
   blocker_id uuid not null references auth.users (id) on delete cascade,
   blocked_id uuid not null references auth.users (id) on delete cascade,
@@ -123,7 +129,7 @@ declare
   v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'block_target_not_found');
   v_author_id uuid;
 begin
-  perform private.require_user();
+  perform private.count_rate_limited_write(private.require_user(), 'block');
   select a.user_id into v_author_id
   from public.chismes c
   join public.chisme_authors a on a.chisme_id = c.id
@@ -135,7 +141,7 @@ $$;
 revoke all on function public.block_chisme_author(text) from public, anon, authenticated, service_role;
 grant execute on function public.block_chisme_author(text) to service_role;
 grant execute on function public.block_chisme_author(text) to authenticated;
-comment on function public.block_chisme_author(text) is 'Blocks the anonymous author of a chisme for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached.';
+comment on function public.block_chisme_author(text) is 'Blocks the anonymous author of a chisme for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached, rate_limited.';
 
 -- Security definer: as above, with comment_authors. A comment of a chisme hidden from the
 -- caller, or a comment hidden by reports, cannot be blocked (not found).
@@ -150,7 +156,7 @@ declare
   v_comment_id uuid := private.uuid_arg(p_comment_id, 'block_target_not_found');
   v_author_id uuid;
 begin
-  perform private.require_user();
+  perform private.count_rate_limited_write(private.require_user(), 'block');
   select a.user_id into v_author_id
   from public.comments m
   join public.comment_authors a on a.comment_id = m.id
@@ -164,7 +170,7 @@ $$;
 revoke all on function public.block_comment_author(text) from public, anon, authenticated, service_role;
 grant execute on function public.block_comment_author(text) to service_role;
 grant execute on function public.block_comment_author(text) to authenticated;
-comment on function public.block_comment_author(text) is 'Blocks the anonymous author of a comment for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached.';
+comment on function public.block_comment_author(text) is 'Blocks the anonymous author of a comment for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached, rate_limited.';
 
 -- Security definer: private.blocks has no API grants. Only the caller's own rows.
 create or replace function public.unblock_all()
@@ -178,6 +184,7 @@ declare
   v_user_id uuid := private.require_user();
   v_count int;
 begin
+  perform private.count_rate_limited_write(v_user_id, 'block');
   delete from private.blocks b where b.blocker_id = v_user_id;
   get diagnostics v_count = row_count;
   return v_count;
@@ -186,22 +193,29 @@ $$;
 revoke all on function public.unblock_all() from public, anon, authenticated, service_role;
 grant execute on function public.unblock_all() to service_role;
 grant execute on function public.unblock_all() to authenticated;
-comment on function public.unblock_all() is 'Removes every block the caller made; returns how many.';
+comment on function public.unblock_all() is 'Removes every block the caller made; returns how many. Counts towards the block rate limit.';
 
--- Security definer: reads the caller's own rows of private.blocks. A count, never who.
+-- Security definer: reads the caller's own rows of private.blocks. A count, never who. Volatile
+-- and called with POST (docs/api.md): reading the count counts towards the block limit, since
+-- after blocking the authors of two posts it tells whether they were one person.
 create or replace function public.get_block_count()
 returns int
-language sql
-stable
+language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
-  select count(*)::int from private.blocks b where b.blocker_id = private.require_user();
+declare
+  v_user_id uuid := private.require_user();
+begin
+  perform private.count_rate_limited_write(v_user_id, 'block');
+  return (select count(*)::int from private.blocks b where b.blocker_id = v_user_id);
+end;
 $$;
 revoke all on function public.get_block_count() from public, anon, authenticated, service_role;
 grant execute on function public.get_block_count() to service_role;
 grant execute on function public.get_block_count() to authenticated;
-comment on function public.get_block_count() is 'How many people the caller blocked ("N personas bloqueadas").';
+comment on function public.get_block_count() is 'How many people the caller blocked ("N personas bloqueadas"); counts towards the block rate limit.';
 
 -- Blocks hold for direct table reads: the select policies of public.chismes and public.comments
 -- leave out what an author the caller blocked wrote (supabase/schemas/18-blocks.sql).
