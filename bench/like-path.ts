@@ -1,15 +1,16 @@
 // `npx tsx bench/like-path.ts [--base <git ref>] [--rounds 20] [--phases 5]`: the cost of one
 // like inside the database, the schema of `--base` (default main) against the working tree's,
 // as docs/database.md ("The like path") reports it. Two throwaway clusters (the platform
-// bootstrap, the migrations, the seed) run side by side; rounds alternate between them, so both
-// variants see the same machine load. A round is one transaction, rolled back: one established
-// liker (the seed's accounts are 8 days old) likes 50 chismes of others and unlikes them,
-// `--phases` times, as `authenticated` with PostgREST's request settings and the rate limits
-// lifted. Each call is timed inside the database (clock_timestamp; the first 10 of each kind in
-// a round dropped), and each phase's CPU time is read from the backend's /proc/<pid>/schedstat,
-// which other processes on a busy machine do not inflate. Prints, per variant, the median and
-// 10th percentile wall µs per like_chisme and unlike_chisme, the median CPU µs per call, and how
-// many rounds the working tree's like median won.
+// bootstrap, the migrations, the seed) run side by side. A round is one transaction in each,
+// rolled back: one established liker (the seed's accounts are 8 days old) likes 50 chismes of
+// others and unlikes them, `--phases` times, as `authenticated` with PostgREST's request
+// settings and the rate limits lifted, the two variants taking turns phase by phase so that a
+// busy machine weighs on both alike. Each call is timed inside the database (clock_timestamp;
+// the first 10 of each kind in a round dropped), and each phase's CPU time is read from the
+// backend's /proc/<pid>/schedstat, which other processes do not inflate as they do wall time.
+// Prints, per variant, the median and 10th percentile wall µs per like_chisme and
+// unlike_chisme and the median CPU µs per call, then the working tree's CPU per like over the
+// base's, compared phase by phase.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,46 +87,47 @@ function cpuNs(pid: number): number {
   return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 }
 
-interface Round {
+interface Sample {
   like: number[];
   unlike: number[];
-  likeCpuUs: number;
-  unlikeCpuUs: number;
+  likeCpu: number[];
+  unlikeCpu: number[];
 }
 
-// One round: `phases` × (50 likes, then 50 unlikes); a like's first call per chisme in the round
-// notifies its author, the later ones do not (notified once, ever).
-async function round(client: pg.Client, pid: number, phases: number): Promise<Round> {
-  await client.query('begin');
-  try {
+// One round, both variants in step: each opens its transaction, then phase by phase (50 likes,
+// then 50 unlikes) the two take turns, which goes first alternating, so a burst of load on the
+// machine falls on both. A like's first call per chisme in a round notifies its author, the
+// later ones do not (notified once, ever). Samples: each call's wall µs (the first 10 of each
+// kind dropped) and each phase's CPU µs per call.
+async function round(clients: pg.Client[], pids: number[], phases: number, samples: Sample[], first: number): Promise<void> {
+  for (const client of clients) {
+    await client.query('begin');
     await client.query(setupSql);
-    let likeCpu = 0;
-    let unlikeCpu = 0;
+  }
+  try {
     for (let phase = 0; phase < phases; phase += 1) {
-      const t0 = cpuNs(pid);
-      await client.query(phaseSql('like'));
-      const t1 = cpuNs(pid);
-      await client.query(phaseSql('unlike'));
-      likeCpu += t1 - t0;
-      unlikeCpu += cpuNs(pid) - t1;
+      const order = (phase + first) % 2 === 0 ? [0, 1] : [1, 0];
+      for (const op of ['like', 'unlike'] as const) {
+        for (const index of order) {
+          const t0 = cpuNs(pids[index]!);
+          await clients[index]!.query(phaseSql(op));
+          samples[index]![op === 'like' ? 'likeCpu' : 'unlikeCpu'].push((cpuNs(pids[index]!) - t0) / 50 / 1000);
+        }
+      }
     }
-    const { rows } = await client.query<{ op: string; us: number }>('select op, us from pg_temp.timings');
-    const calls = phases * 50;
-    return {
-      // the first 10 calls of each kind warm the round up
-      like: rows
-        .filter((row) => row.op === 'like')
-        .map((row) => row.us)
-        .slice(10),
-      unlike: rows
-        .filter((row) => row.op === 'unlike')
-        .map((row) => row.us)
-        .slice(10),
-      likeCpuUs: likeCpu / calls / 1000,
-      unlikeCpuUs: unlikeCpu / calls / 1000,
-    };
+    for (const [index, client] of clients.entries()) {
+      const { rows } = await client.query<{ op: string; us: number }>('select op, us from pg_temp.timings');
+      for (const op of ['like', 'unlike'] as const) {
+        samples[index]![op].push(
+          ...rows
+            .filter((row) => row.op === op)
+            .map((row) => row.us)
+            .slice(10),
+        );
+      }
+    }
   } finally {
-    await client.query('rollback');
+    for (const client of clients) await client.query('rollback');
   }
 }
 
@@ -155,31 +157,22 @@ async function main(): Promise<void> {
       pids.push((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
       console.log(`${variant.name}: cluster on port ${cluster.port}`);
     }
-    // one warm-up round each: plans cached, caches filled
-    for (const [index, client] of clients.entries()) await round(client, pids[index]!, phases);
-    const samples = variants.map(() => ({
-      like: [] as number[],
-      unlike: [] as number[],
-      roundMedians: [] as number[],
-      likeCpu: [] as number[],
-      unlikeCpu: [] as number[],
-    }));
-    for (let r = 0; r < rounds; r += 1) {
-      // alternate which variant goes first, so neither always follows the other
-      const order = r % 2 === 0 ? [0, 1] : [1, 0];
-      for (const index of order) {
-        const result = await round(clients[index]!, pids[index]!, phases);
-        samples[index]!.like.push(...result.like);
-        samples[index]!.unlike.push(...result.unlike);
-        samples[index]!.roundMedians.push(percentile(result.like, 50));
-        samples[index]!.likeCpu.push(result.likeCpuUs);
-        samples[index]!.unlikeCpu.push(result.unlikeCpuUs);
-      }
-    }
-    const wins = samples[1]!.roundMedians.filter((median, r) => median < samples[0]!.roundMedians[r]!).length;
+    const samples: Sample[] = variants.map(() => ({ like: [], unlike: [], likeCpu: [], unlikeCpu: [] }));
+    // one warm-up round: plans cached, caches filled
+    await round(
+      clients,
+      pids,
+      phases,
+      variants.map(() => ({ like: [], unlike: [], likeCpu: [], unlikeCpu: [] })),
+      0,
+    );
+    for (let r = 0; r < rounds; r += 1) await round(clients, pids, phases, samples, r);
+    // the working tree's CPU per like over the base's, phase by phase (adjacent in time)
+    const ratios = samples[1]!.likeCpu.map((cpu, i) => cpu / samples[0]!.likeCpu[i]!);
+    const wins = ratios.filter((ratio) => ratio < 1).length;
     const calls = phases * 50;
     console.log(`\n${rounds} rounds × ${calls} likes and unlikes per variant (µs per call, measured in the database;`);
-    console.log("wall: median and 10th percentile of the calls; CPU: the backend's time on a CPU per call, median of the rounds)");
+    console.log("wall: median and 10th percentile of the calls; CPU: the backend's time on a CPU per call, median of the phases)");
     for (const [index, variant] of variants.entries()) {
       const s = samples[index]!;
       console.log(
@@ -190,7 +183,8 @@ async function main(): Promise<void> {
     const change = (a: number, b: number) => `${b >= a ? '+' : ''}${((b / a - 1) * 100).toFixed(1)} %`;
     console.log(
       `like_chisme: wall median ${change(percentile(samples[0]!.like, 50), percentile(samples[1]!.like, 50))}, ` +
-        `CPU ${change(percentile(samples[0]!.likeCpu, 50), percentile(samples[1]!.likeCpu, 50))} (working tree faster in ${wins} of ${rounds} rounds)`,
+        `CPU ${change(percentile(samples[0]!.likeCpu, 50), percentile(samples[1]!.likeCpu, 50))}, ` +
+        `CPU phase by phase ${change(1, percentile(ratios, 50))} (working tree faster in ${wins} of ${ratios.length} phases)`,
     );
   } finally {
     for (const client of clients) await client.end().catch(() => undefined);

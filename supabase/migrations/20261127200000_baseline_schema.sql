@@ -2452,10 +2452,8 @@ comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in
 -- ---------------------------------------------------------------------------------------------
 -- The write pipeline: what a chisme goes through, in the order it runs
 -- ---------------------------------------------------------------------------------------------
--- Each operation has one BEFORE and one AFTER trigger, and its function calls the steps in the
--- order written here; no rule depends on how triggers' names sort (pgTAP
--- 001-schemas-write-pipelines fails on a second trigger). Any step may refuse with its key,
--- which undoes the whole write.
+-- One trigger per timing and operation; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). A step that refuses raises its key and undoes the write.
 --
 -- Before insert (private.check_chisme_write):
 --   1. a suspended account posts nothing (private.guard_suspended_user, 16-suspensions.sql);
@@ -2480,8 +2478,7 @@ comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in
 -- Deletes cascade (authors, comments, likes, reports, the trending row); their tables'
 -- pipelines keep the counters of what remains.
 --
--- Security definer, as every pipeline: the steps are private functions no API role may
--- execute, and the writer may be the service role or the storage service.
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_chisme_write()
 returns trigger
 language plpgsql
@@ -3161,11 +3158,9 @@ create index notified_likes_liker_id_idx on private.notified_likes (liker_id);
 -- ---------------------------------------------------------------------------------------------
 -- The write pipeline: everything a like and an unlike do, in the order they run
 -- ---------------------------------------------------------------------------------------------
--- One BEFORE and one AFTER trigger per operation, whose functions below call each step in the
--- order written; no rule depends on how triggers' names sort (pgTAP
--- 001-schemas-write-pipelines fails on a second trigger). like_chisme inserts the row and
--- unlike_chisme deletes it (at the end of this file); any refusal raises its key and undoes
--- the whole write.
+-- One trigger per timing and operation; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). like_chisme inserts the row and unlike_chisme deletes
+-- it (at the end of this file); a step that refuses raises its key and undoes the write.
 --
 -- A like, before the row is stored (private.check_like_write):
 --   1. a chisme hidden by moderation is not found (chisme_not_found), except for its author
@@ -3190,8 +3185,7 @@ create index notified_likes_liker_id_idx on private.notified_likes (liker_id);
 --   no cycle between two likes, no deadlock.
 -- An unlike, before the row is deleted: steps 1, 2 and 4 above; once deleted: the count.
 --
--- Security definer, as every pipeline: the steps are private functions no API role may
--- execute, and the writer may be the service role (operator tools, account deletion).
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_like_write()
 returns trigger
 language plpgsql
@@ -3619,10 +3613,8 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 -- ---------------------------------------------------------------------------------------------
 -- The write pipeline: what a comment goes through, in the order it runs
 -- ---------------------------------------------------------------------------------------------
--- Each operation has one BEFORE and one AFTER trigger, and its function calls the steps in the
--- order written here; no rule depends on how triggers' names sort (pgTAP
--- 001-schemas-write-pipelines fails on a second trigger). Any step may refuse with its key,
--- which undoes the whole write.
+-- One trigger per timing and operation; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). A step that refuses raises its key and undoes the write.
 --
 -- Before insert (private.check_comment_write):
 --   1. a chisme hidden by moderation is not found (private.guard_hidden_chisme, 20-chismes.sql);
@@ -3651,8 +3643,7 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 -- After delete: a visible root comment leaves the count (private.count_root_comment); replies
 -- and reports cascade.
 --
--- Security definer, as every pipeline: the steps are private functions no API role may
--- execute, and the writer may be the service role.
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_comment_write()
 returns trigger
 language plpgsql
@@ -4173,9 +4164,8 @@ comment on policy reports_insert_authenticated on public.reports is 'A user repo
 -- ---------------------------------------------------------------------------------------------
 -- The write pipeline: what a report goes through, in the order it runs
 -- ---------------------------------------------------------------------------------------------
--- One BEFORE and one AFTER trigger, whose functions call the steps in the order written here;
--- no rule depends on how triggers' names sort (pgTAP 001-schemas-write-pipelines fails on a
--- second trigger). Any step may refuse with its key, which undoes the whole write.
+-- One trigger per timing; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). A step that refuses raises its key and undoes the write.
 --
 -- Before insert (private.check_report_write):
 --   1. content the caller cannot see (hidden by moderation) is report_target_not_found
@@ -4192,8 +4182,7 @@ comment on policy reports_insert_authenticated on public.reports is 'A user repo
 --   2. automatic hiding at the threshold, with the author's notification, and the moderators'
 --      live ping (private.hide_reported_content, below).
 --
--- Security definer, as every pipeline: the steps are private functions no API role may
--- execute, and the writer may be the service role.
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_report_write()
 returns trigger
 language plpgsql
@@ -4565,7 +4554,7 @@ create trigger notifications_before_insert_check_rules
 --   2. the cap and retention: the owner keeps the newest 100, none older than 30 days
 --      (private.trim_notifications, below).
 -- A collapse is an update, broadcast through the realtime flush (80-realtime.sql). Security
--- definer, as every pipeline: the steps are private functions no API role may execute.
+-- definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.apply_notification_write()
 returns trigger
 language plpgsql
@@ -6085,8 +6074,8 @@ comment on policy country_logs_insert_authenticated on public.country_logs is 'A
 --   2. the log's own rules: the caller's own, now; a normalised country without personal data
 --      or listed words; a repeat of the last 24 hours skipped silently
 --      (private.skip_recent_country_log, below).
--- Nothing follows a stored log. Security definer, as every pipeline: the steps are private
--- functions no API role may execute.
+-- Nothing follows a stored log. Security definer: the steps are private functions no API role
+-- may execute, whoever writes.
 create or replace function private.check_country_log_write()
 returns trigger
 language plpgsql

@@ -75,10 +75,8 @@ comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in
 -- ---------------------------------------------------------------------------------------------
 -- The write pipeline: what a chisme goes through, in the order it runs
 -- ---------------------------------------------------------------------------------------------
--- Each operation has one BEFORE and one AFTER trigger, and its function calls the steps in the
--- order written here; no rule depends on how triggers' names sort (pgTAP
--- 001-schemas-write-pipelines fails on a second trigger). Any step may refuse with its key,
--- which undoes the whole write.
+-- One trigger per timing and operation; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). A step that refuses raises its key and undoes the write.
 --
 -- Before insert (private.check_chisme_write):
 --   1. a suspended account posts nothing (private.guard_suspended_user, 16-suspensions.sql);
@@ -103,8 +101,7 @@ comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in
 -- Deletes cascade (authors, comments, likes, reports, the trending row); their tables'
 -- pipelines keep the counters of what remains.
 --
--- Security definer, as every pipeline: the steps are private functions no API role may
--- execute, and the writer may be the service role or the storage service.
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_chisme_write()
 returns trigger
 language plpgsql

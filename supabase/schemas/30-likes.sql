@@ -50,11 +50,9 @@ create index notified_likes_liker_id_idx on private.notified_likes (liker_id);
 -- ---------------------------------------------------------------------------------------------
 -- The write pipeline: everything a like and an unlike do, in the order they run
 -- ---------------------------------------------------------------------------------------------
--- One BEFORE and one AFTER trigger per operation, whose functions below call each step in the
--- order written; no rule depends on how triggers' names sort (pgTAP
--- 001-schemas-write-pipelines fails on a second trigger). like_chisme inserts the row and
--- unlike_chisme deletes it (at the end of this file); any refusal raises its key and undoes
--- the whole write.
+-- One trigger per timing and operation; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). like_chisme inserts the row and unlike_chisme deletes
+-- it (at the end of this file); a step that refuses raises its key and undoes the write.
 --
 -- A like, before the row is stored (private.check_like_write):
 --   1. a chisme hidden by moderation is not found (chisme_not_found), except for its author
@@ -79,8 +77,7 @@ create index notified_likes_liker_id_idx on private.notified_likes (liker_id);
 --   no cycle between two likes, no deadlock.
 -- An unlike, before the row is deleted: steps 1, 2 and 4 above; once deleted: the count.
 --
--- Security definer, as every pipeline: the steps are private functions no API role may
--- execute, and the writer may be the service role (operator tools, account deletion).
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_like_write()
 returns trigger
 language plpgsql

@@ -110,10 +110,8 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 -- ---------------------------------------------------------------------------------------------
 -- The write pipeline: what a comment goes through, in the order it runs
 -- ---------------------------------------------------------------------------------------------
--- Each operation has one BEFORE and one AFTER trigger, and its function calls the steps in the
--- order written here; no rule depends on how triggers' names sort (pgTAP
--- 001-schemas-write-pipelines fails on a second trigger). Any step may refuse with its key,
--- which undoes the whole write.
+-- One trigger per timing and operation; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). A step that refuses raises its key and undoes the write.
 --
 -- Before insert (private.check_comment_write):
 --   1. a chisme hidden by moderation is not found (private.guard_hidden_chisme, 20-chismes.sql);
@@ -142,8 +140,7 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 -- After delete: a visible root comment leaves the count (private.count_root_comment); replies
 -- and reports cascade.
 --
--- Security definer, as every pipeline: the steps are private functions no API role may
--- execute, and the writer may be the service role.
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_comment_write()
 returns trigger
 language plpgsql

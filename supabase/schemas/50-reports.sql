@@ -42,9 +42,8 @@ comment on policy reports_insert_authenticated on public.reports is 'A user repo
 -- ---------------------------------------------------------------------------------------------
 -- The write pipeline: what a report goes through, in the order it runs
 -- ---------------------------------------------------------------------------------------------
--- One BEFORE and one AFTER trigger, whose functions call the steps in the order written here;
--- no rule depends on how triggers' names sort (pgTAP 001-schemas-write-pipelines fails on a
--- second trigger). Any step may refuse with its key, which undoes the whole write.
+-- One trigger per timing; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). A step that refuses raises its key and undoes the write.
 --
 -- Before insert (private.check_report_write):
 --   1. content the caller cannot see (hidden by moderation) is report_target_not_found
@@ -61,8 +60,7 @@ comment on policy reports_insert_authenticated on public.reports is 'A user repo
 --   2. automatic hiding at the threshold, with the author's notification, and the moderators'
 --      live ping (private.hide_reported_content, below).
 --
--- Security definer, as every pipeline: the steps are private functions no API role may
--- execute, and the writer may be the service role.
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_report_write()
 returns trigger
 language plpgsql

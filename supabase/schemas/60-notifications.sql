@@ -80,7 +80,7 @@ create trigger notifications_before_insert_check_rules
 --   2. the cap and retention: the owner keeps the newest 100, none older than 30 days
 --      (private.trim_notifications, below).
 -- A collapse is an update, broadcast through the realtime flush (80-realtime.sql). Security
--- definer, as every pipeline: the steps are private functions no API role may execute.
+-- definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.apply_notification_write()
 returns trigger
 language plpgsql

@@ -38,8 +38,8 @@ comment on policy country_logs_insert_authenticated on public.country_logs is 'A
 --   2. the log's own rules: the caller's own, now; a normalised country without personal data
 --      or listed words; a repeat of the last 24 hours skipped silently
 --      (private.skip_recent_country_log, below).
--- Nothing follows a stored log. Security definer, as every pipeline: the steps are private
--- functions no API role may execute.
+-- Nothing follows a stored log. Security definer: the steps are private functions no API role
+-- may execute, whoever writes.
 create or replace function private.check_country_log_write()
 returns trigger
 language plpgsql
