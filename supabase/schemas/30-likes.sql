@@ -121,7 +121,6 @@ declare
   -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
   -- "Write pipelines")
   v_step text;
-  v_own record;
 begin
   if tg_op = 'DELETE' then
     v_step := private.count_like(old.chisme_id, -1);
