@@ -35,9 +35,10 @@ delete from private.trending_chismes t using bench_chismes b where t.id = b.id;
 delete from public.chismes c using bench_chismes b where c.id = b.id;
 delete from private.notification_senders s using public.notifications n, bench_users u where s.notification_id = n.id and n.user_id = u.id;
 delete from private.notification_senders s using bench_users u where s.sender_id = u.id;
-delete from private.notification_budgets b using bench_users u where b.sender_id = u.id;
-delete from private.notification_budgets b using bench_users u where b.recipient_id = u.id;
-delete from private.rate_limit_counters r using bench_users u where r.user_id = u.id;
+-- the windows of the bench users' limits (12-rate-limits.sql); their notification budgets are
+-- windows named by a hash of sender and recipient, which end within the hour
+delete from private.rate_limit_counters r using bench_users u where r.subject_id = u.id;
+delete from private.rate_limit_members m using bench_users u where m.member_id = u.id;
 delete from private.rate_limit_overrides o using bench_users u where o.user_id = u.id;
 delete from public.notifications n using bench_users u where n.user_id = u.id;
 delete from public.profiles p using bench_users u where p.id = u.id;

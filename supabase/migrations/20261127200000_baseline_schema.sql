@@ -67,6 +67,13 @@ revoke all on function private.set_updated_at() from public, anon, authenticated
 comment on function private.set_updated_at() is 'Trigger: sets updated_at to now() on every update.';
 
 -- Raises not_authenticated unless a signed-in user is calling; returns their id.
+--
+-- A signed-in user is a token whose account still exists: an access token outlives its
+-- account until it expires (an hour), and a deleted account's token must not reach the
+-- tables as a user (a raw 23503 from a foreign key, a silent update of nothing). The account
+-- is looked up through its profile, which goes with it (10-profiles.sql: on delete cascade)
+-- and which RLS shows its owner, so the invoker RPCs may call this too. Every RPC of a
+-- signed-in person calls it first (pgTAP 075-account-deleted-token).
 create or replace function private.require_user()
 returns uuid
 language plpgsql
@@ -80,6 +87,10 @@ begin
   if v_user_id is null then
     raise exception 'not_authenticated' using errcode = 'P0001';
   end if;
+  -- apart from the test above: anon may not read profiles, even in a branch never taken
+  if not exists (select 1 from public.profiles p where p.id = v_user_id) then
+    raise exception 'not_authenticated' using errcode = 'P0001';
+  end if;
   return v_user_id;
 end;
 $$;
@@ -87,7 +98,7 @@ revoke all on function private.require_user() from public, anon, authenticated, 
 grant execute on function private.require_user() to anon;
 grant execute on function private.require_user() to authenticated;
 grant execute on function private.require_user() to service_role;
-comment on function private.require_user() is 'The caller''s user id, or the not_authenticated error.';
+comment on function private.require_user() is 'The caller''s user id when their account exists, or the not_authenticated error (no token, or a deleted account''s token).';
 
 -- Argument parsers for RPCs that take their scalars as text and their arrays as jsonb.
 --
@@ -193,66 +204,6 @@ grant execute on function private.snippet(text) to authenticated;
 grant execute on function private.snippet(text) to service_role;
 comment on function private.snippet(text) is 'The first 50 characters of a text, with an ellipsis when cut.';
 
--- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
---
--- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
--- that every person online joins would cost messages/s = people online × writes/s, and hosted
--- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
--- person per minute). So:
--- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
---    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
---    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
---    so counts of chismes nobody shows cost nobody anything. A group, not one topic per
---    chisme, because a screen of 20 live cards would otherwise receive up to 20 messages per
---    interval (the bench's `scale` section measured it: docs/scaling.md).
--- 2. A counter change only marks the chisme in private.realtime_changed_chismes (one row per
---    chisme, `on conflict do nothing`: a viral chisme's likes find the row there and take no
---    lock on it; they already hold the chisme's row lock for the counter update). The flush,
---    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
---    otherwise) and sends at most one `chisme_counts` message per group with the latest
---    counts of the chismes changed in it: one message per chisme per interval at most.
--- 3. New chismes are never broadcast with their content: the same flush tells the groups
---    at the top of each mode's recent feed how many chismes arrived and their ids (no
---    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
---    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
---    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
--- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
---    chisme's group at once, so the /chismes/:id page needs only that one topic.
--- 5. Notifications go to the owner's topic. A new notification is sent at once; a
---    collapse (`notification_updated`, one per person who likes or comments) goes through the
---    same flush: at most one message per notification per interval, with its latest state
---    (the payload is the row). Worst case per person: docs/scaling.md.
--- Counters themselves are untouched: the triggers owned by the counting functions stay exact.
-
--- ---------------------------------------------------------------------------------------------
--- Groups
--- ---------------------------------------------------------------------------------------------
-
--- The web computes the same value from created_at (web/src/lib/chisme-topic.ts): keep both.
-create or replace function private.chisme_bucket(p_created_at timestamptz)
-returns bigint
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select floor(extract(epoch from p_created_at) / 300)::bigint;
-$$;
-revoke all on function private.chisme_bucket(timestamp with time zone) from public, anon, authenticated, service_role;
-comment on function private.chisme_bucket(timestamptz) is 'The five-minute slice of created_at that names a chisme''s realtime group topic.';
-
-create or replace function private.chisme_topic(p_cotilleo boolean, p_created_at timestamptz)
-returns text
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select 'chismes:' || case when p_cotilleo then 'cotilleo' else 'casual' end || ':' || private.chisme_bucket(p_created_at)::text;
-$$;
-revoke all on function private.chisme_topic(boolean,timestamp with time zone) from public, anon, authenticated, service_role;
-comment on function private.chisme_topic(boolean, timestamptz) is 'The private realtime topic carrying a chisme''s live counts, image state and moderation state.';
-
 -- Read RPCs over GET (docs/api.md, "Reads over GET"): hosted Supabase may serve a Data API GET
 -- from a read replica, so the web calls get_feed with GET. A GET carries every argument in the
 -- query string, and PostgREST hands a query-string value to a jsonb parameter as a JSON
@@ -297,28 +248,28 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 -- to clients; pgTAP 001-schemas-client-privileges lists the functions a client may execute).
 --
 -- What running as the owner means for the rules, and how each one holds:
---   * RLS does not filter what the RPC and the security invoker rule triggers read. Rules
---     that a read policy would give are explicit triggers (every path, whoever writes):
+--   * RLS does not filter what the RPC and the write pipelines' steps read. Rules that a read
+--     policy would give are explicit steps of the pipelines (every path, whoever writes):
 --       - a reply to a comment hidden by moderation: comment_parent_not_found (the comments
 --         read policy hides the parent from anyone but its author and moderators);
 --       - a report of a hidden chisme or comment (or a comment of a hidden chisme):
 --         report_target_not_found;
 --       - an unlike on a hidden chisme: chisme_not_found, as a like or a comment of it
---         (guard_hidden_chisme, a security definer trigger that never relied on RLS).
---     The rule triggers' own checks compare with the caller's id explicitly (own like, own
+--         (guard_hidden_chisme, a security definer step that never relied on RLS).
+--     The rule steps' own checks compare with the caller's id explicitly (own like, own
 --     report, own chisme), and the notification and profile RPCs filter by the caller's id
 --     and by the same 30-day window as the notifications read policy (60-notifications.sql).
 --   * `current_user` is the owner inside. Rules that must know whether a client is writing
 --     read the request's role instead (`private.is_client_write()`): PostgREST sets it from
 --     the verified JWT, a client cannot choose it, and a security definer function does not
---     change it. The rate limits, the new-account rules and the rule triggers' client branch
+--     change it. The rate limits, the new-account rules and the rule steps' client branch
 --     (which forces server-chosen columns: ids, counters, timestamps, the author) all read it.
 
 -- The request's role as PostgREST set it (from the verified JWT): anon or authenticated for a
 -- client, whether or not a security definer function is running. plpgsql, like the other
 -- helpers every write calls (14-new-accounts.sql): a `language sql` function with `set
--- search_path` is never inlined and is planned again on every call; in plpgsql a like costs
--- ~40 µs less (docs/database.md, "Measured").
+-- search_path` is never inlined and is planned again on every call; in plpgsql the like path
+-- measured cheaper (docs/database-history.md, "The like path").
 create or replace function private.is_client_write()
 returns boolean
 language plpgsql
@@ -336,7 +287,7 @@ comment on function private.is_client_write() is 'Whether the request''s role (s
 
 -- Whose row a like, a report or a country log is, and when it was made: a client's write is
 -- always the caller's own, now, whatever user_id and created_at it carries (the RPCs run as
--- their owner, so the rule triggers say it); another writer (the operator, the seed) names
+-- their owner, so the rule steps say it); another writer (the operator, the seed) names
 -- the user, and none is not_authenticated. One call returns both, so the request's role is
 -- read once per row (the like path: docs/decisions/0016-performance-budgets.md).
 create or replace function private.own_client_row(p_user_id uuid, p_created_at timestamptz, out o_user_id uuid, out o_created_at timestamptz)
@@ -347,7 +298,12 @@ set search_path = ''
 as $$
 begin
   if private.is_client_write() then
-    o_user_id := private.require_user();
+    -- the caller: the RPC that writes has refused a deleted account's token already
+    -- (private.require_user); the like path does not look the account up twice
+    o_user_id := auth.uid();
+    if o_user_id is null then
+      raise exception 'not_authenticated' using errcode = 'P0001';
+    end if;
     o_created_at := now();
   elsif p_user_id is null then
     raise exception 'not_authenticated' using errcode = 'P0001';
@@ -413,7 +369,7 @@ comment on function private.check_request() is 'PostgREST db-pre-request: refuse
 -- - private.capped_arg: an id, age, gender or mode over 100 bytes becomes 'invalid', so it gets
 --   the key a malformed value gets.
 -- Both writes call them from private.publish_chisme (20-chismes.sql) and
--- private.publish_comment (40-comments.sql), and so do the rule triggers of both tables.
+-- private.publish_comment (40-comments.sql), and so do the rule steps of both tables.
 create or replace function private.assert_raw_text_sizes(p_content text, p_content_key text, p_country text)
 returns void
 language plpgsql
@@ -446,6 +402,34 @@ as $$
 $$;
 comment on function private.capped_arg(text) is 'A short argument (id, age, gender, mode) as given, or ''invalid'' past 100 bytes, so it gets the malformed value''s key without being parsed.';
 revoke all on function private.capped_arg(text) from public, anon, authenticated, service_role;
+
+-- The address of the client making this request, as the proxies in front of PostgREST hand
+-- it over (PostgREST gives every request header, lower-cased, in request.headers), for the
+-- limits per client (docs/decisions/0002-rate-limits.md, "Per client"):
+-- - on hosted Supabase, Cloudflare sets cf-connecting-ip to the address it received the
+--   request from, whatever the client sent under that name; it also appends that address to
+--   x-forwarded-for, whose first entries a client can write itself;
+-- - behind another proxy (`supabase start`'s Kong) only x-forwarded-for's first entry is set.
+-- Null without either header (the local stack's gateway passes none, SQL without a request):
+-- no client to limit.
+create or replace function private.client_address()
+returns text
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_headers json := nullif(current_setting('request.headers', true), '')::json;
+begin
+  return nullif(btrim(coalesce(
+    v_headers ->> 'cf-connecting-ip',
+    split_part(v_headers ->> 'x-forwarded-for', ',', 1)
+  )), '');
+end;
+$$;
+revoke all on function private.client_address() from public, anon, authenticated, service_role;
+comment on function private.client_address() is 'The requesting client''s address: cf-connecting-ip (hosted, set by Cloudflare), else the first x-forwarded-for entry, else null.';
 
 -- Whether PostgREST is running this transaction (it sets request.method for every request; a
 -- placeholder once set reads '' afterwards, hence the coalesce).
@@ -566,25 +550,6 @@ grant execute on function private.assert_no_personal_data(text) to anon;
 grant execute on function private.assert_no_personal_data(text) to authenticated;
 grant execute on function private.assert_no_personal_data(text) to service_role;
 comment on function private.assert_no_personal_data(text) is 'Raises content_personal_data with the kind found (email, link, phone, handle).';
-
--- The code-point backstop as keys: named to fire after the rules trigger (triggers fire in
--- name order), so it judges the normalised content.
-create or replace function private.check_content_code_points()
-returns trigger
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-begin
-  if char_length(new.content) > 4000 then
-    raise exception '%', tg_argv[0] using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-  return new;
-end;
-$$;
-revoke all on function private.check_content_code_points() from public, anon, authenticated, service_role;
-comment on function private.check_content_code_points() is 'Trigger: content over the 4000-code-point backstop raises the key given as argument.';
 
 -- The offensive-word filter holds both ways: hard to get around, and it does not refuse
 -- ordinary words that merely contain a listed one.
@@ -822,12 +787,18 @@ comment on function private.find_personal_data(text) is 'The kind of personal da
 -- the private function's.
 create or replace function public.find_personal_data(p_text text)
 returns text
-language sql
-immutable
+language plpgsql
+stable
 security invoker
 set search_path = ''
 as $$
-  select private.find_personal_data(p_text);
+begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
+  return private.find_personal_data(p_text);
+end;
 $$;
 revoke all on function public.find_personal_data(text) from public, anon, authenticated, service_role;
 grant execute on function public.find_personal_data(text) to authenticated;
@@ -843,7 +814,7 @@ comment on function public.find_personal_data(text) is 'The kind of personal dat
 --    and content_offensive {"words", "field"}, field "tags" or "country" (the content's own
 --    refusals keep their detail without a field).
 -- 2. Raw sizes are checked first, in constant time (octet_length reads the stored size), in
---    the RPCs and again in the rule triggers, before any normalising or matching: content
+--    the RPCs and again in the rule steps, before any normalising or matching: content
 --    over 16,000 bytes (4,000 code points of up to 4 bytes, the code-point backstop of
 --    10-profiles.sql) answers the content_too_long key, a country over 1,000 bytes
 --    country_too_long, a tag over 1,000 bytes chisme_tag_too_long, more than 20 raw tags
@@ -932,6 +903,107 @@ grant execute on function private.normalize_tags(text[]) to authenticated;
 grant execute on function private.normalize_tags(text[]) to service_role;
 comment on function private.normalize_tags(text[]) is 'Validates and normalises chisme tags (raw size first, normalised text, ≤ 3, ≤ 20 visible characters, leading #).';
 
+-- The rules a chisme and a comment share, in one place (their own steps keep what differs:
+-- a chisme's fields a client may not choose; a comment's chisme, parent and depth). Keys and
+-- limits are the caller's; the order is the one both followed:
+--   raw sizes (constant time) → content normalised and stripped of markup → too short (below
+--   p_min_length visible characters, or empty) → over 400 visible characters → gender →
+--   years (13, or 18 in cotilleo mode, to p_max_years) → tags normalised (chismes) → country
+--   normalised (required, or 'unknow' when p_country_required_key is null) and ≤ 100 → the
+--   4,000-code-point backstop → personal data in the content → listed words in the content
+--   (casual mode) → personal data and listed words in the tags and the country.
+create or replace function private.check_post_rules(
+  p_content text,
+  p_gender text,
+  p_years int,
+  p_country text,
+  p_tags text[],
+  p_cotilleo boolean,
+  p_min_length int,
+  p_max_years int,
+  p_too_short_key text,
+  p_too_long_key text,
+  p_gender_key text,
+  p_years_key text,
+  p_country_required_key text,
+  out o_content text,
+  out o_country text,
+  out o_tags text[]
+)
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_min_years int := case when p_cotilleo then 18 else 13 end;
+  v_words text[];
+begin
+  perform private.assert_raw_text_sizes(p_content, p_too_long_key, p_country);
+
+  o_content := private.strip_markup(private.normalize_text(p_content));
+  if o_content = '' or private.visible_length(o_content) < p_min_length then
+    if p_min_length > 0 then
+      raise exception '%', p_too_short_key using errcode = 'P0001',
+        detail = jsonb_build_object('min', p_min_length)::text;
+    end if;
+    raise exception '%', p_too_short_key using errcode = 'P0001';
+  end if;
+  if private.visible_length(o_content) > 400 then
+    raise exception '%', p_too_long_key using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+
+  if p_gender is null or p_gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
+    raise exception '%', p_gender_key using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
+  end if;
+
+  if p_years is null or p_years not between v_min_years and p_max_years then
+    raise exception '%', p_years_key using errcode = 'P0001',
+      detail = jsonb_build_object('min', v_min_years, 'max', p_max_years)::text;
+  end if;
+
+  if p_tags is not null then
+    o_tags := private.normalize_tags(p_tags);
+  end if;
+  o_country := private.strip_markup(private.normalize_text(p_country));
+  if o_country = '' then
+    if p_country_required_key is not null then
+      raise exception '%', p_country_required_key using errcode = 'P0001';
+    end if;
+    o_country := 'unknow';
+  end if;
+  if char_length(o_country) > 100 then
+    raise exception 'country_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 100)::text;
+  end if;
+
+  if char_length(o_content) > 4000 then
+    raise exception '%', p_too_long_key using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+
+  -- Every text others see: content, tags and country.
+  perform private.assert_no_personal_data(o_content);
+  if not p_cotilleo then
+    v_words := public.find_offensive_words(o_content);
+    if cardinality(v_words) > 0 then
+      raise exception 'content_offensive' using errcode = 'P0001',
+        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
+    end if;
+  end if;
+  if o_tags is not null then
+    perform private.assert_shown_text(array_to_string(o_tags, ' '), 'tags', not p_cotilleo);
+  end if;
+  if p_country_required_key is not null or o_country <> 'unknow' then
+    perform private.assert_shown_text(o_country, 'country', not p_cotilleo);
+  end if;
+end;
+$$;
+revoke all on function private.check_post_rules(text,text,integer,text,text[],boolean,integer,integer,text,text,text,text,text) from public, anon, authenticated, service_role;
+comment on function private.check_post_rules(text, text, int, text, text[], boolean, int, int, text, text, text, text, text) is 'The rules chismes and comments share (raw sizes, normalised content and its length, gender, years, tags, country, code points, personal data, listed words), with the caller''s keys and limits; returns the normalised content, country and tags.';
+
 -- ═══ supabase/schemas/08-offensive-words.sql ═══
 
 -- Function bodies refer to objects of later files (the feed reads blocks, blocks read
@@ -970,9 +1042,9 @@ comment on function private.offensive_word_pattern(text) is 'The regular express
 -- Each listed word is folded once, when it is stored (generated columns), not on every check:
 -- find_offensive_words runs on every casual chisme and comment (and as the web's warning
 -- while typing). Folding in the query (CTEs the planner inlines) ran `fold_for_filter` (NFKC,
--- three regular expressions, a translate) about five times per listed word per call: ~230
--- calls and ~5 ms per check with the 45 seeded words, the largest share of a comment's cost in
--- the benchmark. So the folded forms are stored generated columns (fold_for_filter is
+-- three regular expressions, a translate) about five times per listed word per call, the
+-- largest share of a comment's cost in the benchmark (docs/database-history.md, "Schema
+-- comments"). So the folded forms are stored generated columns (fold_for_filter is
 -- immutable), and the text being checked is folded once into a variable.
 create table public.offensive_words (
   id uuid primary key default gen_random_uuid(),
@@ -1099,8 +1171,8 @@ grant execute on function private.filter_forms(text) to service_role;
 comment on function private.filter_forms(text) is 'The readings of a text the offensive-word patterns are tried on, separated by "|": folded, punctuation as spaces, single letters spelled apart joined.';
 
 -- The list as one regular expression, one group per word, kept in a one-row table by a
--- statement trigger on the list: building it on every call (74 patterns aggregated and
--- sorted) cost ~0.1 ms, more than the matching itself. Its text is the same on every call, so
+-- statement trigger on the list: building it on every call (every pattern aggregated and
+-- sorted) cost more than the matching itself (docs/database-history.md, "Schema comments"). Its text is the same on every call, so
 -- PostgreSQL's regex cache keeps it compiled.
 create table private.offensive_word_matcher (
   id boolean primary key default true check (id),
@@ -1153,6 +1225,10 @@ declare
   v_matcher private.offensive_word_matcher;
   v_forms text;
 begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
   if octet_length(p_text) > 16000 then
     raise exception 'text_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max_bytes', 16000)::text;
@@ -1215,10 +1291,6 @@ create policy profiles_update_authenticated on public.profiles
   with check (id = (select auth.uid()));
 comment on policy profiles_update_authenticated on public.profiles is 'A user updates only their own profile (column grants limit it to display_name, cotilleo, murmuro).';
 
-create trigger profiles_before_update_set_updated_at
-  before update on public.profiles
-  for each row execute function private.set_updated_at();
-
 -- Security definer: runs as the auth service's insert into auth.users, which has no rights
 -- on public.profiles. Username from the sign-up metadata; for Google/Facebook the provider's
 -- name; display name falls back to the username (spec §3).
@@ -1260,29 +1332,64 @@ create trigger users_after_insert_create_profile
 
 -- Login pre-check (spec §7, §8): which sign-in methods an e-mail has, so the UI can say
 -- "Este correo está registrado con Google". Callable without signing in.
-
+--
+-- Limited per client: unlimited, it answered an enumeration of thousands of addresses a
+-- minute, the list that spends everyone's e-mail budget. Each client address
+-- (private.client_address) may look up `sign_in_lookup` distinct addresses a minute and an
+-- hour (12-rate-limits.sql): a person checking their own address again never spends more,
+-- people behind one address each spend one, an enumerator is stopped at the limit with
+-- rate_limited {"action":"sign_in_lookup","retry_after"}. Counting writes, so the function is
+-- volatile and called with POST, which the web does anyway: over GET the address would sit in
+-- the URL (docs/api.md).
+--
 -- Security definer, deliberately: auth.identities is not readable by API roles. It returns
 -- only provider names for an exact e-mail, which is what the spec's pre-check discloses.
 create or replace function public.get_sign_in_methods(p_email text)
 returns text[]
-language sql
-stable
+language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
-  select coalesce(array_agg(distinct i.provider order by i.provider), '{}'::text[])
-  from auth.identities i
-  where i.email = lower(btrim(p_email))
-    and i.provider in ('email', 'google', 'facebook');
+declare
+  v_email text := lower(btrim(p_email));
+  v_client text := private.client_address();
+  v_windows int[];
+  v_limits bigint[];
+  v_retry_after int;
+begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
+  if v_client is not null then
+    select array_agg(s.window_seconds order by s.window_seconds), array_agg(s.max_events::bigint order by s.window_seconds)
+    into v_windows, v_limits
+    from private.rate_limit_settings s
+    where s.action = 'sign_in_lookup';
+    v_retry_after := private.count_in_window('sign_in_lookup', md5('sign_in_lookup:' || v_client)::uuid,
+      v_windows, v_limits, clock_timestamp(), md5(coalesce(v_email, ''))::uuid);
+    if v_retry_after is not null then
+      raise exception 'rate_limited' using errcode = 'P0001',
+        detail = jsonb_build_object('action', 'sign_in_lookup', 'retry_after', v_retry_after)::text;
+    end if;
+  end if;
+  return (
+    select coalesce(array_agg(distinct i.provider order by i.provider), '{}'::text[])
+    from auth.identities i
+    where i.email = v_email
+      and i.provider in ('email', 'google', 'facebook')
+  );
+end;
 $$;
 revoke all on function public.get_sign_in_methods(text) from public, anon, authenticated, service_role;
 grant execute on function public.get_sign_in_methods(text) to anon;
 grant execute on function public.get_sign_in_methods(text) to authenticated;
 grant execute on function public.get_sign_in_methods(text) to service_role;
-comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown.';
+comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown. Each client address may look up a few distinct addresses a minute and an hour (rate_limited).';
 
 -- Every refusal on an exposed write path is a stable key, never a raw SQLSTATE or constraint
--- name. The rule triggers answer the domain rules; this covers what the column constraints
+-- name. The write pipelines answer the domain rules; this covers what the column constraints
 -- of the client-writable columns check:
 -- - profiles (update display_name, cotilleo, murmuro): a blank or over-long display name
 --   (23514) → `display_name_invalid` {"min":1,"max":100}; null settings (23502) keep their value;
@@ -1303,11 +1410,12 @@ begin
   end if;
   new.cotilleo := coalesce(new.cotilleo, old.cotilleo);
   new.murmuro := coalesce(new.murmuro, old.murmuro);
+  new.updated_at := now();
   return new;
 end;
 $$;
 revoke all on function private.check_profile_update() from public, anon, authenticated, service_role;
-comment on function private.check_profile_update() is 'Trigger: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value.';
+comment on function private.check_profile_update() is 'Trigger, the one before a profile update: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value; updated_at set.';
 
 create trigger profiles_before_update_check_rules
   before update on public.profiles
@@ -1316,7 +1424,7 @@ create trigger profiles_before_update_check_rules
 -- Null (or absent) keeps a value, as the profile trigger already does for the switches; the
 -- display name's own rule (display_name_invalid) stays in that trigger.
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.update_my_profile(p_display_name text default null, p_cotilleo text default null, p_murmuro text default null)
 returns void
@@ -1348,15 +1456,28 @@ comment on function public.update_my_profile(text, text, text) is 'Changes the c
 -- plpgsql_check and pgTAP (test:db) cover them.
 set check_function_bodies = off;
 
--- Per-user rate limits for every write a user makes, enforced in the database so they hold
--- for every client (our web app, a script with the anon key, curl).
+-- Every limit counted over time, in one counter (private.count_in_window): per-user rate
+-- limits for every write a user makes, new accounts' per-target caps (14-new-accounts.sql),
+-- the notification sender budget (60-notifications.sql) and the sign-in lookups of a client
+-- (10-profiles.sql). Enforced in the database so they hold for every client (our web app, a
+-- script with the anon key, curl).
 --
--- Fixed windows counted in a private table: one row per (user, action, window length, window
--- start), incremented with an upsert. The upsert takes the row lock, so 20 concurrent
--- requests of one user are counted one after another and none slips past the limit; a refused
--- or failed write rolls its increment back with its transaction, so only writes that happened
--- count. Over a limit: `rate_limited` with `{"action", "retry_after"}` (seconds until the
--- window that refused ends) in detail.
+-- Fixed windows counted in a private table: one row per (subject, action, window length,
+-- window start), incremented with an upsert. The upsert takes the row lock, so 20 concurrent
+-- requests of one subject are counted one after another and none slips past the limit; a
+-- refused or failed write rolls its increment back with its transaction, so only writes that
+-- happened count. The subject is whose budget it is: the writer for a rate limit, the target
+-- for a new-account cap, the sender and recipient for the budget, the client address for
+-- sign-in lookups.
+--
+-- A limit shared by several people counts people, not events: a count with a member (a new
+-- account on a target, an e-mail address looked up from one client) counts each member once
+-- per window, so one account toggling a like, or a person checking their own address again,
+-- cannot spend what others share. The limits of one person (rate limits, the budget) count
+-- events: nobody else spends them.
+--
+-- Over a rate limit: `rate_limited` with `{"action", "retry_after"}` (seconds until the window
+-- that refused ends) in detail.
 --
 -- Defaults (private.rate_limit_settings, one row per action and window), chosen so that a
 -- person typing never meets them and a script is stopped within seconds:
@@ -1369,11 +1490,18 @@ set check_function_bodies = off;
 --   report   5 / minute, 30 / hour, 100 / day — reporting is rare; a burst of reports is abuse;
 --   country  20 / hour, 50 / day — the app logs the country once per visit (the 24-hour
 --            rule stores repeats once); far more is a script forging logs.
+--   block    10 / minute, 30 / hour, 100 / day — blocks, unblocks and reading the block count
+--            together: a person blocks now and then; each block changes what its blocker sees,
+--            so the limit bounds how fast blocking can link anonymous posts
+--            (docs/decisions/0029-block-linkability.md);
 --   notification 5 / hour per sender AND recipient — what one person's comments, replies and
 --            likes may notify one other person; past it the write still happens, silently
---            (applied in private.notify, 60-notifications.sql).
+--            (applied in private.notify, 60-notifications.sql);
+--   sign_in_lookup 10 / minute, 50 / hour distinct e-mail addresses per client address — what
+--            people signing in from one address need, far below an enumeration
+--            (public.get_sign_in_methods, 10-profiles.sql).
 create table private.rate_limit_settings (
-  action text not null check (action in ('chisme', 'comment', 'like', 'report', 'country', 'notification')),
+  action text not null check (action in ('chisme', 'comment', 'like', 'report', 'country', 'block', 'notification', 'sign_in_lookup')),
   window_seconds int not null check (window_seconds between 1 and 604800),
   max_events int not null check (max_events >= 1),
   primary key (action, window_seconds)
@@ -1390,106 +1518,194 @@ create table private.rate_limit_overrides (
 revoke all on table private.rate_limit_overrides from public, anon, authenticated, service_role;
 comment on table private.rate_limit_overrides is 'Per-user multipliers of the rate limits (e.g. the benchmark''s writers). No API access.';
 
+-- No foreign key: a subject is a user, a target, a pair or a client address. A deleted
+-- account's rows are deleted with it (public.delete_account); the others end with their window.
 create table private.rate_limit_counters (
-  user_id uuid not null references auth.users (id) on delete cascade,
+  subject_id uuid not null,
   action text not null,
   window_seconds int not null,
   window_start timestamptz not null,
   events int not null default 0,
-  primary key (user_id, action, window_seconds, window_start)
+  primary key (subject_id, action, window_seconds, window_start)
 );
 revoke all on table private.rate_limit_counters from public, anon, authenticated, service_role;
-comment on table private.rate_limit_counters is 'Writes per user, action and fixed window. Old windows are purged daily. No API access.';
+comment on table private.rate_limit_counters is 'Events per subject (user, target, sender and recipient, client address), action and fixed window. Ended windows are purged daily. No API access.';
 
--- Security definer: the counters and auth.users are private to the database. Only writes of
--- signed-in clients are limited (the session's role is anon or authenticated); the service role,
--- migrations and the seed are not. It also refuses a deleted user's still-valid token with
--- not_authenticated, where its writes would otherwise fail on a foreign key with a raw 23503.
--- The action is the trigger's argument.
-create or replace function private.enforce_rate_limit()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_user_id uuid := auth.uid();
-begin
-  -- The caller's role: a security definer function changes current_user, not the role setting.
-  -- private.is_client_write() written out: this trigger runs on every like and unlike, and the
-  -- call cost ~10 µs a like (docs/database.md, "Measured").
-  if current_setting('role') in ('anon', 'authenticated') then
-    if v_user_id is null or not exists (select 1 from auth.users u where u.id = v_user_id) then
-      raise exception 'not_authenticated' using errcode = 'P0001';
-    end if;
-    perform private.count_rate_limited_write(v_user_id, tg_argv[0]);
-  end if;
-  return case when tg_op = 'DELETE' then old else new end;
-end;
-$$;
-revoke all on function private.enforce_rate_limit() from public, anon, authenticated, service_role;
-comment on function private.enforce_rate_limit() is 'Trigger: applies the rate limit named by its argument to signed-in clients'' writes; refuses deleted users'' tokens (security definer: private counters, auth.users).';
+create table private.rate_limit_members (
+  subject_id uuid not null,
+  action text not null,
+  window_seconds int not null,
+  window_start timestamptz not null,
+  member_id uuid not null,
+  primary key (subject_id, action, window_seconds, window_start, member_id)
+);
+revoke all on table private.rate_limit_members from public, anon, authenticated, service_role;
+-- No index on member_id: deleting an account scans the table, which holds at most a day of
+-- windows (new accounts' likes and reports, sign-in lookups; purged daily).
+comment on table private.rate_limit_members is 'Who was counted in a window of a count of distinct members (new accounts per target, e-mail addresses per client), so each counts once. Purged with the counters. No API access.';
 
--- Old windows are useless once over; a daily purge keeps the table small.
-create or replace function private.delete_expired_rate_limit_counters()
+-- The one windowed counter. Counts one event of p_action for p_subject_id at p_at in each
+-- window given (lengths and limits in the same order), and answers the seconds until the
+-- first window the event took past its limit ends, or null when every window holds it; the
+-- caller raises its own key (or, for the budget, stays silent). Past a limit it stops counting
+-- the later windows: the caller's refusal undoes the write, and its count, anyway. With
+-- p_member_id, a window counts each member once: a repeat passes without counting.
+create or replace function private.count_in_window(
+  p_action text, p_subject_id uuid, p_windows int[], p_limits bigint[], p_at timestamptz, p_member_id uuid default null
+)
 returns int
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 declare
-  v_count int;
+  v_window_start timestamptz;
+  v_events int;
 begin
-  delete from private.rate_limit_counters r
-  where r.window_start + make_interval(secs => r.window_seconds) < now();
-  get diagnostics v_count = row_count;
-  return v_count;
+  for i in 1 .. coalesce(cardinality(p_windows), 0) loop
+    v_window_start := to_timestamp(floor(extract(epoch from p_at) / p_windows[i]) * p_windows[i]);
+    if p_member_id is not null then
+      insert into private.rate_limit_members (subject_id, action, window_seconds, window_start, member_id)
+      values (p_subject_id, p_action, p_windows[i], v_window_start, p_member_id)
+      on conflict do nothing;
+      continue when not found;
+    end if;
+    insert into private.rate_limit_counters as c (subject_id, action, window_seconds, window_start, events)
+    values (p_subject_id, p_action, p_windows[i], v_window_start, 1)
+    on conflict (subject_id, action, window_seconds, window_start) do update set events = c.events + 1
+    returning c.events into v_events;
+    if v_events > p_limits[i] then
+      -- p_at lies inside the window, so at least 1 (ceil, never rounded down)
+      return ceil(extract(epoch from v_window_start + make_interval(secs => p_windows[i]) - p_at))::int;
+    end if;
+  end loop;
+  return null;
 end;
 $$;
-revoke all on function private.delete_expired_rate_limit_counters() from public, anon, authenticated, service_role;
-comment on function private.delete_expired_rate_limit_counters() is 'Deletes rate-limit windows that have ended; run daily by pg_cron.';
+revoke all on function private.count_in_window(text,uuid,integer[],bigint[],timestamp with time zone,uuid) from public, anon, authenticated, service_role;
+comment on function private.count_in_window(text, uuid, int[], bigint[], timestamptz, uuid) is 'The one windowed counter: counts an event (or a new member) of an action for a subject in each window given and returns the seconds until the first window over its limit ends, or null.';
 
-create function private.count_rate_limited_write(p_user_id uuid, p_action text, p_at timestamptz default clock_timestamp())
+-- A user's write of an action against every window of its rate limit (new accounts get
+-- limit_percent of each, 14-new-accounts.sql; an override multiplies it): rate_limited with
+-- the exact seconds until the refusing window ends.
+create or replace function private.count_rate_limited_write(p_user_id uuid, p_action text, p_at timestamptz default clock_timestamp())
 returns void
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 declare
-  v_setting record;
-  v_window_start timestamptz;
-  v_events int;
   v_factor int := coalesce((select o.factor from private.rate_limit_overrides o where o.user_id = p_user_id), 1);
   v_percent int := case when private.is_new_account(p_user_id)
     then coalesce((select s.limit_percent from private.new_account_settings s), 50) else 100 end;
-  v_limit bigint;
+  v_windows int[];
+  v_limits bigint[];
+  v_retry_after int;
 begin
-  for v_setting in
-    select s.window_seconds, s.max_events
-    from private.rate_limit_settings s
-    where s.action = p_action
-    order by s.window_seconds
-  loop
-    v_window_start := to_timestamp(floor(extract(epoch from p_at) / v_setting.window_seconds) * v_setting.window_seconds);
-    v_limit := case when v_percent = 100 then v_setting.max_events::bigint * v_factor
-      else greatest(1, ceil(v_setting.max_events * v_percent / 100.0)::int) end;
-    insert into private.rate_limit_counters as r (user_id, action, window_seconds, window_start, events)
-    values (p_user_id, p_action, v_setting.window_seconds, v_window_start, 1)
-    on conflict (user_id, action, window_seconds, window_start)
-    do update set events = r.events + 1
-    returning r.events into v_events;
-    if v_events > v_limit then
-      raise exception 'rate_limited' using errcode = 'P0001',
-        detail = jsonb_build_object(
-          'action', p_action,
-          'retry_after', ceil(extract(epoch from v_window_start + make_interval(secs => v_setting.window_seconds) - p_at))::int
-        )::text;
-    end if;
-  end loop;
+  select array_agg(s.window_seconds order by s.window_seconds),
+         array_agg(case when v_percent = 100 then s.max_events::bigint * v_factor
+                        else greatest(1, ceil(s.max_events * v_percent / 100.0)::int) end order by s.window_seconds)
+  into v_windows, v_limits
+  from private.rate_limit_settings s
+  where s.action = p_action;
+  v_retry_after := private.count_in_window(p_action, p_user_id, v_windows, v_limits, p_at);
+  if v_retry_after is not null then
+    raise exception 'rate_limited' using errcode = 'P0001',
+      detail = jsonb_build_object('action', p_action, 'retry_after', v_retry_after)::text;
+  end if;
 end;
 $$;
 revoke all on function private.count_rate_limited_write(uuid,text,timestamp with time zone) from public, anon, authenticated, service_role;
 comment on function private.count_rate_limited_write(uuid, text, timestamptz) is 'Counts one write of a user for an action at an instant and raises rate_limited past any window''s limit (new accounts get limit_percent of it), with the exact seconds until that window ends.';
+
+-- Security definer: the counters are private to the database. Only writes of signed-in
+-- clients are limited (the session's role is anon or authenticated); the service role,
+-- migrations and the seed are not. A step of the write pipelines (chismes, comments, likes,
+-- reports, country logs), after the table's own rules, so a write refused for another reason
+-- is not counted twice. The RPCs refused a deleted account's token before writing
+-- (private.require_user).
+create or replace function private.enforce_rate_limit(p_action text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- The caller's role: a security definer function changes current_user, not the role setting.
+  -- private.is_client_write() written out: this step runs on every like and unlike, where the
+  -- extra call measured (docs/database-history.md, "The like path").
+  if current_setting('role') in ('anon', 'authenticated') then
+    perform private.count_rate_limited_write(auth.uid(), p_action);
+  end if;
+end;
+$$;
+revoke all on function private.enforce_rate_limit(text) from public, anon, authenticated, service_role;
+comment on function private.enforce_rate_limit(text) is 'Write step: applies the rate limit of the action to signed-in clients'' writes (security definer: private counters).';
+
+-- The one purge of rows that expire, run daily by pg_cron: notifications past their 30-day
+-- retention (60-notifications.sql; reads and inserts already leave them out) and the windows
+-- of every count that have ended, with their members. Returns how many rows it deleted.
+create or replace function private.delete_expired_rows(p_table regclass)
+returns int
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_members int := 0;
+  v_count int;
+begin
+  if p_table = 'public.notifications'::regclass then
+    delete from public.notifications n where n.created_at <= now() - interval '30 days';
+  elsif p_table = 'private.rate_limit_counters'::regclass then
+    delete from private.rate_limit_members m where m.window_start + make_interval(secs => m.window_seconds) < now();
+    get diagnostics v_members = row_count;
+    delete from private.rate_limit_counters r where r.window_start + make_interval(secs => r.window_seconds) < now();
+  else
+    raise exception 'no expiry rule for %', p_table;
+  end if;
+  get diagnostics v_count = row_count;
+  return v_count + v_members;
+end;
+$$;
+revoke all on function private.delete_expired_rows(regclass) from public, anon, authenticated, service_role;
+comment on function private.delete_expired_rows(regclass) is 'The one purge: deletes the rows of a table that have expired (notifications after 30 days, ended count windows and their members); returns how many.';
+
+-- The names the daily pg_cron jobs call (supabase/migrations/20261127200100_insert_reference_data.sql).
+-- The budgets and the new-account counts are count windows like the rate limits since one
+-- counter holds them all, so their jobs purge the same windows.
+create or replace function private.delete_expired_rate_limit_counters()
+returns int
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.delete_expired_rows('private.rate_limit_counters');
+$$;
+revoke all on function private.delete_expired_rate_limit_counters() from public, anon, authenticated, service_role;
+comment on function private.delete_expired_rate_limit_counters() is 'Daily job: deletes ended count windows (private.delete_expired_rows).';
+
+create or replace function private.delete_expired_new_account_counters()
+returns int
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.delete_expired_rows('private.rate_limit_counters');
+$$;
+revoke all on function private.delete_expired_new_account_counters() from public, anon, authenticated, service_role;
+comment on function private.delete_expired_new_account_counters() is 'Daily job of the new-account caps, which are count windows now: deletes ended count windows (private.delete_expired_rows).';
+
+create or replace function private.delete_expired_notification_budgets()
+returns int
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.delete_expired_rows('private.rate_limit_counters');
+$$;
+revoke all on function private.delete_expired_notification_budgets() from public, anon, authenticated, service_role;
+comment on function private.delete_expired_notification_budgets() is 'Daily job of the notification budgets, which are count windows now: deletes ended count windows (private.delete_expired_rows).';
 
 -- Counts a refused client write as one write of p_action and answers it as PostgREST answers
 -- a raised P0001: status 400 and {"code","details","hint","message"}. The count is the stored
@@ -1798,15 +2014,17 @@ set check_function_bodies = off;
 --   * new accounts get `limit_percent` = 50 % of every rate limit (rounded up, at least 1):
 --     2 chismes a minute instead of 3, 30 likes a minute instead of 60 — still more than a
 --     person newly arrived uses;
---   * per target, new accounts together may like one chisme at most 10 times and report one
---     chisme or comment at most 3 times within an hour (`target_window_seconds`); past that,
+--   * per target, at most 10 new accounts may like one chisme and at most 3 may report one
+--     chisme or comment within an hour (`target_window_seconds`); past that,
 --     `new_account_limited` with `{"action","retry_after"}`. Ten fresh accounts liking one
 --     post within the same hour is already a coordination signal at this product's scale;
---     three reports are enough for a moderator to look.
+--     three reports are enough for a moderator to look. The caps count distinct accounts, not
+--     likes: one new account toggling a like again and again spends one place, not the
+--     others' (private.count_in_window with the account as member, 12-rate-limits.sql).
 -- Accounts with a rate-limit override (private.rate_limit_overrides: load tests, operator
 -- tools) are vouched for by the operator and are not new. The service role, the seed and
 -- migrations are not limited (same test as the rate limits: the session's role).
--- Counting: fixed windows in a private table, upserted under the row lock like the rate
+-- Counting: fixed windows of the one counter, upserted under the row lock like the rate
 -- limits, so 30 concurrent likes cannot slip past the cap; a refused write rolls back its count.
 create table private.new_account_settings (
   id boolean primary key default true check (id),
@@ -1819,83 +2037,37 @@ create table private.new_account_settings (
 revoke all on table private.new_account_settings from public, anon, authenticated, service_role;
 comment on table private.new_account_settings is 'One row: when an account is new, the share of each rate limit it gets, and the per-target caps on new accounts'' likes and reports. No API access.';
 
-create table private.new_account_target_counters (
-  target_id uuid not null,
-  action text not null check (action in ('like', 'report')),
-  window_start timestamptz not null,
-  events int not null default 0,
-  primary key (target_id, action, window_start)
-);
-revoke all on table private.new_account_target_counters from public, anon, authenticated, service_role;
-comment on table private.new_account_target_counters is 'Likes and reports by new accounts per target (chisme or comment) and fixed window. Purged daily. No API access.';
-
--- Security definer: auth.users and the counters are private. Runs after the rules and the
--- rate limit (trigger names sort after check_rules and enforce_rate_limit), so a write refused
--- for another reason does not use the target's budget.
-create or replace function private.limit_new_accounts_per_target()
-returns trigger
+-- Security definer: auth.users and the counters are private. The last check of the like and
+-- report pipelines (private.check_like_write, private.check_report_write), after the rules and
+-- the rate limit, so a write refused for another reason does not use the target's budget.
+create or replace function private.limit_new_accounts_per_target(p_action text, p_target uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   v_settings private.new_account_settings;
-  v_target uuid;
-  v_window_start timestamptz;
-  v_events int;
-  v_cap int;
+  v_retry_after int;
 begin
-  -- Separate statements: likes have no comment_id (each is prepared only when it runs).
-  if tg_argv[0] = 'like' then
-    v_target := new.chisme_id;
-  else
-    v_target := coalesce(new.chisme_id, new.comment_id);
-  end if;
   -- not private.is_client_write(), written out as in enforce_rate_limit (every like runs it)
-  if current_setting('role') not in ('anon', 'authenticated') or v_target is null
+  if current_setting('role') not in ('anon', 'authenticated') or p_target is null
      or not private.is_new_account(auth.uid()) then
-    return new;
+    return;
   end if;
   select * into v_settings from private.new_account_settings;
-  v_window_start := to_timestamp(
-    floor(extract(epoch from clock_timestamp()) / v_settings.target_window_seconds) * v_settings.target_window_seconds
-  );
-  insert into private.new_account_target_counters as c (target_id, action, window_start, events)
-  values (v_target, tg_argv[0], v_window_start, 1)
-  on conflict (target_id, action, window_start) do update set events = c.events + 1
-  returning c.events into v_events;
-  v_cap := case when tg_argv[0] = 'like' then v_settings.target_max_likes else v_settings.target_max_reports end;
-  if v_events > v_cap then
+  v_retry_after := private.count_in_window(
+    'new_account_' || p_action, p_target, array[v_settings.target_window_seconds],
+    array[case when p_action = 'like' then v_settings.target_max_likes else v_settings.target_max_reports end::bigint],
+    clock_timestamp(), auth.uid());
+  if v_retry_after is not null then
     raise exception 'new_account_limited' using errcode = 'P0001',
-      detail = jsonb_build_object(
-        'action', tg_argv[0],
-        'retry_after', greatest(1, ceil(extract(epoch from
-          v_window_start + make_interval(secs => v_settings.target_window_seconds) - clock_timestamp())))::int
-      )::text;
+      detail = jsonb_build_object('action', p_action, 'retry_after', v_retry_after)::text;
   end if;
-  return new;
 end;
 $$;
-revoke all on function private.limit_new_accounts_per_target() from public, anon, authenticated, service_role;
-comment on function private.limit_new_accounts_per_target() is 'Trigger: caps likes or reports (argument) by new accounts per target and window; new_account_limited past the cap (security definer: auth.users, counters).';
-
-create or replace function private.delete_expired_new_account_counters()
-returns int
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-declare
-  v_count int;
-begin
-  delete from private.new_account_target_counters c
-  where c.window_start + make_interval(secs => coalesce((select s.target_window_seconds from private.new_account_settings s), 3600)) < now();
-  get diagnostics v_count = row_count;
-  return v_count;
-end;
-$$;
-revoke all on function private.delete_expired_new_account_counters() from public, anon, authenticated, service_role;
-comment on function private.delete_expired_new_account_counters() is 'Deletes per-target windows of new accounts that have ended; run daily by pg_cron.';
+revoke all on function private.limit_new_accounts_per_target(text,uuid) from public, anon, authenticated, service_role;
+comment on function private.limit_new_accounts_per_target(text, uuid) is 'Write step: caps the new accounts that like or report (the action) one target per window, each counted once; new_account_limited past the cap (security definer: auth.users, counters).';
 
 -- The like path, cheaper in PostgreSQL (docs/decisions/0016-performance-budgets.md: >= 300 likes/s with every trigger).
 --
@@ -1945,9 +2117,8 @@ set check_function_bodies = off;
 -- chismes in the read RPCs (get_feed, get_chisme: 25-feed.sql; get_comments: 40-comments.sql) and in a
 -- write guard, not in RLS: any non-trivial policy on chismes makes PostgreSQL refuse the
 -- non-leakproof `tags && …` as an index condition, so the GIN tag index could never serve a
--- signed-in feed again (measured: top feed with a rare tag 16 ms → 215 ms at 200k chismes).
--- The suspension check and the guard are their own triggers so the write-path triggers of
--- other changes stay untouched.
+-- signed-in feed again (measured: docs/decisions/0010-automatic-hiding.md).
+-- The suspension check and the hidden-chisme guard are steps of each table's write pipeline.
 
 -- ---------------------------------------------------------------------------------------------
 -- Role
@@ -2036,13 +2207,17 @@ comment on table private.suspensions is 'Users who may read but not post, commen
 -- Security definer: the caller's own suspension, for the web to show before a write.
 create or replace function public.get_my_suspension()
 returns timestamptz
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select s.suspended_until from private.suspensions s
-  where s.user_id = (select auth.uid()) and s.suspended_until > now();
+declare
+  v_user_id uuid := private.require_user();
+begin
+  return (select s.suspended_until from private.suspensions s
+          where s.user_id = v_user_id and s.suspended_until > now());
+end;
 $$;
 revoke all on function public.get_my_suspension() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_suspension() to authenticated;
@@ -2052,13 +2227,13 @@ comment on function public.get_my_suspension() is 'When the caller''s suspension
 -- A suspended account changes nothing another person sees: besides posts, comments, likes and
 -- reports (70-moderation.sql), its unlikes (a public counter moves) and an image stored for its
 -- chisme (through the chisme-image function, which stores with the service role) are refused
--- with user_suspended. The checks live on the tables, so every path is covered, whichever RPC
--- or function writes.
-
--- Also for deletes (an unlike): a BEFORE DELETE trigger must return the old row, or the
--- delete would be skipped silently instead of refused.
-create or replace function private.block_suspended_user()
-returns trigger
+-- with user_suspended. The checks live in the tables' write pipelines (the second step of
+-- private.check_chisme_write, check_comment_write, check_like_write, check_report_write), so
+-- every path is covered, whichever RPC or function writes.
+--
+-- Security definer: private.suspensions is not readable by the writers' roles.
+create or replace function private.guard_suspended_user()
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -2074,11 +2249,10 @@ begin
         detail = jsonb_build_object('until', v_until)::text;
     end if;
   end if;
-  return case when tg_op = 'DELETE' then old else new end;
 end;
 $$;
-revoke all on function private.block_suspended_user() from public, anon, authenticated, service_role;
-comment on function private.block_suspended_user() is 'Trigger: a suspended caller cannot write (user_suspended with the end date); inserts and deletes.';
+revoke all on function private.guard_suspended_user() from public, anon, authenticated, service_role;
+comment on function private.guard_suspended_user() is 'Write step: a suspended caller writes nothing (user_suspended with the end date).';
 
 -- ═══ supabase/schemas/18-blocks.sql ═══
 
@@ -2104,6 +2278,12 @@ set check_function_bodies = off;
 --
 -- Limit: 1,000 blocks per person (block_limit_reached), so the per-call blocked-id array and
 -- the read RPCs' per-row `= any` stay small.
+--
+-- Pace: a block changes what its blocker sees at once and everywhere, so blocking the author
+-- of one post and reading another tells whether both have the same author. Every block
+-- operation (block, unblock_all, get_block_count) therefore counts towards the `block` rate
+-- limit, sized for a person (12-rate-limits.sql), which bounds how fast anyone can link posts
+-- this way; what remains is recorded in docs/decisions/0029-block-linkability.md.
 create table private.blocks (
   blocker_id uuid not null references auth.users (id) on delete cascade,
   blocked_id uuid not null references auth.users (id) on delete cascade,
@@ -2207,7 +2387,7 @@ declare
   v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'block_target_not_found');
   v_author_id uuid;
 begin
-  perform private.require_user();
+  perform private.count_rate_limited_write(private.require_user(), 'block');
   select a.user_id into v_author_id
   from public.chismes c
   join public.chisme_authors a on a.chisme_id = c.id
@@ -2219,7 +2399,7 @@ $$;
 revoke all on function public.block_chisme_author(text) from public, anon, authenticated, service_role;
 grant execute on function public.block_chisme_author(text) to service_role;
 grant execute on function public.block_chisme_author(text) to authenticated;
-comment on function public.block_chisme_author(text) is 'Blocks the anonymous author of a chisme for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached.';
+comment on function public.block_chisme_author(text) is 'Blocks the anonymous author of a chisme for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached, rate_limited.';
 
 -- Security definer: as above, with comment_authors. A comment of a chisme hidden from the
 -- caller, or a comment hidden by reports, cannot be blocked (not found).
@@ -2234,7 +2414,7 @@ declare
   v_comment_id uuid := private.uuid_arg(p_comment_id, 'block_target_not_found');
   v_author_id uuid;
 begin
-  perform private.require_user();
+  perform private.count_rate_limited_write(private.require_user(), 'block');
   select a.user_id into v_author_id
   from public.comments m
   join public.comment_authors a on a.comment_id = m.id
@@ -2248,7 +2428,7 @@ $$;
 revoke all on function public.block_comment_author(text) from public, anon, authenticated, service_role;
 grant execute on function public.block_comment_author(text) to service_role;
 grant execute on function public.block_comment_author(text) to authenticated;
-comment on function public.block_comment_author(text) is 'Blocks the anonymous author of a comment for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached.';
+comment on function public.block_comment_author(text) is 'Blocks the anonymous author of a comment for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached, rate_limited.';
 
 -- Security definer: private.blocks has no API grants. Only the caller's own rows.
 create or replace function public.unblock_all()
@@ -2262,6 +2442,7 @@ declare
   v_user_id uuid := private.require_user();
   v_count int;
 begin
+  perform private.count_rate_limited_write(v_user_id, 'block');
   delete from private.blocks b where b.blocker_id = v_user_id;
   get diagnostics v_count = row_count;
   return v_count;
@@ -2270,22 +2451,29 @@ $$;
 revoke all on function public.unblock_all() from public, anon, authenticated, service_role;
 grant execute on function public.unblock_all() to service_role;
 grant execute on function public.unblock_all() to authenticated;
-comment on function public.unblock_all() is 'Removes every block the caller made; returns how many.';
+comment on function public.unblock_all() is 'Removes every block the caller made; returns how many. Counts towards the block rate limit.';
 
--- Security definer: reads the caller's own rows of private.blocks. A count, never who.
+-- Security definer: reads the caller's own rows of private.blocks. A count, never who. Volatile
+-- and called with POST (docs/api.md): reading the count counts towards the block limit, since
+-- after blocking the authors of two posts it tells whether they were one person.
 create or replace function public.get_block_count()
 returns int
-language sql
-stable
+language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
-  select count(*)::int from private.blocks b where b.blocker_id = private.require_user();
+declare
+  v_user_id uuid := private.require_user();
+begin
+  perform private.count_rate_limited_write(v_user_id, 'block');
+  return (select count(*)::int from private.blocks b where b.blocker_id = v_user_id);
+end;
 $$;
 revoke all on function public.get_block_count() from public, anon, authenticated, service_role;
 grant execute on function public.get_block_count() to service_role;
 grant execute on function public.get_block_count() to authenticated;
-comment on function public.get_block_count() is 'How many people the caller blocked ("N personas bloqueadas").';
+comment on function public.get_block_count() is 'How many people the caller blocked ("N personas bloqueadas"); counts towards the block rate limit.';
 
 -- Blocks hold for direct table reads: the select policies of public.chismes and public.comments
 -- leave out what an author the caller blocked wrote (supabase/schemas/18-blocks.sql).
@@ -2299,12 +2487,11 @@ comment on function public.get_block_count() is 'How many people the caller bloc
 -- per-row check is skipped by the OR. A blocker pays, per candidate row, one probe of the
 -- author table's primary key and one of private.blocks' primary key, so `order by … limit 20`
 -- still stops after the page (no hashed set of every chisme of every blocked author: see
--- supabase/schemas/25-feed.sql for why that shape is slow). Measured with
--- EXPLAIN ANALYZE at 100k chismes by 500 authors, a direct `order by created_at desc limit 20`:
--- 0.03 → 0.09 ms without blocks, 0.02 → 0.34 ms with 10 blocks; a direct read of a
--- 5,000-comment thread 20 ms unchanged without blocks, 20 → 76 ms with 10 (two helper calls
--- per row: the comment's author and, through the chismes policy, the chisme's). A policy that
--- joins a definer view instead made every reader pay (that thread 20 → 37 ms without blocks).
+-- supabase/schemas/25-feed.sql for why that shape is slow). A direct read of a long thread
+-- by a blocker pays two helper calls per row (the comment's author and, through the chismes
+-- policy, the chisme's); a reader without blocks pays nothing per row. A policy that joins a
+-- definer view instead made every reader pay (EXPLAIN ANALYZE figures:
+-- docs/database-history.md, "Schema comments").
 --
 -- The helpers are security definer (private.blocks and other people's authorship rows are not
 -- readable by API roles) and take no user id: each answers only about the caller's own blocks,
@@ -2377,7 +2564,7 @@ set check_function_bodies = off;
 -- of Spanish phrases (folded like the offensive-word filter, private.fold_for_filter), matched
 -- as whole words or phrases so that everyday speech ("me muero de risa", "me mato a estudiar",
 -- "cortarme el pelo", "una jugada suicida") does not match (pgTAP 019-crisis-detection holds the false
--- positives). A BEFORE INSERT trigger sets `crisis` on the chisme or comment row; it is a
+-- positives). The chismes and comments write pipelines set `crisis` on the new row; it is a
 -- property of that text, served with it (feed_chisme.crisis, thread_comment.crisis) so that
 -- create_chisme / add_comment answer the author with it at once. Nothing is stored on the
 -- person: no flag, no count, no log of who wrote such text.
@@ -2389,7 +2576,7 @@ revoke all on table private.crisis_terms from public, anon, authenticated, servi
 comment on table private.crisis_terms is 'Reviewed Spanish phrases about suicide or self-harm (whole-word match on folded text). No API access.';
 
 -- Whether a text mentions suicide or self-harm: a reviewed phrase as whole words of the
--- folded text. Stable (reads the list); invoker, called by the security definer trigger below.
+-- folded text. Stable (reads the list); invoker, called by the security definer step below.
 create or replace function private.mentions_crisis(p_text text)
 returns boolean
 language sql
@@ -2405,20 +2592,20 @@ $$;
 revoke all on function private.mentions_crisis(text) from public, anon, authenticated, service_role;
 comment on function private.mentions_crisis(text) is 'True when the folded text holds a reviewed phrase about suicide or self-harm (whole words).';
 
--- Security definer: reads private.crisis_terms, which no API role may.
-create or replace function private.flag_crisis_content()
-returns trigger
+-- Security definer: reads private.crisis_terms, which no API role may. A step of the chismes
+-- and comments pipelines: the row's crisis flag comes from its own text (a client cannot set it).
+create or replace function private.flag_crisis_content(p_text text)
+returns boolean
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  new.crisis := private.mentions_crisis(new.content);
-  return new;
+  return private.mentions_crisis(p_text);
 end;
 $$;
-revoke all on function private.flag_crisis_content() from public, anon, authenticated, service_role;
-comment on function private.flag_crisis_content() is 'Trigger: sets crisis from the row''s own text (a client cannot set it).';
+revoke all on function private.flag_crisis_content(text) from public, anon, authenticated, service_role;
+comment on function private.flag_crisis_content(text) is 'Write step: whether a new chisme''s or comment''s text mentions suicide or self-harm (security definer: the reviewed terms are private).';
 
 -- ═══ supabase/schemas/20-chismes.sql ═══
 
@@ -2454,8 +2641,8 @@ comment on type public.feed_chisme is 'A chisme as served to a user: no author, 
 -- Chismes: the anonymous posts. The author link lives in `chisme_authors`, which RLS shows only
 -- to the author, so no chisme served to anyone carries a user id (ARCHITECTURE: anonymity).
 -- Clients insert only the fields they own; counters, file_exist and timestamps are kept by
--- triggers and the service role. Rules (spec §5 "New post") are enforced by a trigger so that
--- they hold for the RPC and for a direct REST insert alike.
+-- triggers and the service role. Rules (spec §5 "New post") are enforced by the table's write pipeline (below),
+-- so they hold for every writer.
 create table public.chismes (
   id uuid primary key default gen_random_uuid(),
   gender text not null,
@@ -2463,7 +2650,7 @@ create table public.chismes (
   country text not null default 'unknow' check (char_length(country) between 1 and 100),
   tags text[] not null default '{}',
   -- a generous backstop on code points: the 10–400 limits count what a person sees
-  -- (private.visible_length in the rule trigger), and one emoji can be ten code points
+  -- (private.visible_length in the rule step), and one emoji can be ten code points
   content text not null check (char_length(content) between 1 and 4000),
   cotilleo boolean not null default false,
   likes int not null default 0 check (likes >= 0),
@@ -2494,11 +2681,114 @@ create index chismes_tags_idx on public.chismes using gin (tags);
 create policy chismes_insert_authenticated on public.chismes
   for insert to authenticated
   with check ((select auth.uid()) is not null);
-comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in user posts; the author link is always the caller (trigger).';
+comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in user posts; the author link is always the caller (write pipeline).';
+
+-- ---------------------------------------------------------------------------------------------
+-- The write pipeline: what a chisme goes through, in the order it runs
+-- ---------------------------------------------------------------------------------------------
+-- One trigger per timing and operation; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). A step that refuses raises its key and undoes the write.
+--
+-- Before insert (private.check_chisme_write):
+--   1. a suspended account posts nothing (private.guard_suspended_user, 16-suspensions.sql);
+--   2. the chisme's own rules, which normalise the row and reset what a client may not choose
+--      (private.check_chisme_rules, below, with the rules comments share:
+--      private.check_post_rules, 07-text-rules.sql);
+--   3. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
+--      answer (private.enforce_rate_limit, 12-rate-limits.sql; docs/decisions/0024-refused-writes-count.md);
+--   4. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql).
+-- After insert (private.apply_chisme_write):
+--   1. the author link (private.record_chisme_author, below);
+--   2. the trending copy (private.add_trending_chisme, 25-feed.sql);
+--   3. the realtime outbox, for the new-chismes pill (private.mark_chisme_created, 80-realtime.sql).
+-- Before update: updated_at (private.set_updated_at, 05-helpers.sql).
+-- After update of a counter, the image or the moderation state (private.apply_chisme_write):
+--   1. the trending copy of likes, reports and hiding, for a chisme of the last 24 hours
+--      (private.update_trending_chisme, 25-feed.sql);
+--   2. realtime (80-realtime.sql): changed like and comment counts marked for the next flush
+--      (private.mark_chisme_counts_changed); the image state and the hiding or restoring sent
+--      to the chisme's group at once (private.broadcast_chisme_image,
+--      private.broadcast_chisme_moderation).
+-- Deletes cascade (authors, comments, likes, reports, the trending row); their tables'
+-- pipelines keep the counters of what remains.
+--
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
+create or replace function private.check_chisme_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  v_step := private.guard_suspended_user();
+  new := private.check_chisme_rules(new);
+  v_step := private.enforce_rate_limit('chisme');
+  new.crisis := private.flag_crisis_content(new.content);
+  return new;
+end;
+$$;
+revoke all on function private.check_chisme_write() from public, anon, authenticated, service_role;
+comment on function private.check_chisme_write() is 'Trigger: the checks of a new chisme in order (suspension, rules, rate limit, crisis flag).';
+
+create or replace function private.apply_chisme_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  if tg_op = 'INSERT' then
+    v_step := private.record_chisme_author(new.id);
+    v_step := private.add_trending_chisme(new);
+    v_step := private.mark_chisme_created(new.id, new.cotilleo, new.created_at);
+    return null;
+  end if;
+  if new.created_at > now() - interval '24 hours'
+     and (old.likes, old.report, old.hidden_at) is distinct from (new.likes, new.report, new.hidden_at) then
+    v_step := private.update_trending_chisme(new);
+  end if;
+  if new.hidden_at is null and (old.likes, old.comments) is distinct from (new.likes, new.comments) then
+    v_step := private.mark_chisme_counts_changed(new.id);
+  end if;
+  if new.hidden_at is null and old.file_exist is distinct from new.file_exist then
+    v_step := private.broadcast_chisme_image(new);
+  end if;
+  if (old.hidden_at is null) <> (new.hidden_at is null) then
+    v_step := private.broadcast_chisme_moderation(new);
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.apply_chisme_write() from public, anon, authenticated, service_role;
+comment on function private.apply_chisme_write() is 'Trigger: the effects of a new or changed chisme in order (author link, trending copy, realtime).';
+
+create trigger chismes_before_insert_check_rules
+  before insert on public.chismes
+  for each row execute function private.check_chisme_write();
 
 create trigger chismes_before_update_set_updated_at
   before update on public.chismes
   for each row execute function private.set_updated_at();
+
+create trigger chismes_after_insert_apply_effects
+  after insert on public.chismes
+  for each row execute function private.apply_chisme_write();
+
+-- Only updates that change what an effect follows call the function.
+create trigger chismes_after_update_apply_effects
+  after update on public.chismes
+  for each row
+  when ((old.likes, old.comments, old.report, old.hidden_at, old.file_exist)
+    is distinct from (new.likes, new.comments, new.report, new.hidden_at, new.file_exist))
+  execute function private.apply_chisme_write();
 
 create table public.chisme_authors (
   chisme_id uuid primary key references public.chismes (id) on delete cascade,
@@ -2519,36 +2809,18 @@ comment on policy chisme_authors_select_authenticated on public.chisme_authors i
 
 -- Security definer: chisme_authors has no client insert grant, so a caller can never claim
 -- someone else's chisme; the author is always auth.uid().
-create or replace function private.record_chisme_author()
-returns trigger
+create or replace function private.record_chisme_author(p_chisme_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_user_id uuid := private.require_user();
 begin
-  insert into public.chisme_authors (chisme_id, user_id) values (new.id, v_user_id);
-  return null;
+  insert into public.chisme_authors (chisme_id, user_id) values (p_chisme_id, private.require_user());
 end;
 $$;
-revoke all on function private.record_chisme_author() from public, anon, authenticated, service_role;
-comment on function private.record_chisme_author() is 'Trigger: links a new chisme to its author, the caller (security definer: clients cannot write chisme_authors).';
-
-create trigger chismes_after_insert_record_author
-  after insert on public.chismes
-  for each row execute function private.record_chisme_author();
-
--- Named to fire after each table's check_rules trigger and before the others (triggers fire
--- in name order), so writes the rules refuse do not use up the budget, and the deleted-user
--- check runs before any trigger writes a row that references the user.
-create trigger chismes_before_insert_enforce_rate_limit
-  before insert on public.chismes
-  for each row execute function private.enforce_rate_limit('chisme');
-
-create trigger chismes_before_insert_enforce_code_points
-  before insert on public.chismes
-  for each row execute function private.check_content_code_points('chisme_content_too_long');
+revoke all on function private.record_chisme_author(uuid) from public, anon, authenticated, service_role;
+comment on function private.record_chisme_author(uuid) is 'Write step: links a new chisme to its author, the caller (security definer: clients cannot write chisme_authors).';
 
 -- No new index: the hide condition is checked on rows the feed indexes already return
 -- (hidden_at is null first), and the queue reads pending reports, a small set.
@@ -2576,30 +2848,24 @@ comment on function private.can_see_hidden_chisme(uuid) is 'Whether the caller i
 
 -- Security definer: reads hidden_at whatever the caller. A hidden chisme takes no new comments
 -- or likes, and loses no likes, from anyone but its author and moderators (to them it is as if
--- it did not exist). Before insert on comments and likes, before delete on likes (an unlike).
-create or replace function private.guard_hidden_chisme()
-returns trigger
+-- it did not exist): the first step of the likes pipeline (insert and delete) and of the
+-- comments pipeline.
+create or replace function private.guard_hidden_chisme(p_chisme_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_chisme_id uuid := case tg_op when 'DELETE' then old.chisme_id else new.chisme_id end;
 begin
   if (select auth.uid()) is not null
-    and exists (select 1 from public.chismes c where c.id = v_chisme_id and c.hidden_at is not null)
-    and not private.can_see_hidden_chisme(v_chisme_id) then
+    and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.hidden_at is not null)
+    and not private.can_see_hidden_chisme(p_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
-  -- A BEFORE DELETE trigger that returns null skips the delete silently.
-  if tg_op = 'DELETE' then
-    return old;
-  end if;
-  return new;
 end;
 $$;
-revoke all on function private.guard_hidden_chisme() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments, likes and unlikes of other users.';
+revoke all on function private.guard_hidden_chisme(uuid) from public, anon, authenticated, service_role;
+comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation is not found (chisme_not_found) for comments, likes and unlikes of other users.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)
@@ -2621,89 +2887,42 @@ create policy chismes_select_authenticated on public.chismes
   );
 comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, and those of authors they blocked.';
 
-create or replace function private.check_chisme_rules()
-returns trigger
+create or replace function private.check_chisme_rules(p_chisme public.chismes)
+returns public.chismes
 language plpgsql
 security invoker
 set search_path = ''
 as $$
-declare
-  v_min_years int := case when new.cotilleo then 18 else 13 end;
-  v_words text[];
 begin
   -- A client's write, through a security definer RPC or not: the request's role says so.
   if private.is_client_write() then
     perform private.require_user();
-    new.id := gen_random_uuid();
-    new.likes := 0;
-    new.comments := 0;
-    new.report := 0;
-    new.file_exist := false;
-    new.created_at := now();
-    new.updated_at := now();
+    p_chisme.id := gen_random_uuid();
+    p_chisme.likes := 0;
+    p_chisme.comments := 0;
+    p_chisme.report := 0;
+    p_chisme.file_exist := false;
+    p_chisme.created_at := now();
+    p_chisme.updated_at := now();
   end if;
-  new.cotilleo := coalesce(new.cotilleo, false);
-
-  -- Raw sizes first, in constant time, before any normalising or matching.
-  perform private.assert_raw_text_sizes(new.content, 'chisme_content_too_long', new.country);
-
-  new.content := private.strip_markup(private.normalize_text(new.content));
-  if private.visible_length(new.content) < 10 then
-    raise exception 'chisme_content_too_short' using errcode = 'P0001',
-      detail = jsonb_build_object('min', 10)::text;
-  end if;
-  if private.visible_length(new.content) > 400 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  if new.gender is null or new.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
-    raise exception 'chisme_gender_invalid' using errcode = 'P0001',
-      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
-  end if;
-
-  if new.years is null or new.years not between v_min_years and 99 then
-    raise exception 'chisme_years_out_of_range' using errcode = 'P0001',
-      detail = jsonb_build_object('min', v_min_years, 'max', 99)::text;
-  end if;
-
-  new.tags := private.normalize_tags(new.tags);
-  new.country := coalesce(nullif(private.strip_markup(private.normalize_text(new.country)), ''), 'unknow');
-  if char_length(new.country) > 100 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-
-  if char_length(new.content) > 4000 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  -- Every text others see: content, tags and country (see 07-text-rules.sql).
-  perform private.assert_no_personal_data(new.content);
-  if not new.cotilleo then
-    v_words := public.find_offensive_words(new.content);
-    if cardinality(v_words) > 0 then
-      raise exception 'content_offensive' using errcode = 'P0001',
-        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
-    end if;
-  end if;
-  perform private.assert_shown_text(array_to_string(new.tags, ' '), 'tags', not new.cotilleo);
-  if new.country <> 'unknow' then
-    perform private.assert_shown_text(new.country, 'country', not new.cotilleo);
-  end if;
-  return new;
+  p_chisme.cotilleo := coalesce(p_chisme.cotilleo, false);
+  -- The rules a comment shares (07-text-rules.sql), with a chisme's keys and limits: 10–400
+  -- visible characters, ages to 99, tags, an optional country.
+  select r.o_content, r.o_country, r.o_tags into p_chisme.content, p_chisme.country, p_chisme.tags
+  from private.check_post_rules(
+    p_chisme.content, p_chisme.gender, p_chisme.years, p_chisme.country, coalesce(p_chisme.tags, '{}'::text[]), p_chisme.cotilleo,
+    p_min_length => 10, p_max_years => 99,
+    p_too_short_key => 'chisme_content_too_short', p_too_long_key => 'chisme_content_too_long',
+    p_gender_key => 'chisme_gender_invalid', p_years_key => 'chisme_years_out_of_range',
+    p_country_required_key => null) r;
+  return p_chisme;
 end;
 $$;
-comment on function private.check_chisme_rules() is 'Trigger: validates and normalises a new chisme (spec §5, raw sizes first, normalised text; content, tags and country free of personal data and, in casual mode, of listed words), resets client-forged fields.';
-revoke all on function private.check_chisme_rules() from public, anon, authenticated, service_role;
-
-create trigger chismes_before_insert_check_rules
-  before insert on public.chismes
-  for each row execute function private.check_chisme_rules();
+comment on function private.check_chisme_rules(public.chismes) is 'Write step: validates and normalises a new chisme (spec §5: the rules shared with comments, with a chisme''s keys and limits), resets client-forged fields.';
+revoke all on function private.check_chisme_rules(public.chismes) from public, anon, authenticated, service_role;
 
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.create_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
 returns json
@@ -2723,18 +2942,10 @@ exception when sqlstate 'P0001' then
   return private.answer_refused_write('chisme', v_message, v_detail, v_hint);
 end;
 $$;
-comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes trigger) and returns it as a feed_chisme object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the chisme rate limit.';
+comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes write pipeline) and returns it as a feed_chisme object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the chisme rate limit.';
 revoke all on function public.create_chisme(text,text,text,jsonb,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to service_role;
 grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to authenticated;
-
--- "block" sorts before "check": the suspension answers before any content rule.
-create trigger chismes_before_insert_block_suspended
-  before insert on public.chismes for each row execute function private.block_suspended_user();
-
-create trigger chismes_before_insert_flag_crisis
-  before insert on public.chismes
-  for each row execute function private.flag_crisis_content();
 
 -- Refused writes count towards the rate limit (docs/decisions/0024-refused-writes-count.md).
 --
@@ -2761,7 +2972,7 @@ create trigger chismes_before_insert_flag_crisis
 -- private.publish_chisme / private.publish_comment, which return the rows and raise the keys,
 -- with the raw-size checks of the shared helpers of supabase/schemas/05-helpers.sql.
 
--- The write of create_chisme (rules in the chismes triggers), raising its keys.
+-- The write of create_chisme (rules in the chismes write pipeline), raising its keys.
 create or replace function private.publish_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
 returns public.feed_chisme
 language plpgsql
@@ -2847,22 +3058,22 @@ grant execute on function public.get_my_chismes(boolean) to authenticated;
 grant execute on function public.get_my_chismes(boolean) to service_role;
 comment on function public.get_my_chismes(boolean) is 'The caller''s own chismes of one mode, newest first.';
 
--- Trending from a table of the last 24 hours, kept by triggers (docs/decisions/0015-trending-table.md).
+-- Trending from a table of the last 24 hours, kept by the chismes write pipeline (docs/decisions/0015-trending-table.md).
 --
 -- Why: trending orders the last day's chismes by likes. On public.chismes no index serves
 -- both the 24-hour window and that order, so the planner either walks the (cotilleo, likes)
 -- index through every older chisme (trending with a tag, page 50: the cursor sits among the
 -- likes = 0 rows of the whole mode) or reads the window and sorts it (trending with every
--- filter: a BitmapAnd with the GIN bitmap of a common tag, 12–24 ms at 1M chismes). In a table
+-- filter: a BitmapAnd with the GIN bitmap of a common tag; figures in the decision). In a table
 -- that holds only the last day's chismes, the (cotilleo, likes) order is the trending order
 -- and every row is in the window: a page walks at most the day's rows of one mode (about 1 %
 -- of the chismes), inside a covering index.
 --
 -- private.trending_chismes holds what get_feed filters and orders by, for chismes younger
 -- than 24 hours (plus, until the next post prunes them, the ones that just aged out: the feed
--- keeps its created_at > now() - 24 hours condition). Triggers on public.chismes insert the
--- new row, copy likes/report/hidden_at changes, and prune aged rows on each insert; deletes
--- cascade. get_feed (security definer) reads it for the trending tab.
+-- keeps its created_at > now() - 24 hours condition). The chismes write pipeline
+-- (20-chismes.sql) inserts the new row, copies likes/report/hidden_at changes, and prunes aged
+-- rows on each insert; deletes cascade. get_feed (security definer) reads it for the trending tab.
 create table private.trending_chismes (
   id uuid primary key references public.chismes (id) on delete cascade,
   cotilleo boolean not null,
@@ -2876,7 +3087,7 @@ create table private.trending_chismes (
   created_at timestamptz not null
 );
 revoke all on table private.trending_chismes from public, anon, authenticated, service_role;
-comment on table private.trending_chismes is 'The feed columns of chismes younger than 24 hours (kept by triggers on public.chismes), so trending reads one day, already in likes order.';
+comment on table private.trending_chismes is 'The feed columns of chismes younger than 24 hours (kept by the chismes write pipeline), so trending reads one day, already in likes order.';
 
 -- trending without a country filter, and with one (the most selective common filter)
 create index trending_chismes_cotilleo_likes_idx
@@ -2890,9 +3101,10 @@ create index trending_chismes_cotilleo_country_likes_idx
 -- the pruning of aged rows
 create index trending_chismes_created_at_idx on private.trending_chismes (created_at);
 
--- Security definer: private.trending_chismes is not writable by clients.
-create or replace function private.add_trending_chisme()
-returns trigger
+-- Security definer: private.trending_chismes is not writable by clients. A step of the chismes
+-- pipeline after insert (20-chismes.sql).
+create or replace function private.add_trending_chisme(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -2900,44 +3112,33 @@ as $$
 begin
   -- rows that aged out leave as new ones come (one index range, usually a row or none)
   delete from private.trending_chismes t where t.created_at <= now() - interval '24 hours';
-  if new.created_at > now() - interval '24 hours' then
+  if p_chisme.created_at > now() - interval '24 hours' then
     insert into private.trending_chismes (id, cotilleo, country, gender, years, tags, likes, report, hidden_at, created_at)
-    values (new.id, new.cotilleo, new.country, new.gender, new.years, new.tags, new.likes, new.report, new.hidden_at, new.created_at);
+    values (p_chisme.id, p_chisme.cotilleo, p_chisme.country, p_chisme.gender, p_chisme.years, p_chisme.tags,
+      p_chisme.likes, p_chisme.report, p_chisme.hidden_at, p_chisme.created_at);
   end if;
-  return null;
 end;
 $$;
-revoke all on function private.add_trending_chisme() from public, anon, authenticated, service_role;
-comment on function private.add_trending_chisme() is 'Trigger: a new chisme joins the trending table; chismes older than 24 hours leave it (security definer).';
+revoke all on function private.add_trending_chisme(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.add_trending_chisme(public.chismes) is 'Write step: a new chisme joins the trending table; chismes older than 24 hours leave it (security definer).';
 
-create trigger chismes_after_insert_add_trending
-  after insert on public.chismes
-  for each row execute function private.add_trending_chisme();
-
--- Security definer: private.trending_chismes is not writable by clients.
-create or replace function private.update_trending_chisme()
-returns trigger
+-- Security definer: private.trending_chismes is not writable by clients. A step of the chismes
+-- pipeline after update, called only for chismes of the last day whose likes, reports or
+-- moderation state changed (older ones have no row).
+create or replace function private.update_trending_chisme(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   update private.trending_chismes t
-  set likes = new.likes, report = new.report, hidden_at = new.hidden_at
-  where t.id = new.id;
-  return null;
+  set likes = p_chisme.likes, report = p_chisme.report, hidden_at = p_chisme.hidden_at
+  where t.id = p_chisme.id;
 end;
 $$;
-revoke all on function private.update_trending_chisme() from public, anon, authenticated, service_role;
-comment on function private.update_trending_chisme() is 'Trigger: likes, reports and moderation of a chisme of the last 24 hours reach the trending table (security definer).';
-
--- Only chismes of the last day have a row; older ones skip the trigger function entirely.
-create trigger chismes_after_update_update_trending
-  after update of likes, report, hidden_at on public.chismes
-  for each row
-  when (new.created_at > now() - interval '24 hours'
-    and (old.likes, old.report, old.hidden_at) is distinct from (new.likes, new.report, new.hidden_at))
-  execute function private.update_trending_chisme();
+revoke all on function private.update_trending_chisme(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.update_trending_chisme(public.chismes) is 'Write step: likes, reports and moderation of a chisme of the last 24 hours reach the trending table (security definer).';
 
 -- Security definer: see the header.
 create or replace function public.get_chisme(p_id text)
@@ -2992,9 +3193,9 @@ comment on function private.to_feed_chisme(public.chismes, boolean, boolean) is 
 -- get_feed with blocks: the per-row block check is a correlated scalar subquery (one
 -- chisme_authors primary-key probe per candidate row). Written as `not exists (…)` under an
 -- OR, the planner makes it a hashed subplan that loads every chisme of every blocked author
--- on each call: 110 ms instead of 0.19 ms median with 1,000 blocks of the most prolific
--- authors at 1M chismes (bench/sql-feeds.ts). Callers without blocks skip it (the OR
--- short-circuits).
+-- on each call, hundreds of times slower with 1,000 blocks of the most prolific authors
+-- (bench/sql-feeds.ts; docs/database-history.md, "Schema comments"). Callers without blocks
+-- skip it (the OR short-circuits).
 create or replace function public.get_feed(
   p_tab text,
   p_cotilleo text,
@@ -3029,7 +3230,7 @@ declare
   v_has_cursor boolean := v_cursor_created_at is not null and v_cursor_id is not null;
   v_ids uuid[];
   -- the chismes the caller reported (a person's handful; an array, not a per-row subquery,
-  -- which the planner hashes at a cost of ~15 ms a page)
+  -- which the planner hashes at the cost of a whole scan of reports per page)
   v_reported uuid[] := array(select r.chisme_id from public.reports r where r.user_id = v_user_id and r.chisme_id is not null);
   -- the authors the caller blocked (at most 1,000; nearly always none, and then the check
   -- below is skipped without a probe; otherwise one chisme_authors primary-key probe per
@@ -3188,23 +3389,145 @@ comment on table private.notified_likes is 'Like notifications already sent (onc
 
 create index notified_likes_liker_id_idx on private.notified_likes (liker_id);
 
-create trigger likes_before_insert_enforce_rate_limit
-  before insert on public.likes
-  for each row execute function private.enforce_rate_limit('like');
-
-create trigger likes_before_delete_enforce_rate_limit
-  before delete on public.likes
-  for each row execute function private.enforce_rate_limit('like');
-
-create trigger likes_before_insert_block_hidden
-  before insert on public.likes for each row execute function private.guard_hidden_chisme();
-
-create trigger likes_before_insert_limit_new_accounts
-  before insert on public.likes
-  for each row execute function private.limit_new_accounts_per_target('like');
-
-create or replace function private.notify_like()
+-- ---------------------------------------------------------------------------------------------
+-- The write pipeline: everything a like and an unlike do, in the order they run
+-- ---------------------------------------------------------------------------------------------
+-- One trigger per timing and operation; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). like_chisme inserts the row and unlike_chisme deletes
+-- it (at the end of this file); a step that refuses raises its key and undoes the write.
+--
+-- A like, before the row is stored (private.check_like_write):
+--   1. a chisme hidden by moderation is not found (chisme_not_found), except for its author
+--      and moderators (private.guard_hidden_chisme, 20-chismes.sql);
+--   2. a suspended account likes nothing (user_suspended: private.guard_suspended_user,
+--      16-suspensions.sql);
+--   3. the like is the caller's own, now (private.own_client_row, 05-helpers.sql), of a
+--      chisme that exists, not their own, not liked before (chisme_not_found,
+--      like_own_chisme, like_already_exists: private.check_like_rules, below);
+--   4. the like rate limit, likes and unlikes together (rate_limited:
+--      private.enforce_rate_limit, 12-rate-limits.sql);
+--   5. new accounts' per-chisme cap (new_account_limited:
+--      private.limit_new_accounts_per_target, 14-new-accounts.sql).
+-- A like, once stored (private.apply_like_write):
+--   1. the author's notification, once per liker and chisme ever (private.notify_like, below;
+--      private.notify in 60-notifications.sql collapses it into the author's unread row, within
+--      the liker's budget, and the notifications pipeline broadcasts it);
+--   2. the chisme's like count (private.count_like, below), whose update runs the chismes
+--      pipeline after update: updated_at, the trending copy, the realtime outbox (20-chismes.sql).
+--   Lock order, decided here: the notification comes before the count, so every like takes the
+--   author's collapsed notification row before the chisme's row, on either path of count_like:
+--   no cycle between two likes, no deadlock.
+-- An unlike, before the row is deleted: steps 1, 2 and 4 above; once deleted: the count.
+--
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
+create or replace function private.check_like_write()
 returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+  v_own record;
+begin
+  if tg_op = 'DELETE' then
+    v_step := private.guard_hidden_chisme(old.chisme_id);
+    v_step := private.guard_suspended_user();
+    v_step := private.enforce_rate_limit('like');
+    -- a BEFORE DELETE trigger that returns null would skip the delete silently
+    return old;
+  end if;
+  v_step := private.guard_hidden_chisme(new.chisme_id);
+  v_step := private.guard_suspended_user();
+  v_own := private.own_client_row(new.user_id, new.created_at);
+  new.user_id := v_own.o_user_id;
+  new.created_at := v_own.o_created_at;
+  v_step := private.check_like_rules(new.chisme_id, new.user_id);
+  v_step := private.enforce_rate_limit('like');
+  v_step := private.limit_new_accounts_per_target('like', new.chisme_id);
+  return new;
+end;
+$$;
+revoke all on function private.check_like_write() from public, anon, authenticated, service_role;
+comment on function private.check_like_write() is 'Trigger: the checks of a like or an unlike in order (hidden chisme, suspension, own rules, rate limit, new-account cap).';
+
+create or replace function private.apply_like_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  if tg_op = 'DELETE' then
+    v_step := private.count_like(old.chisme_id, -1);
+    return null;
+  end if;
+  v_step := private.notify_like(new.chisme_id, new.user_id);
+  v_step := private.count_like(new.chisme_id, 1);
+  return null;
+end;
+$$;
+revoke all on function private.apply_like_write() from public, anon, authenticated, service_role;
+comment on function private.apply_like_write() is 'Trigger: the effects of a like (notification, then count) or an unlike (count), in that lock order.';
+
+create trigger likes_before_insert_check_rules
+  before insert on public.likes
+  for each row execute function private.check_like_write();
+
+create trigger likes_before_delete_check_rules
+  before delete on public.likes
+  for each row execute function private.check_like_write();
+
+create trigger likes_after_insert_apply_effects
+  after insert on public.likes
+  for each row execute function private.apply_like_write();
+
+create trigger likes_after_delete_apply_effects
+  after delete on public.likes
+  for each row execute function private.apply_like_write();
+
+-- ---------------------------------------------------------------------------------------------
+-- The steps of this table
+-- ---------------------------------------------------------------------------------------------
+
+-- A like of a chisme that exists, not the liker's own, not liked before. The RPCs run as their
+-- owner, so the liker is compared explicitly (RLS decides nothing here).
+create or replace function private.check_like_rules(p_chisme_id uuid, p_user_id uuid)
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.chismes c where c.id = p_chisme_id) then
+    raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
+  if exists (
+    select 1 from public.chisme_authors a
+    where a.chisme_id = p_chisme_id and a.user_id = p_user_id
+  ) then
+    raise exception 'like_own_chisme' using errcode = 'P0001';
+  end if;
+  if exists (
+    select 1 from public.likes l
+    where l.chisme_id = p_chisme_id and l.user_id = p_user_id
+  ) then
+    raise exception 'like_already_exists' using errcode = 'P0001';
+  end if;
+end;
+$$;
+revoke all on function private.check_like_rules(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.check_like_rules(uuid, uuid) is 'Write step: a like needs an existing chisme, not the liker''s own, and no earlier like.';
+
+-- Security definer: the author is hidden from the liker, and notified_likes is private.
+create or replace function private.notify_like(p_chisme_id uuid, p_liker_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -3214,34 +3537,29 @@ declare
   v_snippet text;
 begin
   insert into private.notified_likes (chisme_id, liker_id)
-  values (new.chisme_id, new.user_id)
+  values (p_chisme_id, p_liker_id)
   on conflict do nothing;
   if not found then
-    return null;
+    return;
   end if;
   select a.user_id, private.snippet(c.content) into v_author_id, v_snippet
   from public.chismes c
   join public.chisme_authors a on a.chisme_id = c.id
-  where c.id = new.chisme_id;
-  if v_author_id is null or v_author_id = new.user_id then
-    return null;
+  where c.id = p_chisme_id;
+  if v_author_id is null or v_author_id = p_liker_id then
+    return;
   end if;
   perform private.notify(
     v_author_id,
     'like_on_chisme',
     format('A alguien le gustó tu chisme: "%s"', v_snippet),
-    jsonb_build_object('chismeId', new.chisme_id, 'snippet', v_snippet),
-    'like:' || encode(extensions.digest(new.chisme_id::text || ':' || new.user_id::text, 'sha256'), 'hex')
+    jsonb_build_object('chismeId', p_chisme_id, 'snippet', v_snippet),
+    'like:' || encode(extensions.digest(p_chisme_id::text || ':' || p_liker_id::text, 'sha256'), 'hex')
   );
-  return null;
 end;
 $$;
-revoke all on function private.notify_like() from public, anon, authenticated, service_role;
-comment on function private.notify_like() is 'Trigger: notifies the chisme''s author of a like, once per liker and chisme ever (security definer: the author is hidden from the liker).';
-
-create trigger likes_after_insert_notify
-  after insert on public.likes
-  for each row execute function private.notify_like();
+revoke all on function private.notify_like(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.notify_like(uuid, uuid) is 'Write step: notifies the chisme''s author of a like, once per liker and chisme ever (security definer: the author is hidden from the liker).';
 
 -- A viral chisme holds (bench section hot-row, bench/README.md): the like counter does not
 -- make concurrent likers of one chisme queue behind each other.
@@ -3249,7 +3567,7 @@ create trigger likes_after_insert_notify
 -- Updating the chisme's row at once on every like and unlike holds that row lock until the
 -- transaction ends: through the triggers after it and PostgREST's COMMIT round trip, which on
 -- a loaded machine includes waiting for a CPU. Measured that way, 32 writers on one chisme did
--- 0.63 of what they did on 32 chismes (bench/README.md, "Hot row").
+-- markedly less than on 32 chismes (bench/README.md, "Hot row").
 --
 -- So count_like asks without waiting whether another like or unlike of that chisme is in
 -- flight (a transaction-level advisory lock per chisme). None (always, when nobody else is
@@ -3259,11 +3577,8 @@ create trigger likes_after_insert_notify
 -- commit (private.fold_like_count_delta), where the row lock is held only for that update and
 -- the commit itself. Each transaction folds its own delta before it commits, so no committed
 -- delta ever exists: chismes.likes is exact at every commit and every read path (feeds,
--- trending, cursors, the counts the realtime flush sends) reads it directly.
---
--- Lock order: the count runs after the like notification (its trigger's name sorts after
--- likes_after_insert_notify), so every like takes the author's collapsed notification row
--- (private.notify) before the chisme's row, on either path: no cycle, no deadlock.
+-- trending, cursors, the counts the realtime flush sends) reads it directly. (The lock order
+-- with the notification is decided in private.apply_like_write, above.)
 create table private.like_count_deltas (
   id bigint generated always as identity primary key,
   chisme_id uuid not null references public.chismes (id) on delete cascade,
@@ -3271,40 +3586,38 @@ create table private.like_count_deltas (
 );
 revoke all on table private.like_count_deltas from public, anon, authenticated, service_role;
 revoke all on sequence private.like_count_deltas_id_seq from public, anon, authenticated, service_role;
-comment on table private.like_count_deltas is 'A like or unlike not yet counted in chismes.likes because another like of that chisme was in flight: applied at its own commit by private.fold_like_count_delta, so empty at every commit. Private (no API access, like the other private tables): only the security definer triggers touch it.';
+comment on table private.like_count_deltas is 'A like or unlike not yet counted in chismes.likes because another like of that chisme was in flight: applied at its own commit by private.fold_like_count_delta, so empty at every commit. Private (no API access, like the other private tables): only the security definer write steps touch it.';
 
 create index like_count_deltas_chisme_id_idx on private.like_count_deltas (chisme_id);
 
 -- Security definer: clients cannot write counters.
-create or replace function private.count_like()
-returns trigger
+create or replace function private.count_like(p_chisme_id uuid, p_delta int)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_chisme_id uuid := case when tg_op = 'INSERT' then new.chisme_id else old.chisme_id end;
-  v_delta int := case when tg_op = 'INSERT' then 1 else -1 end;
   -- this transaction's changes left for commit, by chisme: like_chisme / unlike_chisme add them to their answer
   v_uncounted jsonb := coalesce(nullif(current_setting('chismes.uncounted_likes', true), '')::jsonb, '{}');
 begin
   -- "Is another liker on this chisme?" as a transaction-level advisory lock, not a row lock:
-  -- it costs no WAL write (the row lock before the update did, +0.1 ms per like uncontended).
+  -- it costs no WAL write (the row lock before the update did, measurably, on every like
+  -- uncontended: docs/database-history.md, "Schema comments").
   -- A hash collision between two chismes only sends a like down the commit-time path.
-  if pg_try_advisory_xact_lock(hashtextextended('chismes.likes:' || v_chisme_id::text, 0)) then
-    update public.chismes set likes = greatest(likes + v_delta, 0) where id = v_chisme_id;
-  elsif exists (select 1 from public.chismes c where c.id = v_chisme_id) then
+  if pg_try_advisory_xact_lock(hashtextextended('chismes.likes:' || p_chisme_id::text, 0)) then
+    update public.chismes set likes = greatest(likes + p_delta, 0) where id = p_chisme_id;
+  elsif exists (select 1 from public.chismes c where c.id = p_chisme_id) then
     -- another transaction holds the row: count at commit (it does not exist when this
     -- transaction deleted the chisme itself, e.g. moderation deleting it with its likes)
-    insert into private.like_count_deltas (chisme_id, delta) values (v_chisme_id, v_delta);
-    perform set_config('chismes.uncounted_likes', (v_uncounted || jsonb_build_object(v_chisme_id,
-      coalesce((v_uncounted ->> v_chisme_id::text)::int, 0) + v_delta))::text, true);
+    insert into private.like_count_deltas (chisme_id, delta) values (p_chisme_id, p_delta);
+    perform set_config('chismes.uncounted_likes', (v_uncounted || jsonb_build_object(p_chisme_id,
+      coalesce((v_uncounted ->> p_chisme_id::text)::int, 0) + p_delta))::text, true);
   end if;
-  return null;
 end;
 $$;
-revoke all on function private.count_like() from public, anon, authenticated, service_role;
-comment on function private.count_like() is 'Trigger: keeps chismes.likes equal to the number of likes, never below 0: at once when no other like of the chisme is in flight, else at commit through private.like_count_deltas (security definer: clients cannot write counters).';
+revoke all on function private.count_like(uuid,integer) from public, anon, authenticated, service_role;
+comment on function private.count_like(uuid, int) is 'Write step: keeps chismes.likes equal to the number of likes, never below 0: at once when no other like of the chisme is in flight, else at commit through private.like_count_deltas (security definer: clients cannot write counters).';
 
 create or replace function private.fold_like_count_delta()
 returns trigger
@@ -3333,20 +3646,12 @@ create constraint trigger like_count_deltas_after_insert_fold
   deferrable initially deferred
   for each row execute function private.fold_like_count_delta();
 
-create trigger likes_after_insert_update_count
-  after insert on public.likes
-  for each row execute function private.count_like();
-
-create trigger likes_after_delete_update_count
-  after delete on public.likes
-  for each row execute function private.count_like();
-
 -- The count a like or unlike answers with: chismes.likes plus this transaction's own change
 -- when count_like left it for commit. count_like notes that change in the transaction-local
 -- setting chismes.uncounted_likes, a JSON object by chisme id (the RPCs are security invoker and may not read the private
 -- delta table; a client cannot set it, and it only ever changes the caller's own answer).
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 --
 -- A refused like or unlike counts towards the like limit: over the API its key is answered
@@ -3362,14 +3667,15 @@ set search_path = ''
 as $$
 declare
   v_chisme_id uuid;
+  v_user_id uuid;
   v_likes int;
   v_message text;
   v_detail text;
   v_hint text;
 begin
   v_chisme_id := private.uuid_arg(p_chisme_id, 'chisme_not_found');
-  perform private.require_user();
-  insert into public.likes (chisme_id) values (v_chisme_id)
+  v_user_id := private.require_user();
+  insert into public.likes (chisme_id, user_id) values (v_chisme_id, v_user_id)
   on conflict (chisme_id, user_id) do nothing;
   if not found then
     raise exception 'like_already_exists' using errcode = 'P0001';
@@ -3426,50 +3732,6 @@ grant execute on function public.unlike_chisme(text) to authenticated;
 grant execute on function public.unlike_chisme(text) to service_role;
 comment on function public.unlike_chisme(text) is 'Removes the caller''s like; returns the new like count (a JSON number). Over the API a refusal is answered (400, the key) and counts towards the like rate limit.';
 
--- An unlike on a chisme hidden from the caller is chisme_not_found, like a like.
-create trigger likes_before_delete_block_hidden
-  before delete on public.likes for each row execute function private.guard_hidden_chisme();
-
-create trigger likes_before_insert_block_suspended
-  before insert on public.likes for each row execute function private.block_suspended_user();
-
-create trigger likes_before_delete_block_suspended
-  before delete on public.likes for each row execute function private.block_suspended_user();
-
-create or replace function private.check_like_rules()
-returns trigger
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-begin
-  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
-  from private.own_client_row(new.user_id, new.created_at) o;
-  if not exists (select 1 from public.chismes c where c.id = new.chisme_id) then
-    raise exception 'chisme_not_found' using errcode = 'P0001';
-  end if;
-  if exists (
-    select 1 from public.chisme_authors a
-    where a.chisme_id = new.chisme_id and a.user_id = new.user_id
-  ) then
-    raise exception 'like_own_chisme' using errcode = 'P0001';
-  end if;
-  if exists (
-    select 1 from public.likes l
-    where l.chisme_id = new.chisme_id and l.user_id = new.user_id
-  ) then
-    raise exception 'like_already_exists' using errcode = 'P0001';
-  end if;
-  return new;
-end;
-$$;
-revoke all on function private.check_like_rules() from public, anon, authenticated, service_role;
-comment on function private.check_like_rules() is 'Trigger: a like needs a signed-in user, an existing chisme not their own, and no earlier like. A client''s like is the caller''s own.';
-
-create trigger likes_before_insert_check_rules
-  before insert on public.likes
-  for each row execute function private.check_like_rules();
-
 -- ═══ supabase/schemas/40-comments.sql ═══
 
 -- Function bodies refer to objects of later files (the feed reads blocks, blocks read
@@ -3478,7 +3740,7 @@ create trigger likes_before_insert_check_rules
 set check_function_bodies = off;
 
 -- The comment RPCs of docs/api.md and their row shape `thread_comment`: no author id; is_mine
--- computed for the caller; is_chisme_author and commenter_number as stored by the triggers;
+-- computed for the caller; is_chisme_author and commenter_number as stored by the write pipeline;
 -- is_hidden marks the placeholder of a blocked author's comment that has visible replies
 -- (18-blocks.sql); crisis as in feed_chisme.
 create type public.thread_comment as (
@@ -3545,7 +3807,7 @@ create index comments_root_id_idx on public.comments (root_id);
 create policy comments_insert_authenticated on public.comments
   for insert to authenticated
   with check ((select auth.uid()) is not null);
-comment on policy comments_insert_authenticated on public.comments is 'A signed-in user comments; the author link is always the caller (trigger).';
+comment on policy comments_insert_authenticated on public.comments is 'A signed-in user comments; the author link is always the caller (write pipeline).';
 
 create trigger comments_before_update_set_updated_at
   before update on public.comments
@@ -3581,9 +3843,118 @@ comment on table private.thread_participants is 'Commenter numbers per chisme (1
 
 create index thread_participants_user_id_idx on private.thread_participants (user_id);
 
--- Security definer: needs the chisme's author and the other commenters, hidden from the caller.
-create or replace function private.set_comment_thread_identity()
+-- ---------------------------------------------------------------------------------------------
+-- The write pipeline: what a comment goes through, in the order it runs
+-- ---------------------------------------------------------------------------------------------
+-- One trigger per timing and operation; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). A step that refuses raises its key and undoes the write.
+--
+-- Before insert (private.check_comment_write):
+--   1. a chisme hidden by moderation is not found (private.guard_hidden_chisme, 20-chismes.sql);
+--   2. a reply to a comment the caller cannot see is comment_parent_not_found
+--      (private.guard_hidden_parent_comment, below);
+--   3. a suspended account comments nothing (private.guard_suspended_user, 16-suspensions.sql);
+--   4. the comment's own rules, which normalise the row, set its depth and root and reset what
+--      a client may not choose (private.check_comment_rules, below, with the rules chismes
+--      share: private.check_post_rules, 07-text-rules.sql);
+--   5. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
+--      answer (private.enforce_rate_limit, 12-rate-limits.sql);
+--   6. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql);
+--   7. the thread identity: the "Autor" badge and the commenter number
+--      (private.set_comment_thread_identity, below), last, as it takes the chisme's row lock to
+--      number first comments without gaps.
+-- After insert (private.apply_comment_write):
+--   1. a root comment counts on its chisme (private.count_root_comment, below), whose update
+--      runs the chismes pipeline (realtime outbox);
+--   2. the notification of the chisme's author, or of the parent comment's for a reply
+--      (private.notify_comment, below);
+--   3. the author link (private.record_comment_author, below).
+--   Lock order: the chisme's row (taken in step 7 before insert) before any notification row.
+-- Before update: updated_at (private.set_updated_at, 05-helpers.sql).
+-- After update of hidden_at: a root comment hidden by moderation leaves the chisme's count and
+-- comes back when restored (private.count_root_comment).
+-- After delete: a visible root comment leaves the count (private.count_root_comment); replies
+-- and reports cascade.
+--
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
+create or replace function private.check_comment_write()
 returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  v_step := private.guard_hidden_chisme(new.chisme_id);
+  v_step := private.guard_hidden_parent_comment(new.parent_id);
+  v_step := private.guard_suspended_user();
+  new := private.check_comment_rules(new);
+  v_step := private.enforce_rate_limit('comment');
+  new.crisis := private.flag_crisis_content(new.content);
+  select t.o_is_chisme_author, t.o_commenter_number into new.is_chisme_author, new.commenter_number
+  from private.set_comment_thread_identity(new.chisme_id) t;
+  return new;
+end;
+$$;
+revoke all on function private.check_comment_write() from public, anon, authenticated, service_role;
+comment on function private.check_comment_write() is 'Trigger: the checks of a new comment in order (hidden chisme and parent, suspension, rules, rate limit, crisis flag, thread identity).';
+
+create or replace function private.apply_comment_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  if tg_op = 'INSERT' then
+    if new.parent_id is null then
+      v_step := private.count_root_comment(new.chisme_id, 1);
+    end if;
+    v_step := private.notify_comment(new);
+    v_step := private.record_comment_author(new.id);
+  elsif tg_op = 'UPDATE' then
+    v_step := private.count_root_comment(new.chisme_id, case when new.hidden_at is null then 1 else -1 end);
+  else
+    v_step := private.count_root_comment(old.chisme_id, -1);
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.apply_comment_write() from public, anon, authenticated, service_role;
+comment on function private.apply_comment_write() is 'Trigger: the effects of a new, hidden, restored or deleted comment in order (root count, notification, author link).';
+
+create trigger comments_before_insert_check_rules
+  before insert on public.comments
+  for each row execute function private.check_comment_write();
+
+create trigger comments_after_insert_apply_effects
+  after insert on public.comments
+  for each row execute function private.apply_comment_write();
+
+-- Only root comments count: the function runs for hiding, restoring and deleting one.
+create trigger comments_after_update_apply_effects
+  after update of hidden_at on public.comments
+  for each row when (new.parent_id is null and (old.hidden_at is null) <> (new.hidden_at is null))
+  execute function private.apply_comment_write();
+
+create trigger comments_after_delete_apply_effects
+  after delete on public.comments
+  for each row when (old.parent_id is null and old.hidden_at is null)
+  execute function private.apply_comment_write();
+
+-- ---------------------------------------------------------------------------------------------
+-- The steps of this table
+-- ---------------------------------------------------------------------------------------------
+
+-- Security definer: needs the chisme's author and the other commenters, hidden from the caller.
+create or replace function private.set_comment_thread_identity(p_chisme_id uuid, out o_is_chisme_author boolean, out o_commenter_number int)
 language plpgsql
 security definer
 set search_path = ''
@@ -3592,74 +3963,55 @@ declare
   v_user_id uuid := private.require_user();
 begin
   -- Serialises first comments on one chisme so numbers stay 1, 2, 3… without gaps or clashes.
-  perform 1 from public.chismes c where c.id = new.chisme_id for update;
-  new.is_chisme_author := exists (
-    select 1 from public.chisme_authors a where a.chisme_id = new.chisme_id and a.user_id = v_user_id
+  perform 1 from public.chismes c where c.id = p_chisme_id for update;
+  o_is_chisme_author := exists (
+    select 1 from public.chisme_authors a where a.chisme_id = p_chisme_id and a.user_id = v_user_id
   );
   insert into private.thread_participants (chisme_id, user_id, number)
-  select new.chisme_id, v_user_id, coalesce(max(t.number), 0) + 1
+  select p_chisme_id, v_user_id, coalesce(max(t.number), 0) + 1
   from private.thread_participants t
-  where t.chisme_id = new.chisme_id
+  where t.chisme_id = p_chisme_id
   on conflict (chisme_id, user_id) do nothing;
-  select t.number into new.commenter_number
+  select t.number into o_commenter_number
   from private.thread_participants t
-  where t.chisme_id = new.chisme_id and t.user_id = v_user_id;
-  return new;
+  where t.chisme_id = p_chisme_id and t.user_id = v_user_id;
 end;
 $$;
-revoke all on function private.set_comment_thread_identity() from public, anon, authenticated, service_role;
-comment on function private.set_comment_thread_identity() is 'Trigger: sets is_chisme_author and the per-chisme commenter number (security definer: reads other users'' links).';
-
-create trigger comments_before_insert_set_thread_identity
-  before insert on public.comments
-  for each row execute function private.set_comment_thread_identity();
+revoke all on function private.set_comment_thread_identity(uuid) from public, anon, authenticated, service_role;
+comment on function private.set_comment_thread_identity(uuid) is 'Write step: whether the commenter wrote the chisme, and their per-chisme commenter number (security definer: reads other users'' links).';
 
 -- Security definer: comment_authors has no client insert grant; the author is always the caller.
-create or replace function private.record_comment_author()
-returns trigger
+create or replace function private.record_comment_author(p_comment_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into public.comment_authors (comment_id, user_id) values (new.id, auth.uid());
-  return null;
+  insert into public.comment_authors (comment_id, user_id) values (p_comment_id, auth.uid());
 end;
 $$;
-revoke all on function private.record_comment_author() from public, anon, authenticated, service_role;
-comment on function private.record_comment_author() is 'Trigger: links a new comment to its author, the caller (security definer: clients cannot write comment_authors).';
+revoke all on function private.record_comment_author(uuid) from public, anon, authenticated, service_role;
+comment on function private.record_comment_author(uuid) is 'Write step: links a new comment to its author, the caller (security definer: clients cannot write comment_authors).';
 
-create trigger comments_after_insert_record_author
-  after insert on public.comments
-  for each row execute function private.record_comment_author();
-
--- Security definer: counters are not writable by clients. Only root comments count.
-create or replace function private.count_root_comment()
-returns trigger
+-- Security definer: counters are not writable by clients. Only root comments count, and only
+-- while visible: +1 when one is written or restored, -1 when one is hidden or deleted.
+create or replace function private.count_root_comment(p_chisme_id uuid, p_delta int)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if tg_op = 'INSERT' then
-    update public.chismes set comments = comments + 1 where id = new.chisme_id;
-  else
-    update public.chismes set comments = greatest(comments - 1, 0) where id = old.chisme_id;
-  end if;
-  return null;
+  update public.chismes set comments = greatest(comments + p_delta, 0) where id = p_chisme_id;
 end;
 $$;
-revoke all on function private.count_root_comment() from public, anon, authenticated, service_role;
-comment on function private.count_root_comment() is 'Trigger: chismes.comments counts root comments (security definer: clients cannot write counters).';
-
-create trigger comments_after_insert_count_root
-  after insert on public.comments
-  for each row when (new.parent_id is null)
-  execute function private.count_root_comment();
+revoke all on function private.count_root_comment(uuid,integer) from public, anon, authenticated, service_role;
+comment on function private.count_root_comment(uuid, int) is 'Write step: chismes.comments counts visible root comments, never below 0 (security definer: clients cannot write counters).';
 
 -- Security definer: reads the authors of the chisme and of the parent comment.
-create or replace function private.notify_comment()
-returns trigger
+create or replace function private.notify_comment(p_comment public.comments)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -3667,51 +4019,35 @@ as $$
 declare
   v_commenter_id uuid := auth.uid();
   v_recipient_id uuid;
-  v_snippet text := private.snippet(new.content);
+  v_snippet text := private.snippet(p_comment.content);
 begin
-  if new.parent_id is null then
-    select a.user_id into v_recipient_id from public.chisme_authors a where a.chisme_id = new.chisme_id;
+  if p_comment.parent_id is null then
+    select a.user_id into v_recipient_id from public.chisme_authors a where a.chisme_id = p_comment.chisme_id;
     if v_recipient_id is not null and v_recipient_id is distinct from v_commenter_id then
       perform private.notify(
         v_recipient_id,
         'comment_on_chisme',
         format('Nuevo comentario en tu chisme: "%s"', v_snippet),
-        jsonb_build_object('chismeId', new.chisme_id, 'commentId', new.id, 'snippet', v_snippet),
-        'comment:' || new.id
+        jsonb_build_object('chismeId', p_comment.chisme_id, 'commentId', p_comment.id, 'snippet', v_snippet),
+        'comment:' || p_comment.id
       );
     end if;
   else
-    select a.user_id into v_recipient_id from public.comment_authors a where a.comment_id = new.parent_id;
+    select a.user_id into v_recipient_id from public.comment_authors a where a.comment_id = p_comment.parent_id;
     if v_recipient_id is not null and v_recipient_id is distinct from v_commenter_id then
       perform private.notify(
         v_recipient_id,
         'reply_to_comment',
         format('Nueva respuesta a tu comentario: "%s"', v_snippet),
-        jsonb_build_object('chismeId', new.chisme_id, 'commentId', new.id, 'snippet', v_snippet),
-        'reply:' || new.id
+        jsonb_build_object('chismeId', p_comment.chisme_id, 'commentId', p_comment.id, 'snippet', v_snippet),
+        'reply:' || p_comment.id
       );
     end if;
   end if;
-  return null;
 end;
 $$;
-revoke all on function private.notify_comment() from public, anon, authenticated, service_role;
-comment on function private.notify_comment() is 'Trigger: a comment notifies the chisme''s author, a reply the parent comment''s author, never oneself.';
-
-create trigger comments_after_insert_notify
-  after insert on public.comments
-  for each row execute function private.notify_comment();
-
-create trigger comments_before_insert_enforce_rate_limit
-  before insert on public.comments
-  for each row execute function private.enforce_rate_limit('comment');
-
-create trigger comments_before_insert_enforce_code_points
-  before insert on public.comments
-  for each row execute function private.check_content_code_points('comment_content_too_long');
-
-create trigger comments_before_insert_block_hidden
-  before insert on public.comments for each row execute function private.guard_hidden_chisme();
+revoke all on function private.notify_comment(public.comments) from public, anon, authenticated, service_role;
+comment on function private.notify_comment(public.comments) is 'Write step: a comment notifies the chisme''s author, a reply the parent comment''s author, never oneself.';
 
 create policy comments_select_authenticated on public.comments
   for select to authenticated
@@ -3726,37 +4062,8 @@ create policy comments_select_authenticated on public.comments
   );
 comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see, and those of authors they blocked.';
 
-create trigger comments_after_delete_count_root
-  after delete on public.comments
-  for each row when (old.parent_id is null and old.hidden_at is null)
-  execute function private.count_root_comment();
-
--- Security definer: counters are not writable by clients.
-create or replace function private.count_hidden_root_comment()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if new.hidden_at is not null then
-    update public.chismes set comments = greatest(comments - 1, 0) where id = new.chisme_id;
-  else
-    update public.chismes set comments = comments + 1 where id = new.chisme_id;
-  end if;
-  return null;
-end;
-$$;
-revoke all on function private.count_hidden_root_comment() from public, anon, authenticated, service_role;
-comment on function private.count_hidden_root_comment() is 'Trigger: a root comment hidden by moderation leaves chismes.comments, and comes back when restored (security definer: clients cannot write counters).';
-
-create trigger comments_after_update_count_hidden_root
-  after update of hidden_at on public.comments
-  for each row when (new.parent_id is null and (old.hidden_at is null) <> (new.hidden_at is null))
-  execute function private.count_hidden_root_comment();
-
-create or replace function private.check_comment_rules()
-returns trigger
+create or replace function private.check_comment_rules(p_comment public.comments)
+returns public.comments
 language plpgsql
 security invoker
 set search_path = ''
@@ -3764,97 +4071,54 @@ as $$
 declare
   v_cotilleo boolean;
   v_parent public.comments;
-  v_min_years int;
-  v_words text[];
 begin
   -- A client's write, through a security definer RPC or not: the request's role says so.
   if private.is_client_write() then
     perform private.require_user();
-    new.id := gen_random_uuid();
-    new.report := 0;
-    new.created_at := now();
-    new.updated_at := now();
+    p_comment.id := gen_random_uuid();
+    p_comment.report := 0;
+    p_comment.created_at := now();
+    p_comment.updated_at := now();
   end if;
 
-  select c.cotilleo into v_cotilleo from public.chismes c where c.id = new.chisme_id;
+  select c.cotilleo into v_cotilleo from public.chismes c where c.id = p_comment.chisme_id;
   if not found then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
 
-  if new.parent_id is null then
-    new.depth := 1;
-    new.root_id := new.id;
+  if p_comment.parent_id is null then
+    p_comment.depth := 1;
+    p_comment.root_id := p_comment.id;
   else
-    select * into v_parent from public.comments p where p.id = new.parent_id;
-    if not found or v_parent.chisme_id <> new.chisme_id then
+    select * into v_parent from public.comments p where p.id = p_comment.parent_id;
+    if not found or v_parent.chisme_id <> p_comment.chisme_id then
       raise exception 'comment_parent_not_found' using errcode = 'P0001';
     end if;
     if v_parent.depth >= 3 then
       raise exception 'comment_depth_exceeded' using errcode = 'P0001',
         detail = jsonb_build_object('max', 3)::text;
     end if;
-    new.depth := v_parent.depth + 1;
-    new.root_id := v_parent.root_id;
+    p_comment.depth := v_parent.depth + 1;
+    p_comment.root_id := v_parent.root_id;
   end if;
 
-  -- Raw sizes first, in constant time, before any normalising or matching.
-  perform private.assert_raw_text_sizes(new.content, 'comment_content_too_long', new.country);
-
-  new.content := private.strip_markup(private.normalize_text(new.content));
-  if new.content = '' then
-    raise exception 'comment_content_required' using errcode = 'P0001';
-  end if;
-  if private.visible_length(new.content) > 400 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  if new.gender is null or new.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
-    raise exception 'comment_gender_required' using errcode = 'P0001',
-      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
-  end if;
-
-  v_min_years := case when v_cotilleo then 18 else 13 end;
-  if new.years is null or new.years not between v_min_years and 100 then
-    raise exception 'comment_years_out_of_range' using errcode = 'P0001',
-      detail = jsonb_build_object('min', v_min_years, 'max', 100)::text;
-  end if;
-
-  new.country := private.strip_markup(private.normalize_text(new.country));
-  if new.country = '' then
-    raise exception 'comment_country_required' using errcode = 'P0001';
-  end if;
-  if char_length(new.country) > 100 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-
-  if char_length(new.content) > 4000 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  perform private.assert_no_personal_data(new.content);
-  if not v_cotilleo then
-    v_words := public.find_offensive_words(new.content);
-    if cardinality(v_words) > 0 then
-      raise exception 'content_offensive' using errcode = 'P0001',
-        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
-    end if;
-  end if;
-  perform private.assert_shown_text(new.country, 'country', not v_cotilleo);
-  return new;
+  -- The rules a chisme shares (07-text-rules.sql), with a comment's keys and limits: 1–400
+  -- visible characters, ages to 100, a required country, no tags.
+  select r.o_content, r.o_country into p_comment.content, p_comment.country
+  from private.check_post_rules(
+    p_comment.content, p_comment.gender, p_comment.years, p_comment.country, null, v_cotilleo,
+    p_min_length => 0, p_max_years => 100,
+    p_too_short_key => 'comment_content_required', p_too_long_key => 'comment_content_too_long',
+    p_gender_key => 'comment_gender_required', p_years_key => 'comment_years_out_of_range',
+    p_country_required_key => 'comment_country_required') r;
+  return p_comment;
 end;
 $$;
-comment on function private.check_comment_rules() is 'Trigger: validates a new comment (spec §5, raw sizes first, normalised text; content and country free of personal data and, in casual mode, of listed words), sets depth and root, resets client-forged fields.';
-revoke all on function private.check_comment_rules() from public, anon, authenticated, service_role;
-
-create trigger comments_before_insert_check_rules
-  before insert on public.comments
-  for each row execute function private.check_comment_rules();
+comment on function private.check_comment_rules(public.comments) is 'Write step: validates a new comment (spec §5: its chisme and parent, then the rules shared with chismes, with a comment''s keys and limits), sets depth and root, resets client-forged fields.';
+revoke all on function private.check_comment_rules(public.comments) from public, anon, authenticated, service_role;
 
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.add_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
 returns json
@@ -3874,7 +4138,7 @@ exception when sqlstate 'P0001' then
   return private.answer_refused_write('comment', v_message, v_detail, v_hint);
 end;
 $$;
-comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments trigger) and returns it as a thread_comment object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the comment rate limit.';
+comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments write pipeline) and returns it as a thread_comment object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the comment rate limit.';
 revoke all on function public.add_comment(text,text,text,text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.add_comment(text,text,text,text,text,text) to service_role;
 grant execute on function public.add_comment(text,text,text,text,text,text) to authenticated;
@@ -3906,33 +4170,22 @@ revoke all on function private.can_see_comment(uuid) from public, anon, authenti
 comment on function private.can_see_comment(uuid) is 'Whether the caller sees the comment (the comments read policy written out, for code that runs as the owner).';
 
 -- Security definer: reads hidden_at and the authorship whatever the caller.
-create or replace function private.guard_hidden_parent_comment()
-returns trigger
+create or replace function private.guard_hidden_parent_comment(p_parent_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if (select auth.uid()) is not null and new.parent_id is not null
-     and exists (select 1 from public.comments p where p.id = new.parent_id)
-     and not private.can_see_comment(new.parent_id) then
+  if (select auth.uid()) is not null and p_parent_id is not null
+     and exists (select 1 from public.comments p where p.id = p_parent_id)
+     and not private.can_see_comment(p_parent_id) then
     raise exception 'comment_parent_not_found' using errcode = 'P0001';
   end if;
-  return new;
 end;
 $$;
-revoke all on function private.guard_hidden_parent_comment() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_parent_comment() is 'Trigger: a reply to a comment the caller cannot see (hidden by moderation) is comment_parent_not_found.';
-
-create trigger comments_before_insert_block_hidden_parent
-  before insert on public.comments for each row execute function private.guard_hidden_parent_comment();
-
-create trigger comments_before_insert_block_suspended
-  before insert on public.comments for each row execute function private.block_suspended_user();
-
-create trigger comments_before_insert_flag_crisis
-  before insert on public.comments
-  for each row execute function private.flag_crisis_content();
+revoke all on function private.guard_hidden_parent_comment(uuid) from public, anon, authenticated, service_role;
+comment on function private.guard_hidden_parent_comment(uuid) is 'Write step: a reply to a comment the caller cannot see (hidden by moderation) is comment_parent_not_found.';
 
 create or replace function private.to_thread_comment(c public.comments, p_is_mine boolean)
 returns public.thread_comment
@@ -4069,7 +4322,7 @@ grant execute on function public.get_comments(text,text,text,text) to authentica
 grant execute on function public.get_comments(text,text,text,text) to service_role;
 comment on function public.get_comments(text, text, text, text) is 'A page of root comments of a chisme (newest first) with their replies, without what the caller reported or what authors they blocked wrote ("Comentario oculto" placeholders keep the thread''s shape); arguments as text, malformed ones raise chisme_not_found / comments_cursor_invalid.';
 
--- The write of add_comment (rules in the comments triggers), raising its keys.
+-- The write of add_comment (rules in the comments write pipeline), raising its keys.
 create or replace function private.publish_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
 returns public.thread_comment
 language plpgsql
@@ -4141,39 +4394,109 @@ create policy reports_insert_authenticated on public.reports
   with check (user_id = (select auth.uid()));
 comment on policy reports_insert_authenticated on public.reports is 'A user reports only as themselves.';
 
--- Security definer: counters are not writable by clients.
-create or replace function private.count_report()
+-- ---------------------------------------------------------------------------------------------
+-- The write pipeline: what a report goes through, in the order it runs
+-- ---------------------------------------------------------------------------------------------
+-- One trigger per timing; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). A step that refuses raises its key and undoes the write.
+--
+-- Before insert (private.check_report_write):
+--   1. content the caller cannot see (hidden by moderation) is report_target_not_found
+--      (private.guard_hidden_report_target, below);
+--   2. a suspended account reports nothing (private.guard_suspended_user, 16-suspensions.sql);
+--   3. the report's own rules: the caller's own, now; one per person and target; not of one's
+--      own chisme; of one's own comment it is skipped silently, and nothing below runs
+--      (private.check_report_rules, below);
+--   4. the rate limit (private.enforce_rate_limit, 12-rate-limits.sql);
+--   5. new accounts' per-target cap (private.limit_new_accounts_per_target, 14-new-accounts.sql).
+-- After insert (private.apply_report_write):
+--   1. the target's report counter (private.count_report, below), whose update runs the
+--      chismes pipeline (the trending copy);
+--   2. automatic hiding at the threshold, with the author's notification, and the moderators'
+--      live ping (private.hide_reported_content, below).
+--
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
+create or replace function private.check_report_write()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+  v_report public.reports;
 begin
-  if new.chisme_id is not null then
-    update public.chismes set report = report + 1 where id = new.chisme_id;
-  else
-    update public.comments set report = report + 1 where id = new.comment_id;
+  v_step := private.guard_hidden_report_target(new.chisme_id, new.comment_id);
+  v_step := private.guard_suspended_user();
+  v_report := private.check_report_rules(new);
+  if v_report.id is null then
+    return null; -- one's own comment: the report is skipped silently
   end if;
+  new := v_report;
+  v_step := private.enforce_rate_limit('report');
+  v_step := private.limit_new_accounts_per_target('report', coalesce(new.chisme_id, new.comment_id));
+  return new;
+end;
+$$;
+revoke all on function private.check_report_write() from public, anon, authenticated, service_role;
+comment on function private.check_report_write() is 'Trigger: the checks of a new report in order (hidden target, suspension, rules, rate limit, new-account cap).';
+
+create or replace function private.apply_report_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  v_step := private.count_report(new.chisme_id, new.comment_id);
+  v_step := private.hide_reported_content(new.chisme_id, new.comment_id);
   return null;
 end;
 $$;
-revoke all on function private.count_report() from public, anon, authenticated, service_role;
-comment on function private.count_report() is 'Trigger: adds 1 to the reported chisme''s or comment''s report counter (security definer).';
+revoke all on function private.apply_report_write() from public, anon, authenticated, service_role;
+comment on function private.apply_report_write() is 'Trigger: the effects of a new report in order (counter, then automatic hiding and the moderators'' ping).';
 
-create trigger reports_after_insert_count
-  after insert on public.reports
-  for each row execute function private.count_report();
-
-create trigger reports_before_insert_enforce_rate_limit
+create trigger reports_before_insert_check_rules
   before insert on public.reports
-  for each row execute function private.enforce_rate_limit('report');
+  for each row execute function private.check_report_write();
 
+create trigger reports_after_insert_apply_effects
+  after insert on public.reports
+  for each row execute function private.apply_report_write();
+
+-- ---------------------------------------------------------------------------------------------
+-- The steps of this table
+-- ---------------------------------------------------------------------------------------------
+
+-- Security definer: counters are not writable by clients.
+create or replace function private.count_report(p_chisme_id uuid, p_comment_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_chisme_id is not null then
+    update public.chismes set report = report + 1 where id = p_chisme_id;
+  else
+    update public.comments set report = report + 1 where id = p_comment_id;
+  end if;
+end;
+$$;
+revoke all on function private.count_report(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.count_report(uuid, uuid) is 'Write step: adds 1 to the reported chisme''s or comment''s report counter (security definer).';
 
 -- A report as the caller, of a chisme or of a comment (the other id null): the body of
 -- report_chisme and report_comment, run as their owner. Over the API a refusal is answered
 -- (400, PostgREST's error body) instead of raised, so it counts towards the report limit
 -- (private.answer_refused_write, docs/decisions/0024-refused-writes-count.md); a raced repeat
--- that meets the unique constraint is report_already_exists like one the rule trigger sees. A
+-- that meets the unique constraint is report_already_exists like one the rule step sees. A
 -- stored report answers null (PostgREST sends null; the web reads only the error).
 create or replace function private.submit_report(p_chisme_id text, p_comment_id text, p_reason text)
 returns json
@@ -4203,7 +4526,7 @@ revoke all on function private.submit_report(text,text,text) from public, anon, 
 comment on function private.submit_report(text, text, text) is 'Reports a chisme or a comment as the caller; over the API a refusal is answered and counted (docs/decisions/0024-refused-writes-count.md). Called by report_chisme and report_comment.';
 
 -- Client writes: run as their owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.report_chisme(p_chisme_id text, p_reason text default 'Sin especificar')
 returns json
@@ -4233,14 +4556,10 @@ grant execute on function public.report_comment(text,text) to authenticated;
 grant execute on function public.report_comment(text,text) to service_role;
 comment on function public.report_comment(text, text) is 'Reports a comment as the caller (null; one''s own comment: no effect). Over the API a refusal is answered (400, the key) and counts towards the report rate limit.';
 
-create trigger reports_before_insert_limit_new_accounts
-  before insert on public.reports
-  for each row execute function private.limit_new_accounts_per_target('report');
-
 -- Automatic hiding (70-moderation.sql) counting only reports made by accounts at least min_age
 -- old at the time; the moderators' live ping still carries every pending report.
-create or replace function private.hide_reported_content()
-returns trigger
+create or replace function private.hide_reported_content(p_chisme_id uuid, p_comment_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -4254,18 +4573,16 @@ declare
   v_comment public.comments;
   v_author uuid;
 begin
-  if new.chisme_id is not null then
+  if p_chisme_id is not null then
     select count(*)::int, count(*) filter (where r.created_at >= u.created_at + v_min_age)::int
     into v_pending, v_counting
     from public.reports r join auth.users u on u.id = r.user_id
-    where r.chisme_id = new.chisme_id and r.handled_at is null;
+    where r.chisme_id = p_chisme_id and r.handled_at is null;
     if v_counting >= v_threshold then
       update public.chismes set hidden_at = now()
-      where id = new.chisme_id and hidden_at is null
+      where id = p_chisme_id and hidden_at is null
       returning * into v_chisme;
       if v_chisme.id is not null then
-        perform realtime.send(jsonb_build_object('id', v_chisme.id), 'chisme_hidden',
-          case when v_chisme.cotilleo then 'feed:cotilleo' else 'feed:casual' end, true);
         select a.user_id into v_author from public.chisme_authors a where a.chisme_id = v_chisme.id;
         if v_author is not null then
           perform private.notify(v_author, 'moderation_decision',
@@ -4275,16 +4592,16 @@ begin
         end if;
       end if;
     end if;
-    perform realtime.send(jsonb_build_object('kind', 'chisme', 'id', new.chisme_id, 'pending', v_pending),
+    perform realtime.send(jsonb_build_object('kind', 'chisme', 'id', p_chisme_id, 'pending', v_pending),
       'report_created', 'moderation', true);
   else
     select count(*)::int, count(*) filter (where r.created_at >= u.created_at + v_min_age)::int
     into v_pending, v_counting
     from public.reports r join auth.users u on u.id = r.user_id
-    where r.comment_id = new.comment_id and r.handled_at is null;
+    where r.comment_id = p_comment_id and r.handled_at is null;
     if v_counting >= v_threshold then
       update public.comments set hidden_at = now()
-      where id = new.comment_id and hidden_at is null
+      where id = p_comment_id and hidden_at is null
       returning * into v_comment;
       if v_comment.id is not null then
         select a.user_id into v_author from public.comment_authors a where a.comment_id = v_comment.id;
@@ -4296,111 +4613,95 @@ begin
         end if;
       end if;
     end if;
-    perform realtime.send(jsonb_build_object('kind', 'comment', 'id', new.comment_id, 'pending', v_pending),
+    perform realtime.send(jsonb_build_object('kind', 'comment', 'id', p_comment_id, 'pending', v_pending),
       'report_created', 'moderation', true);
   end if;
-  return null;
 end;
 $$;
-revoke all on function private.hide_reported_content() from public, anon, authenticated, service_role;
-comment on function private.hide_reported_content() is 'Trigger: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold, tells open feeds and the author, and pings the moderators'' topic (security definer).';
-
-create trigger reports_after_insert_hide_reported
-  after insert on public.reports
-  for each row execute function private.hide_reported_content();
+revoke all on function private.hide_reported_content(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold (the chismes pipeline tells its group topic), notifies the author, and pings the moderators'' topic (security definer).';
 
 -- Security definer: reads hidden_at and the authorship whatever the caller.
-create or replace function private.guard_hidden_report_target()
-returns trigger
+create or replace function private.guard_hidden_report_target(p_chisme_id uuid, p_comment_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   if (select auth.uid()) is null then
-    return new;
+    return;
   end if;
-  if new.chisme_id is not null
-     and exists (select 1 from public.chismes c where c.id = new.chisme_id and c.hidden_at is not null)
-     and not private.can_see_hidden_chisme(new.chisme_id) then
+  if p_chisme_id is not null
+     and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.hidden_at is not null)
+     and not private.can_see_hidden_chisme(p_chisme_id) then
     raise exception 'report_target_not_found' using errcode = 'P0001';
   end if;
-  if new.comment_id is not null
-     and exists (select 1 from public.comments c where c.id = new.comment_id)
-     and not private.can_see_comment(new.comment_id) then
+  if p_comment_id is not null
+     and exists (select 1 from public.comments c where c.id = p_comment_id)
+     and not private.can_see_comment(p_comment_id) then
     raise exception 'report_target_not_found' using errcode = 'P0001';
   end if;
-  return new;
 end;
 $$;
-revoke all on function private.guard_hidden_report_target() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_report_target() is 'Trigger: a report of content the caller cannot see (hidden by moderation) is report_target_not_found.';
+revoke all on function private.guard_hidden_report_target(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.guard_hidden_report_target(uuid, uuid) is 'Write step: a report of content the caller cannot see (hidden by moderation) is report_target_not_found.';
 
-create trigger reports_before_insert_block_hidden_target
-  before insert on public.reports for each row execute function private.guard_hidden_report_target();
-
-create trigger reports_before_insert_block_suspended
-  before insert on public.reports for each row execute function private.block_suspended_user();
-
-create or replace function private.check_report_rules()
-returns trigger
+create or replace function private.check_report_rules(p_report public.reports)
+returns public.reports
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 begin
-  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
-  from private.own_client_row(new.user_id, new.created_at) o;
-  new.reason := coalesce(nullif(private.strip_markup(private.normalize_text(new.reason)), ''), 'Sin especificar');
+  select o.o_user_id, o.o_created_at into p_report.user_id, p_report.created_at
+  from private.own_client_row(p_report.user_id, p_report.created_at) o;
+  p_report.reason := coalesce(nullif(private.strip_markup(private.normalize_text(p_report.reason)), ''), 'Sin especificar');
 
 
-  if num_nonnulls(new.chisme_id, new.comment_id) > 1 then
+  if num_nonnulls(p_report.chisme_id, p_report.comment_id) > 1 then
     raise exception 'report_target_invalid' using errcode = 'P0001';
   end if;
-  if new.chisme_id is not null then
-    if not exists (select 1 from public.chismes c where c.id = new.chisme_id) then
+  if p_report.chisme_id is not null then
+    if not exists (select 1 from public.chismes c where c.id = p_report.chisme_id) then
       raise exception 'report_target_not_found' using errcode = 'P0001';
     end if;
     if exists (
-      select 1 from public.chisme_authors a where a.chisme_id = new.chisme_id and a.user_id = new.user_id
+      select 1 from public.chisme_authors a where a.chisme_id = p_report.chisme_id and a.user_id = p_report.user_id
     ) then
       raise exception 'report_own_chisme' using errcode = 'P0001';
     end if;
     if exists (
-      select 1 from public.reports r where r.chisme_id = new.chisme_id and r.user_id = new.user_id
+      select 1 from public.reports r where r.chisme_id = p_report.chisme_id and r.user_id = p_report.user_id
     ) then
       raise exception 'report_already_exists' using errcode = 'P0001';
     end if;
-  elsif new.comment_id is not null then
-    if not exists (select 1 from public.comments c where c.id = new.comment_id) then
+  elsif p_report.comment_id is not null then
+    if not exists (select 1 from public.comments c where c.id = p_report.comment_id) then
       raise exception 'report_target_not_found' using errcode = 'P0001';
     end if;
     if exists (
-      select 1 from public.comment_authors a where a.comment_id = new.comment_id and a.user_id = new.user_id
+      select 1 from public.comment_authors a where a.comment_id = p_report.comment_id and a.user_id = p_report.user_id
     ) then
-      return null; -- spec: reporting one's own comment is silently ignored
+      return null; -- spec: reporting one's own comment is silently ignored (the pipeline skips it)
     end if;
     if exists (
-      select 1 from public.reports r where r.comment_id = new.comment_id and r.user_id = new.user_id
+      select 1 from public.reports r where r.comment_id = p_report.comment_id and r.user_id = p_report.user_id
     ) then
       raise exception 'report_already_exists' using errcode = 'P0001';
     end if;
   else
     raise exception 'report_target_not_found' using errcode = 'P0001';
   end if;
-  if char_length(new.reason) > 200 then
+  if char_length(p_report.reason) > 200 then
     raise exception 'report_reason_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 200)::text;
   end if;
-  return new;
+  return p_report;
 end;
 $$;
-revoke all on function private.check_report_rules() from public, anon, authenticated, service_role;
-comment on function private.check_report_rules() is 'Trigger: one report per user and target, not on one''s own chisme, own comment ignored; normalised reason ≤ 200. A client''s report is the caller''s own.';
-
-create trigger reports_before_insert_check_rules
-  before insert on public.reports
-  for each row execute function private.check_report_rules();
+revoke all on function private.check_report_rules(public.reports) from public, anon, authenticated, service_role;
+comment on function private.check_report_rules(public.reports) is 'Write step: one report per user and target, not on one''s own chisme, own comment ignored; normalised reason ≤ 200. A client''s report is the caller''s own.';
 
 -- ═══ supabase/schemas/60-notifications.sql ═══
 
@@ -4410,7 +4711,7 @@ create trigger reports_before_insert_check_rules
 set check_function_bodies = off;
 
 -- Notifications (spec §3, §4, §9): created only by the database (comment, reply and like
--- triggers), read, marked read and deleted only by their owner. At most 100 per user and
+-- pipelines), read, marked read and deleted only by their owner. At most 100 per user and
 -- 30 days of retention, enforced on every insert and hidden from reads beyond that, so the
 -- rules hold even where pg_cron is missing. No other user's id ever goes into `data`.
 create table public.notifications (
@@ -4480,52 +4781,72 @@ create trigger notifications_before_insert_check_rules
   before insert on public.notifications
   for each row execute function private.check_notification_rules();
 
--- Cap and retention on insert: keep the newest 100 of the owner, none older than 30 days.
-create or replace function private.trim_notifications()
+-- After insert (private.apply_notification_write), in order:
+--   1. the live message on the owner's private topic (private.broadcast_new_notification,
+--      80-realtime.sql);
+--   2. the cap and retention: the owner keeps the newest 100, none older than 30 days
+--      (private.trim_notifications, below).
+-- A collapse is an update, broadcast through the realtime flush (80-realtime.sql). Security
+-- definer: the steps are private functions no API role may execute, whoever writes.
+create or replace function private.apply_notification_write()
 returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  v_step := private.broadcast_new_notification(new);
+  v_step := private.trim_notifications(new.user_id);
+  return null;
+end;
+$$;
+revoke all on function private.apply_notification_write() from public, anon, authenticated, service_role;
+comment on function private.apply_notification_write() is 'Trigger: the effects of a new notification in order (the live message, then the 100-row cap and the 30-day retention).';
+
+create trigger notifications_after_insert_apply_effects
+  after insert on public.notifications
+  for each row execute function private.apply_notification_write();
+
+create or replace function private.trim_notifications(p_user_id uuid)
+returns void
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 begin
   delete from public.notifications n
-  where n.user_id = new.user_id
+  where n.user_id = p_user_id
     and (
       n.created_at <= now() - interval '30 days'
       or n.id in (
         select k.id from public.notifications k
-        where k.user_id = new.user_id
+        where k.user_id = p_user_id
         order by k.created_at desc, k.id desc
         offset 100
       )
     );
-  return null;
 end;
 $$;
-revoke all on function private.trim_notifications() from public, anon, authenticated, service_role;
-comment on function private.trim_notifications() is 'Trigger: deletes the owner''s notifications beyond the newest 100 and older than 30 days.';
+revoke all on function private.trim_notifications(uuid) from public, anon, authenticated, service_role;
+comment on function private.trim_notifications(uuid) is 'Write step: deletes the owner''s notifications beyond the newest 100 and older than 30 days.';
 
-create trigger notifications_after_insert_trim
-  after insert on public.notifications
-  for each row execute function private.trim_notifications();
-
--- Daily retention for everyone (scheduled with pg_cron where it exists).
+-- Daily retention for everyone, under the name the pg_cron job calls
+-- (supabase/migrations/20261127200100_insert_reference_data.sql): the one purge
+-- (private.delete_expired_rows, 12-rate-limits.sql).
 create or replace function private.delete_expired_notifications()
 returns int
-language plpgsql
+language sql
 security invoker
 set search_path = ''
 as $$
-declare
-  v_count int;
-begin
-  delete from public.notifications where created_at <= now() - interval '30 days';
-  get diagnostics v_count = row_count;
-  return v_count;
-end;
+  select private.delete_expired_rows('public.notifications');
 $$;
 revoke all on function private.delete_expired_notifications() from public, anon, authenticated, service_role;
-comment on function private.delete_expired_notifications() is 'Deletes every notification older than 30 days; run daily by pg_cron.';
+comment on function private.delete_expired_notifications() is 'Daily job: deletes every notification older than 30 days (private.delete_expired_rows).';
 
 -- Notification floods can neither bury nor wipe a person's notifications.
 --
@@ -4538,7 +4859,8 @@ comment on function private.delete_expired_notifications() is 'Deletes every not
 --    Read notifications are never touched: the next event starts a new unread row.
 -- 2. Per-sender budget: one sender produces at most `notification` / hour (settings table,
 --    default 5) notification events per recipient; past it the comment or like still happens
---    but notifies nobody.
+--    but notifies nobody. Counted in the one windowed counter (12-rate-limits.sql), one count
+--    per sender and recipient (private.notification_budget_subject).
 -- The 100-row cap and the 30-day retention hold for every row. Who the senders were is kept
 -- only privately (to count distinct people); no sender id reaches the recipient.
 create unique index notifications_unread_group_idx
@@ -4555,17 +4877,19 @@ comment on table private.notification_senders is 'Distinct senders behind a coll
 
 create index notification_senders_sender_id_idx on private.notification_senders (sender_id);
 
-create table private.notification_budgets (
-  sender_id uuid not null references auth.users (id) on delete cascade,
-  recipient_id uuid not null references auth.users (id) on delete cascade,
-  window_start timestamptz not null,
-  events int not null default 0,
-  primary key (sender_id, recipient_id, window_start)
-);
-revoke all on table private.notification_budgets from public, anon, authenticated, service_role;
-comment on table private.notification_budgets is 'Notification events per sender, recipient and hour. No API access.';
-
-create index notification_budgets_recipient_id_idx on private.notification_budgets (recipient_id);
+-- Whose budget a notification event spends: one sender's to one recipient, as one subject of
+-- the windowed counter (a name-based id: neither person's id is stored in the counter).
+create or replace function private.notification_budget_subject(p_sender_id uuid, p_recipient_id uuid)
+returns uuid
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select md5('notification:' || p_sender_id::text || ':' || p_recipient_id::text)::uuid;
+$$;
+revoke all on function private.notification_budget_subject(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.notification_budget_subject(uuid, uuid) is 'The counter subject of one sender''s notification budget towards one recipient.';
 
 -- The message of a collapsed notification, by kind and number of people.
 create or replace function private.collapsed_notification_message(p_type text, p_senders int, p_single_message text)
@@ -4585,24 +4909,6 @@ as $$
 $$;
 revoke all on function private.collapsed_notification_message(text,integer,text) from public, anon, authenticated, service_role;
 comment on function private.collapsed_notification_message(text, int, text) is 'The Spanish message of a notification standing for p_senders people.';
-
--- Daily purge of ended budget windows, with the rate-limit counters' job.
-create or replace function private.delete_expired_notification_budgets()
-returns int
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-declare
-  v_count int;
-begin
-  delete from private.notification_budgets b where b.window_start < now() - interval '1 hour';
-  get diagnostics v_count = row_count;
-  return v_count;
-end;
-$$;
-revoke all on function private.delete_expired_notification_budgets() from public, anon, authenticated, service_role;
-comment on function private.delete_expired_notification_budgets() is 'Deletes ended notification budget windows; run daily by pg_cron.';
 
 create or replace function private.keep_notification_read_state()
 returns trigger
@@ -4708,8 +5014,7 @@ as $$
 declare
   v_sender_id uuid := auth.uid();
   v_group_key text := p_data ->> 'chismeId';
-  v_limit int;
-  v_events int;
+  v_limit bigint;
   v_id uuid;
   v_senders int;
 begin
@@ -4733,16 +5038,14 @@ begin
     return;
   end if;
 
+  -- The sender's budget towards this recipient, an hour (past it: silently nothing).
   if v_sender_id is not null then
     select min(s.max_events) * coalesce((select o.factor from private.rate_limit_overrides o where o.user_id = v_sender_id), 1)
     into v_limit
     from private.rate_limit_settings s
     where s.action = 'notification';
-    insert into private.notification_budgets as b (sender_id, recipient_id, window_start, events)
-    values (v_sender_id, p_user_id, date_trunc('hour', clock_timestamp()), 1)
-    on conflict (sender_id, recipient_id, window_start) do update set events = b.events + 1
-    returning b.events into v_events;
-    if v_limit is not null and v_events > v_limit then
+    if private.count_in_window('notification', private.notification_budget_subject(v_sender_id, p_user_id),
+         array[3600], array[v_limit], clock_timestamp()) is not null then
       return;
     end if;
   end if;
@@ -4788,7 +5091,7 @@ begin
 end;
 $$;
 revoke all on function private.notify(uuid,text,text,jsonb,text) from public, anon, authenticated, service_role;
-comment on function private.notify(uuid, text, text, jsonb, text) is 'Creates or collapses a notification, within the sender''s per-recipient budget (used by the database''s own triggers only).';
+comment on function private.notify(uuid, text, text, jsonb, text) is 'Creates or collapses a notification, within the sender''s per-recipient budget (used by the database''s own write steps only).';
 
 -- ═══ supabase/schemas/62-push.sql ═══
 
@@ -5712,7 +6015,7 @@ comment on type public.moderation_item is 'A reported chisme or comment in the m
 
 -- Moderation (spec §4 "Deleting reported content"), for the service role only: a reported
 -- chisme goes with its comments, likes and reports; a comment with its replies and reports
--- (foreign keys cascade). Counters follow through the comment triggers.
+-- (foreign keys cascade). Counters follow through the comments write pipeline.
 create or replace function public.delete_reported_chisme(p_chisme_id uuid)
 returns boolean
 language plpgsql
@@ -5969,20 +6272,16 @@ declare
   v_author uuid;
   v_was_hidden boolean;
   v_chisme_id uuid;
-  v_cotilleo boolean;
 begin
   perform private.require_moderator();
   v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
   v_author := private.require_moderation_target(p_kind, v_id);
   if p_kind = 'chisme' then
-    select c.hidden_at is not null, c.id, c.cotilleo into v_was_hidden, v_chisme_id, v_cotilleo
+    select c.hidden_at is not null, c.id into v_was_hidden, v_chisme_id
     from public.chismes c where c.id = v_id for update;
+    -- the chismes pipeline tells the chisme's group topic (chisme_restored, 80-realtime.sql)
     update public.chismes set hidden_at = null where id = v_id and hidden_at is not null;
     update public.reports set handled_at = now() where chisme_id = v_id and handled_at is null;
-    if v_was_hidden then
-      perform realtime.send(jsonb_build_object('id', v_id), 'chisme_restored',
-        case when v_cotilleo then 'feed:cotilleo' else 'feed:casual' end, true);
-    end if;
   else
     select c.hidden_at is not null, c.chisme_id into v_was_hidden, v_chisme_id from public.comments c where c.id = v_id for update;
     update public.comments set hidden_at = null where id = v_id and hidden_at is not null;
@@ -6001,7 +6300,7 @@ $$;
 revoke all on function public.moderate_restore(text,text) from public, anon, authenticated, service_role;
 grant execute on function public.moderate_restore(text,text) to authenticated;
 grant execute on function public.moderate_restore(text,text) to service_role;
-comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; open feeds are told of a restored chisme).';
+comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; its group topic is told of a restored chisme).';
 
 -- Security definer: deletes content the moderator did not write (the spec's delete of reported
 -- content: foreign keys take comments, replies, likes and reports with it; the image object
@@ -6139,16 +6438,21 @@ comment on function public.appeal_chisme(text) is 'The author asks once for a re
 -- Security definer: reads chisme_authors for the caller's own rows only.
 create or replace function public.get_my_hidden_chismes()
 returns table (chisme_id uuid, appealed boolean)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select c.id, exists (select 1 from private.appeals p where p.chisme_id = c.id)
-  from public.chisme_authors a
-  join public.chismes c on c.id = a.chisme_id
-  where a.user_id = private.require_user() and c.hidden_at is not null
-  order by c.created_at desc;
+declare
+  v_user_id uuid := private.require_user();
+begin
+  return query
+    select c.id, exists (select 1 from private.appeals p where p.chisme_id = c.id)
+    from public.chisme_authors a
+    join public.chismes c on c.id = a.chisme_id
+    where a.user_id = v_user_id and c.hidden_at is not null
+    order by c.created_at desc;
+end;
 $$;
 revoke all on function public.get_my_hidden_chismes() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_hidden_chismes() to service_role;
@@ -6204,10 +6508,11 @@ set check_function_bodies = off;
 -- minute, since list_expired_chisme_images lists objects without a chisme). In one
 -- transaction: their chismes (with everything on them), their comments (replies of others
 -- under them go with them: a reply has no place without its parent), their likes (the like
--- counter trigger corrects each count), the report counters of what they reported, then the
--- auth user, whose foreign keys cascade to the rest (profile, notifications, reports, country
--- logs, blocks, mutes, suspensions, rate-limit and notification bookkeeping). It runs as the
--- service role, so the like and report rate limits (client writes only) do not apply.
+-- write pipeline corrects each count), the report counters of what they reported, their
+-- rate-limit windows (no foreign key), then the auth user, whose foreign keys cascade to the
+-- rest (profile, notifications, reports, country logs, blocks, mutes, suspensions,
+-- notification bookkeeping). It runs as the service role, so the like and report rate limits
+-- (client writes only) do not apply.
 
 -- Security definer: reads the author tables, auth.users and private tables for the caller's
 -- own rows only (by auth.uid()).
@@ -6306,6 +6611,11 @@ begin
   delete from public.chismes c using public.chisme_authors a where a.chisme_id = c.id and a.user_id = p_user_id;
   delete from public.comments m using public.comment_authors a where a.comment_id = m.id and a.user_id = p_user_id;
   delete from public.likes l where l.user_id = p_user_id;
+  -- their rate-limit windows and the caps that counted them (no foreign key: a count's
+  -- subject is not always a person, 12-rate-limits.sql); a notification budget's window holds
+  -- only a name-based id of the pair and ends within the hour
+  delete from private.rate_limit_counters r where r.subject_id = p_user_id;
+  delete from private.rate_limit_members m where m.member_id = p_user_id;
   delete from auth.users u where u.id = p_user_id;
   return v_images;
 end;
@@ -6321,23 +6631,81 @@ comment on function public.delete_account(uuid) is 'Service role only (the delet
 -- plpgsql_check and pgTAP (test:db) cover them.
 set check_function_bodies = off;
 
-create or replace function private.broadcast_new_notification()
-returns trigger
+-- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
+--
+-- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
+-- that every person online joins would cost messages/s = people online × writes/s, and hosted
+-- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
+-- person per minute). So:
+-- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
+--    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
+--    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
+--    so counts of chismes nobody shows cost nobody anything. A group, not one topic per
+--    chisme, because a screen of 20 live cards would otherwise receive up to 20 messages per
+--    interval (the bench's `scale` section measured it: docs/scaling.md).
+-- 2. A counter change only marks the chisme in private.realtime_changed_chismes (one row per
+--    chisme, `on conflict do nothing`: a viral chisme's likes find the row there and take no
+--    lock on it; they already hold the chisme's row lock for the counter update). The flush,
+--    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
+--    otherwise) and sends at most one `chisme_counts` message per group with the latest
+--    counts of the chismes changed in it: one message per chisme per interval at most.
+-- 3. New chismes are never broadcast with their content: the same flush tells the groups
+--    at the top of each mode's recent feed how many chismes arrived and their ids (no
+--    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
+--    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
+--    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
+-- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
+--    chisme's group at once, so the /chismes/:id page needs only that one topic.
+-- 5. Notifications go to the owner's topic. A new notification is sent at once; a
+--    collapse (`notification_updated`, one per person who likes or comments) goes through the
+--    same flush: at most one message per notification per interval, with its latest state
+--    (the payload is the row). Worst case per person: docs/scaling.md.
+-- Counters themselves are untouched: the write pipelines' counting steps stay exact.
+
+-- ---------------------------------------------------------------------------------------------
+-- Groups
+-- ---------------------------------------------------------------------------------------------
+
+-- The web computes the same value from created_at (web/src/lib/chisme-topic.ts, which names
+-- this file): keep both alike.
+create or replace function private.chisme_bucket(p_created_at timestamptz)
+returns bigint
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select floor(extract(epoch from p_created_at) / 300)::bigint;
+$$;
+revoke all on function private.chisme_bucket(timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.chisme_bucket(timestamptz) is 'The five-minute slice of created_at that names a chisme''s realtime group topic.';
+
+create or replace function private.chisme_topic(p_cotilleo boolean, p_created_at timestamptz)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 'chismes:' || case when p_cotilleo then 'cotilleo' else 'casual' end || ':' || private.chisme_bucket(p_created_at)::text;
+$$;
+revoke all on function private.chisme_topic(boolean,timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.chisme_topic(boolean, timestamptz) is 'The private realtime topic carrying a chisme''s live counts, image state and moderation state.';
+
+-- Security definer: realtime.send inserts into realtime.messages, which clients cannot write.
+-- The first effect of a new notification (60-notifications.sql).
+create or replace function private.broadcast_new_notification(p_notification public.notifications)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform realtime.send(to_jsonb(new), 'notification_created', 'notifications:' || new.user_id::text, true);
-  return null;
+  perform realtime.send(to_jsonb(p_notification), 'notification_created', 'notifications:' || p_notification.user_id::text, true);
 end;
 $$;
-revoke all on function private.broadcast_new_notification() from public, anon, authenticated, service_role;
-comment on function private.broadcast_new_notification() is 'Trigger: broadcasts a new notification to its owner''s private topic.';
-
-create trigger notifications_after_insert_broadcast
-  after insert on public.notifications
-  for each row execute function private.broadcast_new_notification();
+revoke all on function private.broadcast_new_notification(public.notifications) from public, anon, authenticated, service_role;
+comment on function private.broadcast_new_notification(public.notifications) is 'Write step: broadcasts a new notification to its owner''s private topic.';
 
 create policy messages_select_authenticated on realtime.messages
   for select to authenticated
@@ -6346,8 +6714,7 @@ create policy messages_select_authenticated on realtime.messages
     and topic = (select realtime.topic())
     and (select auth.uid()) is not null
     and (
-      topic in ('feed:casual', 'feed:cotilleo')
-      or topic ~ '^chismes:(casual|cotilleo):[0-9]{1,12}$'
+      topic ~ '^chismes:(casual|cotilleo):[0-9]{1,12}$'
       or topic = 'notifications:' || (select auth.uid())::text
       or (topic = 'moderation' and (select private.is_moderator()))
     )
@@ -6387,35 +6754,34 @@ create table private.realtime_news_sent (
 revoke all on table private.realtime_news_sent from public, anon, authenticated, service_role;
 comment on table private.realtime_news_sent is 'When the realtime flush last announced new chismes of each mode (news at most every 12 s). No API access.';
 
--- Security definer: the outbox is private; runs inside the like/comment transaction.
-create or replace function private.mark_chisme_counts_changed()
-returns trigger
+-- Security definer: the outbox is private; runs inside the like/comment transaction, as steps
+-- of the chismes pipeline (20-chismes.sql).
+create or replace function private.mark_chisme_counts_changed(p_chisme_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into private.realtime_changed_chismes (chisme_id) values (new.id) on conflict do nothing;
-  return null;
+  insert into private.realtime_changed_chismes (chisme_id) values (p_chisme_id) on conflict do nothing;
 end;
 $$;
-revoke all on function private.mark_chisme_counts_changed() from public, anon, authenticated, service_role;
-comment on function private.mark_chisme_counts_changed() is 'Trigger: marks a chisme whose like or comment count changed, for the next realtime flush (no broadcast here).';
+revoke all on function private.mark_chisme_counts_changed(uuid) from public, anon, authenticated, service_role;
+comment on function private.mark_chisme_counts_changed(uuid) is 'Write step: marks a chisme whose like or comment count changed, for the next realtime flush (no broadcast here).';
 
-create or replace function private.mark_chisme_created()
-returns trigger
+create or replace function private.mark_chisme_created(p_chisme_id uuid, p_cotilleo boolean, p_created_at timestamptz)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into private.realtime_new_chismes (chisme_id, cotilleo, created_at) values (new.id, new.cotilleo, new.created_at)
+  insert into private.realtime_new_chismes (chisme_id, cotilleo, created_at) values (p_chisme_id, p_cotilleo, p_created_at)
   on conflict do nothing;
-  return null;
 end;
 $$;
-revoke all on function private.mark_chisme_created() from public, anon, authenticated, service_role;
-comment on function private.mark_chisme_created() is 'Trigger: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
+revoke all on function private.mark_chisme_created(uuid,boolean,timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.mark_chisme_created(uuid, boolean, timestamptz) is 'Write step: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
 
 -- The notifications_after_update_broadcast trigger (a collapse) only marks the row; the
 -- flush sends it.
@@ -6438,15 +6804,6 @@ create trigger notifications_after_update_broadcast
   for each row
   when (not new.is_read and (new.message is distinct from old.message or new.created_at is distinct from old.created_at))
   execute function private.broadcast_updated_notification();
-
-create trigger chismes_after_insert_mark_realtime
-  after insert on public.chismes
-  for each row execute function private.mark_chisme_created();
-
-create trigger chismes_after_update_mark_realtime_counts
-  after update of likes, comments on public.chismes
-  for each row when (new.hidden_at is null and (old.likes is distinct from new.likes or old.comments is distinct from new.comments))
-  execute function private.mark_chisme_counts_changed();
 
 -- ---------------------------------------------------------------------------------------------
 -- Flush
@@ -6554,55 +6911,43 @@ comment on function private.flush_realtime() is 'Sends at most one chisme_counts
 -- ---------------------------------------------------------------------------------------------
 
 -- Security definer: realtime.send inserts into realtime.messages, which clients cannot write.
-create or replace function private.broadcast_chisme_image()
-returns trigger
+create or replace function private.broadcast_chisme_image(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_row public.feed_chisme := private.to_feed_chisme(new, false, false);
+  v_row public.feed_chisme := private.to_feed_chisme(p_chisme, false, false);
 begin
   perform realtime.send(
-    jsonb_build_object('id', new.id, 'file_exist', v_row.file_exist, 'image_viewable', v_row.image_viewable),
+    jsonb_build_object('id', p_chisme.id, 'file_exist', v_row.file_exist, 'image_viewable', v_row.image_viewable),
     'chisme_image',
-    private.chisme_topic(new.cotilleo, new.created_at),
+    private.chisme_topic(p_chisme.cotilleo, p_chisme.created_at),
     true
   );
-  return null;
 end;
 $$;
-revoke all on function private.broadcast_chisme_image() from public, anon, authenticated, service_role;
-comment on function private.broadcast_chisme_image() is 'Trigger: broadcasts on the chisme''s group topic that its image was stored (or removed) and whether it is viewable now.';
+revoke all on function private.broadcast_chisme_image(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.broadcast_chisme_image(public.chismes) is 'Write step: broadcasts on the chisme''s group topic that its image was stored (or removed) and whether it is viewable now.';
 
-create trigger chismes_after_update_broadcast_image
-  after update of file_exist on public.chismes
-  for each row when (new.hidden_at is null and old.file_exist is distinct from new.file_exist)
-  execute function private.broadcast_chisme_image();
-
-create or replace function private.broadcast_chisme_moderation()
-returns trigger
+create or replace function private.broadcast_chisme_moderation(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   perform realtime.send(
-    jsonb_build_object('id', new.id),
-    case when new.hidden_at is null then 'chisme_restored' else 'chisme_hidden' end,
-    private.chisme_topic(new.cotilleo, new.created_at),
+    jsonb_build_object('id', p_chisme.id),
+    case when p_chisme.hidden_at is null then 'chisme_restored' else 'chisme_hidden' end,
+    private.chisme_topic(p_chisme.cotilleo, p_chisme.created_at),
     true
   );
-  return null;
 end;
 $$;
-revoke all on function private.broadcast_chisme_moderation() from public, anon, authenticated, service_role;
-comment on function private.broadcast_chisme_moderation() is 'Trigger: tells the chisme''s group topic that moderation hid or restored it (id only).';
-
-create trigger chismes_after_update_broadcast_moderation
-  after update of hidden_at on public.chismes
-  for each row when ((old.hidden_at is null) <> (new.hidden_at is null))
-  execute function private.broadcast_chisme_moderation();
+revoke all on function private.broadcast_chisme_moderation(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.broadcast_chisme_moderation(public.chismes) is 'Write step: tells the chisme''s group topic that moderation hid or restored it (id only).';
 
 -- ═══ supabase/schemas/85-storage.sql ═══
 
@@ -6760,16 +7105,45 @@ create policy country_logs_insert_authenticated on public.country_logs
   with check (user_id = (select auth.uid()));
 comment on policy country_logs_insert_authenticated on public.country_logs is 'A user logs a country only for themselves.';
 
--- Fires before the 24-hour repeat skip, so repeats count too: the limits leave room for
--- the one log per visit the app sends.
-create trigger country_logs_before_insert_enforce_rate_limit
+-- The write pipeline, one BEFORE trigger (private.check_country_log_write), in order:
+--   1. the rate limit (private.enforce_rate_limit, 12-rate-limits.sql), before the repeat
+--      skip, so repeats count too: the limits leave room for the one log per visit the app sends;
+--   2. the log's own rules: the caller's own, now; a normalised country without personal data
+--      or listed words; a repeat of the last 24 hours skipped silently
+--      (private.skip_recent_country_log, below).
+-- Nothing follows a stored log. Security definer: the steps are private functions no API role
+-- may execute, whoever writes.
+create or replace function private.check_country_log_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+  v_log public.country_logs;
+begin
+  v_step := private.enforce_rate_limit('country');
+  v_log := private.skip_recent_country_log(new);
+  if v_log.id is null then
+    return null; -- a repeat of the last 24 hours: skipped silently
+  end if;
+  return v_log;
+end;
+$$;
+revoke all on function private.check_country_log_write() from public, anon, authenticated, service_role;
+comment on function private.check_country_log_write() is 'Trigger: the checks of a new country log in order (rate limit, then its rules and the 24-hour repeat skip).';
+
+create trigger country_logs_before_insert_check_rules
   before insert on public.country_logs
-  for each row execute function private.enforce_rate_limit('country');
+  for each row execute function private.check_country_log_write();
 
 -- For the log-country edge function, which calls it with the caller's token. The 24-hour
 -- repeat rule skips the insert silently: then no row is returned and the answer is false.
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.log_country(p_country text)
 returns json
@@ -6794,47 +7168,43 @@ revoke all on function public.log_country(text) from public, anon, authenticated
 grant execute on function public.log_country(text) to service_role;
 grant execute on function public.log_country(text) to authenticated;
 
-create or replace function private.skip_recent_country_log()
-returns trigger
+create or replace function private.skip_recent_country_log(p_log public.country_logs)
+returns public.country_logs
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 begin
-  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
-  from private.own_client_row(new.user_id, new.created_at) o;
-  if octet_length(new.country) > 1000 then
+  select o.o_user_id, o.o_created_at into p_log.user_id, p_log.created_at
+  from private.own_client_row(p_log.user_id, p_log.created_at) o;
+  if octet_length(p_log.country) > 1000 then
     raise exception 'country_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 100)::text;
   end if;
-  new.country := private.strip_markup(private.normalize_text(new.country));
-  if new.country = '' then
+  p_log.country := private.strip_markup(private.normalize_text(p_log.country));
+  if p_log.country = '' then
     raise exception 'country_required' using errcode = 'P0001';
   end if;
-  if char_length(new.country) > 100 then
+  if char_length(p_log.country) > 100 then
     raise exception 'country_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 100)::text;
   end if;
   -- A country log has no mode: the word filter always applies.
-  perform private.assert_shown_text(new.country, 'country', true);
-  perform pg_advisory_xact_lock(hashtextextended(new.user_id::text || ':' || new.country, 0));
+  perform private.assert_shown_text(p_log.country, 'country', true);
+  perform pg_advisory_xact_lock(hashtextextended(p_log.user_id::text || ':' || p_log.country, 0));
   if exists (
     select 1 from public.country_logs l
-    where l.user_id = new.user_id
-      and lower(l.country) = lower(new.country)
-      and l.created_at > new.created_at - interval '24 hours'
+    where l.user_id = p_log.user_id
+      and lower(l.country) = lower(p_log.country)
+      and l.created_at > p_log.created_at - interval '24 hours'
   ) then
     return null;
   end if;
-  return new;
+  return p_log;
 end;
 $$;
-comment on function private.skip_recent_country_log() is 'Trigger: validates a normalised country log (raw size first, no personal data, no listed word), skips a repeat of the last 24 hours.';
-revoke all on function private.skip_recent_country_log() from public, anon, authenticated, service_role;
-
-create trigger country_logs_before_insert_skip_recent
-  before insert on public.country_logs
-  for each row execute function private.skip_recent_country_log();
+comment on function private.skip_recent_country_log(public.country_logs) is 'Write step: validates a normalised country log (raw size first, no personal data, no listed word), skips a repeat of the last 24 hours.';
+revoke all on function private.skip_recent_country_log(public.country_logs) from public, anon, authenticated, service_role;
 
 -- Refused country logs count towards the country rate limit, as refused chismes and
 -- comments do (private.answer_refused_write in 12-rate-limits.sql,

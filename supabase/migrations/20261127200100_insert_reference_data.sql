@@ -37,7 +37,9 @@ insert into private.rate_limit_settings (action, window_seconds, max_events) val
   ('like', 60, 60), ('like', 3600, 600),
   ('report', 60, 5), ('report', 3600, 30), ('report', 86400, 100),
   ('country', 3600, 20), ('country', 86400, 50),
-  ('notification', 3600, 5);
+  ('block', 60, 10), ('block', 3600, 30), ('block', 86400, 100),
+  ('notification', 3600, 5),
+  ('sign_in_lookup', 60, 10), ('sign_in_lookup', 3600, 50);
 
 do $$
 begin

@@ -19,6 +19,13 @@ revoke all on function private.set_updated_at() from public, anon, authenticated
 comment on function private.set_updated_at() is 'Trigger: sets updated_at to now() on every update.';
 
 -- Raises not_authenticated unless a signed-in user is calling; returns their id.
+--
+-- A signed-in user is a token whose account still exists: an access token outlives its
+-- account until it expires (an hour), and a deleted account's token must not reach the
+-- tables as a user (a raw 23503 from a foreign key, a silent update of nothing). The account
+-- is looked up through its profile, which goes with it (10-profiles.sql: on delete cascade)
+-- and which RLS shows its owner, so the invoker RPCs may call this too. Every RPC of a
+-- signed-in person calls it first (pgTAP 075-account-deleted-token).
 create or replace function private.require_user()
 returns uuid
 language plpgsql
@@ -32,6 +39,10 @@ begin
   if v_user_id is null then
     raise exception 'not_authenticated' using errcode = 'P0001';
   end if;
+  -- apart from the test above: anon may not read profiles, even in a branch never taken
+  if not exists (select 1 from public.profiles p where p.id = v_user_id) then
+    raise exception 'not_authenticated' using errcode = 'P0001';
+  end if;
   return v_user_id;
 end;
 $$;
@@ -39,7 +50,7 @@ revoke all on function private.require_user() from public, anon, authenticated, 
 grant execute on function private.require_user() to anon;
 grant execute on function private.require_user() to authenticated;
 grant execute on function private.require_user() to service_role;
-comment on function private.require_user() is 'The caller''s user id, or the not_authenticated error.';
+comment on function private.require_user() is 'The caller''s user id when their account exists, or the not_authenticated error (no token, or a deleted account''s token).';
 
 -- Argument parsers for RPCs that take their scalars as text and their arrays as jsonb.
 --
@@ -145,66 +156,6 @@ grant execute on function private.snippet(text) to authenticated;
 grant execute on function private.snippet(text) to service_role;
 comment on function private.snippet(text) is 'The first 50 characters of a text, with an ellipsis when cut.';
 
--- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
---
--- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
--- that every person online joins would cost messages/s = people online × writes/s, and hosted
--- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
--- person per minute). So:
--- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
---    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
---    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
---    so counts of chismes nobody shows cost nobody anything. A group, not one topic per
---    chisme, because a screen of 20 live cards would otherwise receive up to 20 messages per
---    interval (the bench's `scale` section measured it: docs/scaling.md).
--- 2. A counter change only marks the chisme in private.realtime_changed_chismes (one row per
---    chisme, `on conflict do nothing`: a viral chisme's likes find the row there and take no
---    lock on it; they already hold the chisme's row lock for the counter update). The flush,
---    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
---    otherwise) and sends at most one `chisme_counts` message per group with the latest
---    counts of the chismes changed in it: one message per chisme per interval at most.
--- 3. New chismes are never broadcast with their content: the same flush tells the groups
---    at the top of each mode's recent feed how many chismes arrived and their ids (no
---    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
---    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
---    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
--- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
---    chisme's group at once, so the /chismes/:id page needs only that one topic.
--- 5. Notifications go to the owner's topic. A new notification is sent at once; a
---    collapse (`notification_updated`, one per person who likes or comments) goes through the
---    same flush: at most one message per notification per interval, with its latest state
---    (the payload is the row). Worst case per person: docs/scaling.md.
--- Counters themselves are untouched: the triggers owned by the counting functions stay exact.
-
--- ---------------------------------------------------------------------------------------------
--- Groups
--- ---------------------------------------------------------------------------------------------
-
--- The web computes the same value from created_at (web/src/lib/chisme-topic.ts): keep both.
-create or replace function private.chisme_bucket(p_created_at timestamptz)
-returns bigint
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select floor(extract(epoch from p_created_at) / 300)::bigint;
-$$;
-revoke all on function private.chisme_bucket(timestamp with time zone) from public, anon, authenticated, service_role;
-comment on function private.chisme_bucket(timestamptz) is 'The five-minute slice of created_at that names a chisme''s realtime group topic.';
-
-create or replace function private.chisme_topic(p_cotilleo boolean, p_created_at timestamptz)
-returns text
-language sql
-immutable
-parallel safe
-set search_path = ''
-as $$
-  select 'chismes:' || case when p_cotilleo then 'cotilleo' else 'casual' end || ':' || private.chisme_bucket(p_created_at)::text;
-$$;
-revoke all on function private.chisme_topic(boolean,timestamp with time zone) from public, anon, authenticated, service_role;
-comment on function private.chisme_topic(boolean, timestamptz) is 'The private realtime topic carrying a chisme''s live counts, image state and moderation state.';
-
 -- Read RPCs over GET (docs/api.md, "Reads over GET"): hosted Supabase may serve a Data API GET
 -- from a read replica, so the web calls get_feed with GET. A GET carries every argument in the
 -- query string, and PostgREST hands a query-string value to a jsonb parameter as a JSON
@@ -249,28 +200,28 @@ comment on function private.text_array_arg(jsonb, text) is 'An RPC''s text-array
 -- to clients; pgTAP 001-schemas-client-privileges lists the functions a client may execute).
 --
 -- What running as the owner means for the rules, and how each one holds:
---   * RLS does not filter what the RPC and the security invoker rule triggers read. Rules
---     that a read policy would give are explicit triggers (every path, whoever writes):
+--   * RLS does not filter what the RPC and the write pipelines' steps read. Rules that a read
+--     policy would give are explicit steps of the pipelines (every path, whoever writes):
 --       - a reply to a comment hidden by moderation: comment_parent_not_found (the comments
 --         read policy hides the parent from anyone but its author and moderators);
 --       - a report of a hidden chisme or comment (or a comment of a hidden chisme):
 --         report_target_not_found;
 --       - an unlike on a hidden chisme: chisme_not_found, as a like or a comment of it
---         (guard_hidden_chisme, a security definer trigger that never relied on RLS).
---     The rule triggers' own checks compare with the caller's id explicitly (own like, own
+--         (guard_hidden_chisme, a security definer step that never relied on RLS).
+--     The rule steps' own checks compare with the caller's id explicitly (own like, own
 --     report, own chisme), and the notification and profile RPCs filter by the caller's id
 --     and by the same 30-day window as the notifications read policy (60-notifications.sql).
 --   * `current_user` is the owner inside. Rules that must know whether a client is writing
 --     read the request's role instead (`private.is_client_write()`): PostgREST sets it from
 --     the verified JWT, a client cannot choose it, and a security definer function does not
---     change it. The rate limits, the new-account rules and the rule triggers' client branch
+--     change it. The rate limits, the new-account rules and the rule steps' client branch
 --     (which forces server-chosen columns: ids, counters, timestamps, the author) all read it.
 
 -- The request's role as PostgREST set it (from the verified JWT): anon or authenticated for a
 -- client, whether or not a security definer function is running. plpgsql, like the other
 -- helpers every write calls (14-new-accounts.sql): a `language sql` function with `set
--- search_path` is never inlined and is planned again on every call; in plpgsql a like costs
--- ~40 µs less (docs/database.md, "Measured").
+-- search_path` is never inlined and is planned again on every call; in plpgsql the like path
+-- measured cheaper (docs/database-history.md, "The like path").
 create or replace function private.is_client_write()
 returns boolean
 language plpgsql
@@ -288,7 +239,7 @@ comment on function private.is_client_write() is 'Whether the request''s role (s
 
 -- Whose row a like, a report or a country log is, and when it was made: a client's write is
 -- always the caller's own, now, whatever user_id and created_at it carries (the RPCs run as
--- their owner, so the rule triggers say it); another writer (the operator, the seed) names
+-- their owner, so the rule steps say it); another writer (the operator, the seed) names
 -- the user, and none is not_authenticated. One call returns both, so the request's role is
 -- read once per row (the like path: docs/decisions/0016-performance-budgets.md).
 create or replace function private.own_client_row(p_user_id uuid, p_created_at timestamptz, out o_user_id uuid, out o_created_at timestamptz)
@@ -299,7 +250,12 @@ set search_path = ''
 as $$
 begin
   if private.is_client_write() then
-    o_user_id := private.require_user();
+    -- the caller: the RPC that writes has refused a deleted account's token already
+    -- (private.require_user); the like path does not look the account up twice
+    o_user_id := auth.uid();
+    if o_user_id is null then
+      raise exception 'not_authenticated' using errcode = 'P0001';
+    end if;
     o_created_at := now();
   elsif p_user_id is null then
     raise exception 'not_authenticated' using errcode = 'P0001';
@@ -365,7 +321,7 @@ comment on function private.check_request() is 'PostgREST db-pre-request: refuse
 -- - private.capped_arg: an id, age, gender or mode over 100 bytes becomes 'invalid', so it gets
 --   the key a malformed value gets.
 -- Both writes call them from private.publish_chisme (20-chismes.sql) and
--- private.publish_comment (40-comments.sql), and so do the rule triggers of both tables.
+-- private.publish_comment (40-comments.sql), and so do the rule steps of both tables.
 create or replace function private.assert_raw_text_sizes(p_content text, p_content_key text, p_country text)
 returns void
 language plpgsql
@@ -398,6 +354,34 @@ as $$
 $$;
 comment on function private.capped_arg(text) is 'A short argument (id, age, gender, mode) as given, or ''invalid'' past 100 bytes, so it gets the malformed value''s key without being parsed.';
 revoke all on function private.capped_arg(text) from public, anon, authenticated, service_role;
+
+-- The address of the client making this request, as the proxies in front of PostgREST hand
+-- it over (PostgREST gives every request header, lower-cased, in request.headers), for the
+-- limits per client (docs/decisions/0002-rate-limits.md, "Per client"):
+-- - on hosted Supabase, Cloudflare sets cf-connecting-ip to the address it received the
+--   request from, whatever the client sent under that name; it also appends that address to
+--   x-forwarded-for, whose first entries a client can write itself;
+-- - behind another proxy (`supabase start`'s Kong) only x-forwarded-for's first entry is set.
+-- Null without either header (the local stack's gateway passes none, SQL without a request):
+-- no client to limit.
+create or replace function private.client_address()
+returns text
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_headers json := nullif(current_setting('request.headers', true), '')::json;
+begin
+  return nullif(btrim(coalesce(
+    v_headers ->> 'cf-connecting-ip',
+    split_part(v_headers ->> 'x-forwarded-for', ',', 1)
+  )), '');
+end;
+$$;
+revoke all on function private.client_address() from public, anon, authenticated, service_role;
+comment on function private.client_address() is 'The requesting client''s address: cf-connecting-ip (hosted, set by Cloudflare), else the first x-forwarded-for entry, else null.';
 
 -- Whether PostgREST is running this transaction (it sets request.method for every request; a
 -- placeholder once set reads '' afterwards, hence the coalesce).

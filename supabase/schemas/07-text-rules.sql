@@ -73,25 +73,6 @@ grant execute on function private.assert_no_personal_data(text) to authenticated
 grant execute on function private.assert_no_personal_data(text) to service_role;
 comment on function private.assert_no_personal_data(text) is 'Raises content_personal_data with the kind found (email, link, phone, handle).';
 
--- The code-point backstop as keys: named to fire after the rules trigger (triggers fire in
--- name order), so it judges the normalised content.
-create or replace function private.check_content_code_points()
-returns trigger
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-begin
-  if char_length(new.content) > 4000 then
-    raise exception '%', tg_argv[0] using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-  return new;
-end;
-$$;
-revoke all on function private.check_content_code_points() from public, anon, authenticated, service_role;
-comment on function private.check_content_code_points() is 'Trigger: content over the 4000-code-point backstop raises the key given as argument.';
-
 -- The offensive-word filter holds both ways: hard to get around, and it does not refuse
 -- ordinary words that merely contain a listed one.
 --
@@ -328,12 +309,18 @@ comment on function private.find_personal_data(text) is 'The kind of personal da
 -- the private function's.
 create or replace function public.find_personal_data(p_text text)
 returns text
-language sql
-immutable
+language plpgsql
+stable
 security invoker
 set search_path = ''
 as $$
-  select private.find_personal_data(p_text);
+begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
+  return private.find_personal_data(p_text);
+end;
 $$;
 revoke all on function public.find_personal_data(text) from public, anon, authenticated, service_role;
 grant execute on function public.find_personal_data(text) to authenticated;
@@ -349,7 +336,7 @@ comment on function public.find_personal_data(text) is 'The kind of personal dat
 --    and content_offensive {"words", "field"}, field "tags" or "country" (the content's own
 --    refusals keep their detail without a field).
 -- 2. Raw sizes are checked first, in constant time (octet_length reads the stored size), in
---    the RPCs and again in the rule triggers, before any normalising or matching: content
+--    the RPCs and again in the rule steps, before any normalising or matching: content
 --    over 16,000 bytes (4,000 code points of up to 4 bytes, the code-point backstop of
 --    10-profiles.sql) answers the content_too_long key, a country over 1,000 bytes
 --    country_too_long, a tag over 1,000 bytes chisme_tag_too_long, more than 20 raw tags
@@ -437,3 +424,104 @@ grant execute on function private.normalize_tags(text[]) to anon;
 grant execute on function private.normalize_tags(text[]) to authenticated;
 grant execute on function private.normalize_tags(text[]) to service_role;
 comment on function private.normalize_tags(text[]) is 'Validates and normalises chisme tags (raw size first, normalised text, ≤ 3, ≤ 20 visible characters, leading #).';
+
+-- The rules a chisme and a comment share, in one place (their own steps keep what differs:
+-- a chisme's fields a client may not choose; a comment's chisme, parent and depth). Keys and
+-- limits are the caller's; the order is the one both followed:
+--   raw sizes (constant time) → content normalised and stripped of markup → too short (below
+--   p_min_length visible characters, or empty) → over 400 visible characters → gender →
+--   years (13, or 18 in cotilleo mode, to p_max_years) → tags normalised (chismes) → country
+--   normalised (required, or 'unknow' when p_country_required_key is null) and ≤ 100 → the
+--   4,000-code-point backstop → personal data in the content → listed words in the content
+--   (casual mode) → personal data and listed words in the tags and the country.
+create or replace function private.check_post_rules(
+  p_content text,
+  p_gender text,
+  p_years int,
+  p_country text,
+  p_tags text[],
+  p_cotilleo boolean,
+  p_min_length int,
+  p_max_years int,
+  p_too_short_key text,
+  p_too_long_key text,
+  p_gender_key text,
+  p_years_key text,
+  p_country_required_key text,
+  out o_content text,
+  out o_country text,
+  out o_tags text[]
+)
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_min_years int := case when p_cotilleo then 18 else 13 end;
+  v_words text[];
+begin
+  perform private.assert_raw_text_sizes(p_content, p_too_long_key, p_country);
+
+  o_content := private.strip_markup(private.normalize_text(p_content));
+  if o_content = '' or private.visible_length(o_content) < p_min_length then
+    if p_min_length > 0 then
+      raise exception '%', p_too_short_key using errcode = 'P0001',
+        detail = jsonb_build_object('min', p_min_length)::text;
+    end if;
+    raise exception '%', p_too_short_key using errcode = 'P0001';
+  end if;
+  if private.visible_length(o_content) > 400 then
+    raise exception '%', p_too_long_key using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+
+  if p_gender is null or p_gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
+    raise exception '%', p_gender_key using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
+  end if;
+
+  if p_years is null or p_years not between v_min_years and p_max_years then
+    raise exception '%', p_years_key using errcode = 'P0001',
+      detail = jsonb_build_object('min', v_min_years, 'max', p_max_years)::text;
+  end if;
+
+  if p_tags is not null then
+    o_tags := private.normalize_tags(p_tags);
+  end if;
+  o_country := private.strip_markup(private.normalize_text(p_country));
+  if o_country = '' then
+    if p_country_required_key is not null then
+      raise exception '%', p_country_required_key using errcode = 'P0001';
+    end if;
+    o_country := 'unknow';
+  end if;
+  if char_length(o_country) > 100 then
+    raise exception 'country_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 100)::text;
+  end if;
+
+  if char_length(o_content) > 4000 then
+    raise exception '%', p_too_long_key using errcode = 'P0001',
+      detail = jsonb_build_object('max', 400)::text;
+  end if;
+
+  -- Every text others see: content, tags and country.
+  perform private.assert_no_personal_data(o_content);
+  if not p_cotilleo then
+    v_words := public.find_offensive_words(o_content);
+    if cardinality(v_words) > 0 then
+      raise exception 'content_offensive' using errcode = 'P0001',
+        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
+    end if;
+  end if;
+  if o_tags is not null then
+    perform private.assert_shown_text(array_to_string(o_tags, ' '), 'tags', not p_cotilleo);
+  end if;
+  if p_country_required_key is not null or o_country <> 'unknow' then
+    perform private.assert_shown_text(o_country, 'country', not p_cotilleo);
+  end if;
+end;
+$$;
+revoke all on function private.check_post_rules(text,text,integer,text,text[],boolean,integer,integer,text,text,text,text,text) from public, anon, authenticated, service_role;
+comment on function private.check_post_rules(text, text, int, text, text[], boolean, int, int, text, text, text, text, text) is 'The rules chismes and comments share (raw sizes, normalised content and its length, gender, years, tags, country, code points, personal data, listed words), with the caller''s keys and limits; returns the normalised content, country and tags.';

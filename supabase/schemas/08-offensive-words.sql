@@ -34,9 +34,9 @@ comment on function private.offensive_word_pattern(text) is 'The regular express
 -- Each listed word is folded once, when it is stored (generated columns), not on every check:
 -- find_offensive_words runs on every casual chisme and comment (and as the web's warning
 -- while typing). Folding in the query (CTEs the planner inlines) ran `fold_for_filter` (NFKC,
--- three regular expressions, a translate) about five times per listed word per call: ~230
--- calls and ~5 ms per check with the 45 seeded words, the largest share of a comment's cost in
--- the benchmark. So the folded forms are stored generated columns (fold_for_filter is
+-- three regular expressions, a translate) about five times per listed word per call, the
+-- largest share of a comment's cost in the benchmark (docs/database-history.md, "Schema
+-- comments"). So the folded forms are stored generated columns (fold_for_filter is
 -- immutable), and the text being checked is folded once into a variable.
 create table public.offensive_words (
   id uuid primary key default gen_random_uuid(),
@@ -163,8 +163,8 @@ grant execute on function private.filter_forms(text) to service_role;
 comment on function private.filter_forms(text) is 'The readings of a text the offensive-word patterns are tried on, separated by "|": folded, punctuation as spaces, single letters spelled apart joined.';
 
 -- The list as one regular expression, one group per word, kept in a one-row table by a
--- statement trigger on the list: building it on every call (74 patterns aggregated and
--- sorted) cost ~0.1 ms, more than the matching itself. Its text is the same on every call, so
+-- statement trigger on the list: building it on every call (every pattern aggregated and
+-- sorted) cost more than the matching itself (docs/database-history.md, "Schema comments"). Its text is the same on every call, so
 -- PostgreSQL's regex cache keeps it compiled.
 create table private.offensive_word_matcher (
   id boolean primary key default true check (id),
@@ -217,6 +217,10 @@ declare
   v_matcher private.offensive_word_matcher;
   v_forms text;
 begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
   if octet_length(p_text) > 16000 then
     raise exception 'text_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max_bytes', 16000)::text;

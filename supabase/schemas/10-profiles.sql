@@ -32,10 +32,6 @@ create policy profiles_update_authenticated on public.profiles
   with check (id = (select auth.uid()));
 comment on policy profiles_update_authenticated on public.profiles is 'A user updates only their own profile (column grants limit it to display_name, cotilleo, murmuro).';
 
-create trigger profiles_before_update_set_updated_at
-  before update on public.profiles
-  for each row execute function private.set_updated_at();
-
 -- Security definer: runs as the auth service's insert into auth.users, which has no rights
 -- on public.profiles. Username from the sign-up metadata; for Google/Facebook the provider's
 -- name; display name falls back to the username (spec §3).
@@ -77,29 +73,64 @@ create trigger users_after_insert_create_profile
 
 -- Login pre-check (spec §7, §8): which sign-in methods an e-mail has, so the UI can say
 -- "Este correo está registrado con Google". Callable without signing in.
-
+--
+-- Limited per client: unlimited, it answered an enumeration of thousands of addresses a
+-- minute, the list that spends everyone's e-mail budget. Each client address
+-- (private.client_address) may look up `sign_in_lookup` distinct addresses a minute and an
+-- hour (12-rate-limits.sql): a person checking their own address again never spends more,
+-- people behind one address each spend one, an enumerator is stopped at the limit with
+-- rate_limited {"action":"sign_in_lookup","retry_after"}. Counting writes, so the function is
+-- volatile and called with POST, which the web does anyway: over GET the address would sit in
+-- the URL (docs/api.md).
+--
 -- Security definer, deliberately: auth.identities is not readable by API roles. It returns
 -- only provider names for an exact e-mail, which is what the spec's pre-check discloses.
 create or replace function public.get_sign_in_methods(p_email text)
 returns text[]
-language sql
-stable
+language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
-  select coalesce(array_agg(distinct i.provider order by i.provider), '{}'::text[])
-  from auth.identities i
-  where i.email = lower(btrim(p_email))
-    and i.provider in ('email', 'google', 'facebook');
+declare
+  v_email text := lower(btrim(p_email));
+  v_client text := private.client_address();
+  v_windows int[];
+  v_limits bigint[];
+  v_retry_after int;
+begin
+  -- a deleted account's token is not_authenticated here too (private.require_user)
+  if auth.uid() is not null then
+    perform private.require_user();
+  end if;
+  if v_client is not null then
+    select array_agg(s.window_seconds order by s.window_seconds), array_agg(s.max_events::bigint order by s.window_seconds)
+    into v_windows, v_limits
+    from private.rate_limit_settings s
+    where s.action = 'sign_in_lookup';
+    v_retry_after := private.count_in_window('sign_in_lookup', md5('sign_in_lookup:' || v_client)::uuid,
+      v_windows, v_limits, clock_timestamp(), md5(coalesce(v_email, ''))::uuid);
+    if v_retry_after is not null then
+      raise exception 'rate_limited' using errcode = 'P0001',
+        detail = jsonb_build_object('action', 'sign_in_lookup', 'retry_after', v_retry_after)::text;
+    end if;
+  end if;
+  return (
+    select coalesce(array_agg(distinct i.provider order by i.provider), '{}'::text[])
+    from auth.identities i
+    where i.email = v_email
+      and i.provider in ('email', 'google', 'facebook')
+  );
+end;
 $$;
 revoke all on function public.get_sign_in_methods(text) from public, anon, authenticated, service_role;
 grant execute on function public.get_sign_in_methods(text) to anon;
 grant execute on function public.get_sign_in_methods(text) to authenticated;
 grant execute on function public.get_sign_in_methods(text) to service_role;
-comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown.';
+comment on function public.get_sign_in_methods(text) is 'The sign-in methods (email, google, facebook) of an e-mail; empty when unknown. Each client address may look up a few distinct addresses a minute and an hour (rate_limited).';
 
 -- Every refusal on an exposed write path is a stable key, never a raw SQLSTATE or constraint
--- name. The rule triggers answer the domain rules; this covers what the column constraints
+-- name. The write pipelines answer the domain rules; this covers what the column constraints
 -- of the client-writable columns check:
 -- - profiles (update display_name, cotilleo, murmuro): a blank or over-long display name
 --   (23514) → `display_name_invalid` {"min":1,"max":100}; null settings (23502) keep their value;
@@ -120,11 +151,12 @@ begin
   end if;
   new.cotilleo := coalesce(new.cotilleo, old.cotilleo);
   new.murmuro := coalesce(new.murmuro, old.murmuro);
+  new.updated_at := now();
   return new;
 end;
 $$;
 revoke all on function private.check_profile_update() from public, anon, authenticated, service_role;
-comment on function private.check_profile_update() is 'Trigger: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value.';
+comment on function private.check_profile_update() is 'Trigger, the one before a profile update: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value; updated_at set.';
 
 create trigger profiles_before_update_check_rules
   before update on public.profiles
@@ -133,7 +165,7 @@ create trigger profiles_before_update_check_rules
 -- Null (or absent) keeps a value, as the profile trigger already does for the switches; the
 -- display name's own rule (display_name_invalid) stays in that trigger.
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.update_my_profile(p_display_name text default null, p_cotilleo text default null, p_murmuro text default null)
 returns void

@@ -17,15 +17,17 @@ set check_function_bodies = off;
 --   * new accounts get `limit_percent` = 50 % of every rate limit (rounded up, at least 1):
 --     2 chismes a minute instead of 3, 30 likes a minute instead of 60 — still more than a
 --     person newly arrived uses;
---   * per target, new accounts together may like one chisme at most 10 times and report one
---     chisme or comment at most 3 times within an hour (`target_window_seconds`); past that,
+--   * per target, at most 10 new accounts may like one chisme and at most 3 may report one
+--     chisme or comment within an hour (`target_window_seconds`); past that,
 --     `new_account_limited` with `{"action","retry_after"}`. Ten fresh accounts liking one
 --     post within the same hour is already a coordination signal at this product's scale;
---     three reports are enough for a moderator to look.
+--     three reports are enough for a moderator to look. The caps count distinct accounts, not
+--     likes: one new account toggling a like again and again spends one place, not the
+--     others' (private.count_in_window with the account as member, 12-rate-limits.sql).
 -- Accounts with a rate-limit override (private.rate_limit_overrides: load tests, operator
 -- tools) are vouched for by the operator and are not new. The service role, the seed and
 -- migrations are not limited (same test as the rate limits: the session's role).
--- Counting: fixed windows in a private table, upserted under the row lock like the rate
+-- Counting: fixed windows of the one counter, upserted under the row lock like the rate
 -- limits, so 30 concurrent likes cannot slip past the cap; a refused write rolls back its count.
 create table private.new_account_settings (
   id boolean primary key default true check (id),
@@ -38,83 +40,37 @@ create table private.new_account_settings (
 revoke all on table private.new_account_settings from public, anon, authenticated, service_role;
 comment on table private.new_account_settings is 'One row: when an account is new, the share of each rate limit it gets, and the per-target caps on new accounts'' likes and reports. No API access.';
 
-create table private.new_account_target_counters (
-  target_id uuid not null,
-  action text not null check (action in ('like', 'report')),
-  window_start timestamptz not null,
-  events int not null default 0,
-  primary key (target_id, action, window_start)
-);
-revoke all on table private.new_account_target_counters from public, anon, authenticated, service_role;
-comment on table private.new_account_target_counters is 'Likes and reports by new accounts per target (chisme or comment) and fixed window. Purged daily. No API access.';
-
--- Security definer: auth.users and the counters are private. Runs after the rules and the
--- rate limit (trigger names sort after check_rules and enforce_rate_limit), so a write refused
--- for another reason does not use the target's budget.
-create or replace function private.limit_new_accounts_per_target()
-returns trigger
+-- Security definer: auth.users and the counters are private. The last check of the like and
+-- report pipelines (private.check_like_write, private.check_report_write), after the rules and
+-- the rate limit, so a write refused for another reason does not use the target's budget.
+create or replace function private.limit_new_accounts_per_target(p_action text, p_target uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   v_settings private.new_account_settings;
-  v_target uuid;
-  v_window_start timestamptz;
-  v_events int;
-  v_cap int;
+  v_retry_after int;
 begin
-  -- Separate statements: likes have no comment_id (each is prepared only when it runs).
-  if tg_argv[0] = 'like' then
-    v_target := new.chisme_id;
-  else
-    v_target := coalesce(new.chisme_id, new.comment_id);
-  end if;
   -- not private.is_client_write(), written out as in enforce_rate_limit (every like runs it)
-  if current_setting('role') not in ('anon', 'authenticated') or v_target is null
+  if current_setting('role') not in ('anon', 'authenticated') or p_target is null
      or not private.is_new_account(auth.uid()) then
-    return new;
+    return;
   end if;
   select * into v_settings from private.new_account_settings;
-  v_window_start := to_timestamp(
-    floor(extract(epoch from clock_timestamp()) / v_settings.target_window_seconds) * v_settings.target_window_seconds
-  );
-  insert into private.new_account_target_counters as c (target_id, action, window_start, events)
-  values (v_target, tg_argv[0], v_window_start, 1)
-  on conflict (target_id, action, window_start) do update set events = c.events + 1
-  returning c.events into v_events;
-  v_cap := case when tg_argv[0] = 'like' then v_settings.target_max_likes else v_settings.target_max_reports end;
-  if v_events > v_cap then
+  v_retry_after := private.count_in_window(
+    'new_account_' || p_action, p_target, array[v_settings.target_window_seconds],
+    array[case when p_action = 'like' then v_settings.target_max_likes else v_settings.target_max_reports end::bigint],
+    clock_timestamp(), auth.uid());
+  if v_retry_after is not null then
     raise exception 'new_account_limited' using errcode = 'P0001',
-      detail = jsonb_build_object(
-        'action', tg_argv[0],
-        'retry_after', greatest(1, ceil(extract(epoch from
-          v_window_start + make_interval(secs => v_settings.target_window_seconds) - clock_timestamp())))::int
-      )::text;
+      detail = jsonb_build_object('action', p_action, 'retry_after', v_retry_after)::text;
   end if;
-  return new;
 end;
 $$;
-revoke all on function private.limit_new_accounts_per_target() from public, anon, authenticated, service_role;
-comment on function private.limit_new_accounts_per_target() is 'Trigger: caps likes or reports (argument) by new accounts per target and window; new_account_limited past the cap (security definer: auth.users, counters).';
-
-create or replace function private.delete_expired_new_account_counters()
-returns int
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-declare
-  v_count int;
-begin
-  delete from private.new_account_target_counters c
-  where c.window_start + make_interval(secs => coalesce((select s.target_window_seconds from private.new_account_settings s), 3600)) < now();
-  get diagnostics v_count = row_count;
-  return v_count;
-end;
-$$;
-revoke all on function private.delete_expired_new_account_counters() from public, anon, authenticated, service_role;
-comment on function private.delete_expired_new_account_counters() is 'Deletes per-target windows of new accounts that have ended; run daily by pg_cron.';
+revoke all on function private.limit_new_accounts_per_target(text,uuid) from public, anon, authenticated, service_role;
+comment on function private.limit_new_accounts_per_target(text, uuid) is 'Write step: caps the new accounts that like or report (the action) one target per window, each counted once; new_account_limited past the cap (security definer: auth.users, counters).';
 
 -- The like path, cheaper in PostgreSQL (docs/decisions/0016-performance-budgets.md: >= 300 likes/s with every trigger).
 --

@@ -15,9 +15,8 @@ set check_function_bodies = off;
 -- chismes in the read RPCs (get_feed, get_chisme: 25-feed.sql; get_comments: 40-comments.sql) and in a
 -- write guard, not in RLS: any non-trivial policy on chismes makes PostgreSQL refuse the
 -- non-leakproof `tags && …` as an index condition, so the GIN tag index could never serve a
--- signed-in feed again (measured: top feed with a rare tag 16 ms → 215 ms at 200k chismes).
--- The suspension check and the guard are their own triggers so the write-path triggers of
--- other changes stay untouched.
+-- signed-in feed again (measured: docs/decisions/0010-automatic-hiding.md).
+-- The suspension check and the hidden-chisme guard are steps of each table's write pipeline.
 
 -- ---------------------------------------------------------------------------------------------
 -- Role
@@ -106,13 +105,17 @@ comment on table private.suspensions is 'Users who may read but not post, commen
 -- Security definer: the caller's own suspension, for the web to show before a write.
 create or replace function public.get_my_suspension()
 returns timestamptz
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select s.suspended_until from private.suspensions s
-  where s.user_id = (select auth.uid()) and s.suspended_until > now();
+declare
+  v_user_id uuid := private.require_user();
+begin
+  return (select s.suspended_until from private.suspensions s
+          where s.user_id = v_user_id and s.suspended_until > now());
+end;
 $$;
 revoke all on function public.get_my_suspension() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_suspension() to authenticated;
@@ -122,13 +125,13 @@ comment on function public.get_my_suspension() is 'When the caller''s suspension
 -- A suspended account changes nothing another person sees: besides posts, comments, likes and
 -- reports (70-moderation.sql), its unlikes (a public counter moves) and an image stored for its
 -- chisme (through the chisme-image function, which stores with the service role) are refused
--- with user_suspended. The checks live on the tables, so every path is covered, whichever RPC
--- or function writes.
-
--- Also for deletes (an unlike): a BEFORE DELETE trigger must return the old row, or the
--- delete would be skipped silently instead of refused.
-create or replace function private.block_suspended_user()
-returns trigger
+-- with user_suspended. The checks live in the tables' write pipelines (the second step of
+-- private.check_chisme_write, check_comment_write, check_like_write, check_report_write), so
+-- every path is covered, whichever RPC or function writes.
+--
+-- Security definer: private.suspensions is not readable by the writers' roles.
+create or replace function private.guard_suspended_user()
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -144,8 +147,7 @@ begin
         detail = jsonb_build_object('until', v_until)::text;
     end if;
   end if;
-  return case when tg_op = 'DELETE' then old else new end;
 end;
 $$;
-revoke all on function private.block_suspended_user() from public, anon, authenticated, service_role;
-comment on function private.block_suspended_user() is 'Trigger: a suspended caller cannot write (user_suspended with the end date); inserts and deletes.';
+revoke all on function private.guard_suspended_user() from public, anon, authenticated, service_role;
+comment on function private.guard_suspended_user() is 'Write step: a suspended caller writes nothing (user_suspended with the end date).';

@@ -20,6 +20,12 @@ set check_function_bodies = off;
 --
 -- Limit: 1,000 blocks per person (block_limit_reached), so the per-call blocked-id array and
 -- the read RPCs' per-row `= any` stay small.
+--
+-- Pace: a block changes what its blocker sees at once and everywhere, so blocking the author
+-- of one post and reading another tells whether both have the same author. Every block
+-- operation (block, unblock_all, get_block_count) therefore counts towards the `block` rate
+-- limit, sized for a person (12-rate-limits.sql), which bounds how fast anyone can link posts
+-- this way; what remains is recorded in docs/decisions/0029-block-linkability.md.
 create table private.blocks (
   blocker_id uuid not null references auth.users (id) on delete cascade,
   blocked_id uuid not null references auth.users (id) on delete cascade,
@@ -123,7 +129,7 @@ declare
   v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'block_target_not_found');
   v_author_id uuid;
 begin
-  perform private.require_user();
+  perform private.count_rate_limited_write(private.require_user(), 'block');
   select a.user_id into v_author_id
   from public.chismes c
   join public.chisme_authors a on a.chisme_id = c.id
@@ -135,7 +141,7 @@ $$;
 revoke all on function public.block_chisme_author(text) from public, anon, authenticated, service_role;
 grant execute on function public.block_chisme_author(text) to service_role;
 grant execute on function public.block_chisme_author(text) to authenticated;
-comment on function public.block_chisme_author(text) is 'Blocks the anonymous author of a chisme for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached.';
+comment on function public.block_chisme_author(text) is 'Blocks the anonymous author of a chisme for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached, rate_limited.';
 
 -- Security definer: as above, with comment_authors. A comment of a chisme hidden from the
 -- caller, or a comment hidden by reports, cannot be blocked (not found).
@@ -150,7 +156,7 @@ declare
   v_comment_id uuid := private.uuid_arg(p_comment_id, 'block_target_not_found');
   v_author_id uuid;
 begin
-  perform private.require_user();
+  perform private.count_rate_limited_write(private.require_user(), 'block');
   select a.user_id into v_author_id
   from public.comments m
   join public.comment_authors a on a.comment_id = m.id
@@ -164,7 +170,7 @@ $$;
 revoke all on function public.block_comment_author(text) from public, anon, authenticated, service_role;
 grant execute on function public.block_comment_author(text) to service_role;
 grant execute on function public.block_comment_author(text) to authenticated;
-comment on function public.block_comment_author(text) is 'Blocks the anonymous author of a comment for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached.';
+comment on function public.block_comment_author(text) is 'Blocks the anonymous author of a comment for the caller; returns nothing, never an id. Keys: block_target_not_found, block_own_content, block_limit_reached, rate_limited.';
 
 -- Security definer: private.blocks has no API grants. Only the caller's own rows.
 create or replace function public.unblock_all()
@@ -178,6 +184,7 @@ declare
   v_user_id uuid := private.require_user();
   v_count int;
 begin
+  perform private.count_rate_limited_write(v_user_id, 'block');
   delete from private.blocks b where b.blocker_id = v_user_id;
   get diagnostics v_count = row_count;
   return v_count;
@@ -186,22 +193,29 @@ $$;
 revoke all on function public.unblock_all() from public, anon, authenticated, service_role;
 grant execute on function public.unblock_all() to service_role;
 grant execute on function public.unblock_all() to authenticated;
-comment on function public.unblock_all() is 'Removes every block the caller made; returns how many.';
+comment on function public.unblock_all() is 'Removes every block the caller made; returns how many. Counts towards the block rate limit.';
 
--- Security definer: reads the caller's own rows of private.blocks. A count, never who.
+-- Security definer: reads the caller's own rows of private.blocks. A count, never who. Volatile
+-- and called with POST (docs/api.md): reading the count counts towards the block limit, since
+-- after blocking the authors of two posts it tells whether they were one person.
 create or replace function public.get_block_count()
 returns int
-language sql
-stable
+language plpgsql
+volatile
 security definer
 set search_path = ''
 as $$
-  select count(*)::int from private.blocks b where b.blocker_id = private.require_user();
+declare
+  v_user_id uuid := private.require_user();
+begin
+  perform private.count_rate_limited_write(v_user_id, 'block');
+  return (select count(*)::int from private.blocks b where b.blocker_id = v_user_id);
+end;
 $$;
 revoke all on function public.get_block_count() from public, anon, authenticated, service_role;
 grant execute on function public.get_block_count() to service_role;
 grant execute on function public.get_block_count() to authenticated;
-comment on function public.get_block_count() is 'How many people the caller blocked ("N personas bloqueadas").';
+comment on function public.get_block_count() is 'How many people the caller blocked ("N personas bloqueadas"); counts towards the block rate limit.';
 
 -- Blocks hold for direct table reads: the select policies of public.chismes and public.comments
 -- leave out what an author the caller blocked wrote (supabase/schemas/18-blocks.sql).
@@ -215,12 +229,11 @@ comment on function public.get_block_count() is 'How many people the caller bloc
 -- per-row check is skipped by the OR. A blocker pays, per candidate row, one probe of the
 -- author table's primary key and one of private.blocks' primary key, so `order by … limit 20`
 -- still stops after the page (no hashed set of every chisme of every blocked author: see
--- supabase/schemas/25-feed.sql for why that shape is slow). Measured with
--- EXPLAIN ANALYZE at 100k chismes by 500 authors, a direct `order by created_at desc limit 20`:
--- 0.03 → 0.09 ms without blocks, 0.02 → 0.34 ms with 10 blocks; a direct read of a
--- 5,000-comment thread 20 ms unchanged without blocks, 20 → 76 ms with 10 (two helper calls
--- per row: the comment's author and, through the chismes policy, the chisme's). A policy that
--- joins a definer view instead made every reader pay (that thread 20 → 37 ms without blocks).
+-- supabase/schemas/25-feed.sql for why that shape is slow). A direct read of a long thread
+-- by a blocker pays two helper calls per row (the comment's author and, through the chismes
+-- policy, the chisme's); a reader without blocks pays nothing per row. A policy that joins a
+-- definer view instead made every reader pay (EXPLAIN ANALYZE figures:
+-- docs/database-history.md, "Schema comments").
 --
 -- The helpers are security definer (private.blocks and other people's authorship rows are not
 -- readable by API roles) and take no user id: each answers only about the caller's own blocks,

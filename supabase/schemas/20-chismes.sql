@@ -30,8 +30,8 @@ comment on type public.feed_chisme is 'A chisme as served to a user: no author, 
 -- Chismes: the anonymous posts. The author link lives in `chisme_authors`, which RLS shows only
 -- to the author, so no chisme served to anyone carries a user id (ARCHITECTURE: anonymity).
 -- Clients insert only the fields they own; counters, file_exist and timestamps are kept by
--- triggers and the service role. Rules (spec §5 "New post") are enforced by a trigger so that
--- they hold for the RPC and for a direct REST insert alike.
+-- triggers and the service role. Rules (spec §5 "New post") are enforced by the table's write pipeline (below),
+-- so they hold for every writer.
 create table public.chismes (
   id uuid primary key default gen_random_uuid(),
   gender text not null,
@@ -39,7 +39,7 @@ create table public.chismes (
   country text not null default 'unknow' check (char_length(country) between 1 and 100),
   tags text[] not null default '{}',
   -- a generous backstop on code points: the 10–400 limits count what a person sees
-  -- (private.visible_length in the rule trigger), and one emoji can be ten code points
+  -- (private.visible_length in the rule step), and one emoji can be ten code points
   content text not null check (char_length(content) between 1 and 4000),
   cotilleo boolean not null default false,
   likes int not null default 0 check (likes >= 0),
@@ -70,11 +70,114 @@ create index chismes_tags_idx on public.chismes using gin (tags);
 create policy chismes_insert_authenticated on public.chismes
   for insert to authenticated
   with check ((select auth.uid()) is not null);
-comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in user posts; the author link is always the caller (trigger).';
+comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in user posts; the author link is always the caller (write pipeline).';
+
+-- ---------------------------------------------------------------------------------------------
+-- The write pipeline: what a chisme goes through, in the order it runs
+-- ---------------------------------------------------------------------------------------------
+-- One trigger per timing and operation; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). A step that refuses raises its key and undoes the write.
+--
+-- Before insert (private.check_chisme_write):
+--   1. a suspended account posts nothing (private.guard_suspended_user, 16-suspensions.sql);
+--   2. the chisme's own rules, which normalise the row and reset what a client may not choose
+--      (private.check_chisme_rules, below, with the rules comments share:
+--      private.check_post_rules, 07-text-rules.sql);
+--   3. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
+--      answer (private.enforce_rate_limit, 12-rate-limits.sql; docs/decisions/0024-refused-writes-count.md);
+--   4. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql).
+-- After insert (private.apply_chisme_write):
+--   1. the author link (private.record_chisme_author, below);
+--   2. the trending copy (private.add_trending_chisme, 25-feed.sql);
+--   3. the realtime outbox, for the new-chismes pill (private.mark_chisme_created, 80-realtime.sql).
+-- Before update: updated_at (private.set_updated_at, 05-helpers.sql).
+-- After update of a counter, the image or the moderation state (private.apply_chisme_write):
+--   1. the trending copy of likes, reports and hiding, for a chisme of the last 24 hours
+--      (private.update_trending_chisme, 25-feed.sql);
+--   2. realtime (80-realtime.sql): changed like and comment counts marked for the next flush
+--      (private.mark_chisme_counts_changed); the image state and the hiding or restoring sent
+--      to the chisme's group at once (private.broadcast_chisme_image,
+--      private.broadcast_chisme_moderation).
+-- Deletes cascade (authors, comments, likes, reports, the trending row); their tables'
+-- pipelines keep the counters of what remains.
+--
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
+create or replace function private.check_chisme_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  v_step := private.guard_suspended_user();
+  new := private.check_chisme_rules(new);
+  v_step := private.enforce_rate_limit('chisme');
+  new.crisis := private.flag_crisis_content(new.content);
+  return new;
+end;
+$$;
+revoke all on function private.check_chisme_write() from public, anon, authenticated, service_role;
+comment on function private.check_chisme_write() is 'Trigger: the checks of a new chisme in order (suspension, rules, rate limit, crisis flag).';
+
+create or replace function private.apply_chisme_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  if tg_op = 'INSERT' then
+    v_step := private.record_chisme_author(new.id);
+    v_step := private.add_trending_chisme(new);
+    v_step := private.mark_chisme_created(new.id, new.cotilleo, new.created_at);
+    return null;
+  end if;
+  if new.created_at > now() - interval '24 hours'
+     and (old.likes, old.report, old.hidden_at) is distinct from (new.likes, new.report, new.hidden_at) then
+    v_step := private.update_trending_chisme(new);
+  end if;
+  if new.hidden_at is null and (old.likes, old.comments) is distinct from (new.likes, new.comments) then
+    v_step := private.mark_chisme_counts_changed(new.id);
+  end if;
+  if new.hidden_at is null and old.file_exist is distinct from new.file_exist then
+    v_step := private.broadcast_chisme_image(new);
+  end if;
+  if (old.hidden_at is null) <> (new.hidden_at is null) then
+    v_step := private.broadcast_chisme_moderation(new);
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.apply_chisme_write() from public, anon, authenticated, service_role;
+comment on function private.apply_chisme_write() is 'Trigger: the effects of a new or changed chisme in order (author link, trending copy, realtime).';
+
+create trigger chismes_before_insert_check_rules
+  before insert on public.chismes
+  for each row execute function private.check_chisme_write();
 
 create trigger chismes_before_update_set_updated_at
   before update on public.chismes
   for each row execute function private.set_updated_at();
+
+create trigger chismes_after_insert_apply_effects
+  after insert on public.chismes
+  for each row execute function private.apply_chisme_write();
+
+-- Only updates that change what an effect follows call the function.
+create trigger chismes_after_update_apply_effects
+  after update on public.chismes
+  for each row
+  when ((old.likes, old.comments, old.report, old.hidden_at, old.file_exist)
+    is distinct from (new.likes, new.comments, new.report, new.hidden_at, new.file_exist))
+  execute function private.apply_chisme_write();
 
 create table public.chisme_authors (
   chisme_id uuid primary key references public.chismes (id) on delete cascade,
@@ -95,36 +198,18 @@ comment on policy chisme_authors_select_authenticated on public.chisme_authors i
 
 -- Security definer: chisme_authors has no client insert grant, so a caller can never claim
 -- someone else's chisme; the author is always auth.uid().
-create or replace function private.record_chisme_author()
-returns trigger
+create or replace function private.record_chisme_author(p_chisme_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_user_id uuid := private.require_user();
 begin
-  insert into public.chisme_authors (chisme_id, user_id) values (new.id, v_user_id);
-  return null;
+  insert into public.chisme_authors (chisme_id, user_id) values (p_chisme_id, private.require_user());
 end;
 $$;
-revoke all on function private.record_chisme_author() from public, anon, authenticated, service_role;
-comment on function private.record_chisme_author() is 'Trigger: links a new chisme to its author, the caller (security definer: clients cannot write chisme_authors).';
-
-create trigger chismes_after_insert_record_author
-  after insert on public.chismes
-  for each row execute function private.record_chisme_author();
-
--- Named to fire after each table's check_rules trigger and before the others (triggers fire
--- in name order), so writes the rules refuse do not use up the budget, and the deleted-user
--- check runs before any trigger writes a row that references the user.
-create trigger chismes_before_insert_enforce_rate_limit
-  before insert on public.chismes
-  for each row execute function private.enforce_rate_limit('chisme');
-
-create trigger chismes_before_insert_enforce_code_points
-  before insert on public.chismes
-  for each row execute function private.check_content_code_points('chisme_content_too_long');
+revoke all on function private.record_chisme_author(uuid) from public, anon, authenticated, service_role;
+comment on function private.record_chisme_author(uuid) is 'Write step: links a new chisme to its author, the caller (security definer: clients cannot write chisme_authors).';
 
 -- No new index: the hide condition is checked on rows the feed indexes already return
 -- (hidden_at is null first), and the queue reads pending reports, a small set.
@@ -152,30 +237,24 @@ comment on function private.can_see_hidden_chisme(uuid) is 'Whether the caller i
 
 -- Security definer: reads hidden_at whatever the caller. A hidden chisme takes no new comments
 -- or likes, and loses no likes, from anyone but its author and moderators (to them it is as if
--- it did not exist). Before insert on comments and likes, before delete on likes (an unlike).
-create or replace function private.guard_hidden_chisme()
-returns trigger
+-- it did not exist): the first step of the likes pipeline (insert and delete) and of the
+-- comments pipeline.
+create or replace function private.guard_hidden_chisme(p_chisme_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_chisme_id uuid := case tg_op when 'DELETE' then old.chisme_id else new.chisme_id end;
 begin
   if (select auth.uid()) is not null
-    and exists (select 1 from public.chismes c where c.id = v_chisme_id and c.hidden_at is not null)
-    and not private.can_see_hidden_chisme(v_chisme_id) then
+    and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.hidden_at is not null)
+    and not private.can_see_hidden_chisme(p_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
-  -- A BEFORE DELETE trigger that returns null skips the delete silently.
-  if tg_op = 'DELETE' then
-    return old;
-  end if;
-  return new;
 end;
 $$;
-revoke all on function private.guard_hidden_chisme() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme() is 'Trigger: a chisme hidden by moderation is not found for comments, likes and unlikes of other users.';
+revoke all on function private.guard_hidden_chisme(uuid) from public, anon, authenticated, service_role;
+comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation is not found (chisme_not_found) for comments, likes and unlikes of other users.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)
@@ -197,89 +276,42 @@ create policy chismes_select_authenticated on public.chismes
   );
 comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, and those of authors they blocked.';
 
-create or replace function private.check_chisme_rules()
-returns trigger
+create or replace function private.check_chisme_rules(p_chisme public.chismes)
+returns public.chismes
 language plpgsql
 security invoker
 set search_path = ''
 as $$
-declare
-  v_min_years int := case when new.cotilleo then 18 else 13 end;
-  v_words text[];
 begin
   -- A client's write, through a security definer RPC or not: the request's role says so.
   if private.is_client_write() then
     perform private.require_user();
-    new.id := gen_random_uuid();
-    new.likes := 0;
-    new.comments := 0;
-    new.report := 0;
-    new.file_exist := false;
-    new.created_at := now();
-    new.updated_at := now();
+    p_chisme.id := gen_random_uuid();
+    p_chisme.likes := 0;
+    p_chisme.comments := 0;
+    p_chisme.report := 0;
+    p_chisme.file_exist := false;
+    p_chisme.created_at := now();
+    p_chisme.updated_at := now();
   end if;
-  new.cotilleo := coalesce(new.cotilleo, false);
-
-  -- Raw sizes first, in constant time, before any normalising or matching.
-  perform private.assert_raw_text_sizes(new.content, 'chisme_content_too_long', new.country);
-
-  new.content := private.strip_markup(private.normalize_text(new.content));
-  if private.visible_length(new.content) < 10 then
-    raise exception 'chisme_content_too_short' using errcode = 'P0001',
-      detail = jsonb_build_object('min', 10)::text;
-  end if;
-  if private.visible_length(new.content) > 400 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  if new.gender is null or new.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
-    raise exception 'chisme_gender_invalid' using errcode = 'P0001',
-      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
-  end if;
-
-  if new.years is null or new.years not between v_min_years and 99 then
-    raise exception 'chisme_years_out_of_range' using errcode = 'P0001',
-      detail = jsonb_build_object('min', v_min_years, 'max', 99)::text;
-  end if;
-
-  new.tags := private.normalize_tags(new.tags);
-  new.country := coalesce(nullif(private.strip_markup(private.normalize_text(new.country)), ''), 'unknow');
-  if char_length(new.country) > 100 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-
-  if char_length(new.content) > 4000 then
-    raise exception 'chisme_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  -- Every text others see: content, tags and country (see 07-text-rules.sql).
-  perform private.assert_no_personal_data(new.content);
-  if not new.cotilleo then
-    v_words := public.find_offensive_words(new.content);
-    if cardinality(v_words) > 0 then
-      raise exception 'content_offensive' using errcode = 'P0001',
-        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
-    end if;
-  end if;
-  perform private.assert_shown_text(array_to_string(new.tags, ' '), 'tags', not new.cotilleo);
-  if new.country <> 'unknow' then
-    perform private.assert_shown_text(new.country, 'country', not new.cotilleo);
-  end if;
-  return new;
+  p_chisme.cotilleo := coalesce(p_chisme.cotilleo, false);
+  -- The rules a comment shares (07-text-rules.sql), with a chisme's keys and limits: 10–400
+  -- visible characters, ages to 99, tags, an optional country.
+  select r.o_content, r.o_country, r.o_tags into p_chisme.content, p_chisme.country, p_chisme.tags
+  from private.check_post_rules(
+    p_chisme.content, p_chisme.gender, p_chisme.years, p_chisme.country, coalesce(p_chisme.tags, '{}'::text[]), p_chisme.cotilleo,
+    p_min_length => 10, p_max_years => 99,
+    p_too_short_key => 'chisme_content_too_short', p_too_long_key => 'chisme_content_too_long',
+    p_gender_key => 'chisme_gender_invalid', p_years_key => 'chisme_years_out_of_range',
+    p_country_required_key => null) r;
+  return p_chisme;
 end;
 $$;
-comment on function private.check_chisme_rules() is 'Trigger: validates and normalises a new chisme (spec §5, raw sizes first, normalised text; content, tags and country free of personal data and, in casual mode, of listed words), resets client-forged fields.';
-revoke all on function private.check_chisme_rules() from public, anon, authenticated, service_role;
-
-create trigger chismes_before_insert_check_rules
-  before insert on public.chismes
-  for each row execute function private.check_chisme_rules();
+comment on function private.check_chisme_rules(public.chismes) is 'Write step: validates and normalises a new chisme (spec §5: the rules shared with comments, with a chisme''s keys and limits), resets client-forged fields.';
+revoke all on function private.check_chisme_rules(public.chismes) from public, anon, authenticated, service_role;
 
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.create_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
 returns json
@@ -299,18 +331,10 @@ exception when sqlstate 'P0001' then
   return private.answer_refused_write('chisme', v_message, v_detail, v_hint);
 end;
 $$;
-comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes trigger) and returns it as a feed_chisme object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the chisme rate limit.';
+comment on function public.create_chisme(text, text, text, jsonb, text, text) is 'Publishes a chisme as the caller (rules enforced by the chismes write pipeline) and returns it as a feed_chisme object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the chisme rate limit.';
 revoke all on function public.create_chisme(text,text,text,jsonb,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to service_role;
 grant execute on function public.create_chisme(text,text,text,jsonb,text,text) to authenticated;
-
--- "block" sorts before "check": the suspension answers before any content rule.
-create trigger chismes_before_insert_block_suspended
-  before insert on public.chismes for each row execute function private.block_suspended_user();
-
-create trigger chismes_before_insert_flag_crisis
-  before insert on public.chismes
-  for each row execute function private.flag_crisis_content();
 
 -- Refused writes count towards the rate limit (docs/decisions/0024-refused-writes-count.md).
 --
@@ -337,7 +361,7 @@ create trigger chismes_before_insert_flag_crisis
 -- private.publish_chisme / private.publish_comment, which return the rows and raise the keys,
 -- with the raw-size checks of the shared helpers of supabase/schemas/05-helpers.sql.
 
--- The write of create_chisme (rules in the chismes triggers), raising its keys.
+-- The write of create_chisme (rules in the chismes write pipeline), raising its keys.
 create or replace function private.publish_chisme(p_gender text, p_years text, p_content text, p_tags jsonb, p_country text, p_cotilleo text)
 returns public.feed_chisme
 language plpgsql

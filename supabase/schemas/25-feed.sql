@@ -49,22 +49,22 @@ grant execute on function public.get_my_chismes(boolean) to authenticated;
 grant execute on function public.get_my_chismes(boolean) to service_role;
 comment on function public.get_my_chismes(boolean) is 'The caller''s own chismes of one mode, newest first.';
 
--- Trending from a table of the last 24 hours, kept by triggers (docs/decisions/0015-trending-table.md).
+-- Trending from a table of the last 24 hours, kept by the chismes write pipeline (docs/decisions/0015-trending-table.md).
 --
 -- Why: trending orders the last day's chismes by likes. On public.chismes no index serves
 -- both the 24-hour window and that order, so the planner either walks the (cotilleo, likes)
 -- index through every older chisme (trending with a tag, page 50: the cursor sits among the
 -- likes = 0 rows of the whole mode) or reads the window and sorts it (trending with every
--- filter: a BitmapAnd with the GIN bitmap of a common tag, 12–24 ms at 1M chismes). In a table
+-- filter: a BitmapAnd with the GIN bitmap of a common tag; figures in the decision). In a table
 -- that holds only the last day's chismes, the (cotilleo, likes) order is the trending order
 -- and every row is in the window: a page walks at most the day's rows of one mode (about 1 %
 -- of the chismes), inside a covering index.
 --
 -- private.trending_chismes holds what get_feed filters and orders by, for chismes younger
 -- than 24 hours (plus, until the next post prunes them, the ones that just aged out: the feed
--- keeps its created_at > now() - 24 hours condition). Triggers on public.chismes insert the
--- new row, copy likes/report/hidden_at changes, and prune aged rows on each insert; deletes
--- cascade. get_feed (security definer) reads it for the trending tab.
+-- keeps its created_at > now() - 24 hours condition). The chismes write pipeline
+-- (20-chismes.sql) inserts the new row, copies likes/report/hidden_at changes, and prunes aged
+-- rows on each insert; deletes cascade. get_feed (security definer) reads it for the trending tab.
 create table private.trending_chismes (
   id uuid primary key references public.chismes (id) on delete cascade,
   cotilleo boolean not null,
@@ -78,7 +78,7 @@ create table private.trending_chismes (
   created_at timestamptz not null
 );
 revoke all on table private.trending_chismes from public, anon, authenticated, service_role;
-comment on table private.trending_chismes is 'The feed columns of chismes younger than 24 hours (kept by triggers on public.chismes), so trending reads one day, already in likes order.';
+comment on table private.trending_chismes is 'The feed columns of chismes younger than 24 hours (kept by the chismes write pipeline), so trending reads one day, already in likes order.';
 
 -- trending without a country filter, and with one (the most selective common filter)
 create index trending_chismes_cotilleo_likes_idx
@@ -92,9 +92,10 @@ create index trending_chismes_cotilleo_country_likes_idx
 -- the pruning of aged rows
 create index trending_chismes_created_at_idx on private.trending_chismes (created_at);
 
--- Security definer: private.trending_chismes is not writable by clients.
-create or replace function private.add_trending_chisme()
-returns trigger
+-- Security definer: private.trending_chismes is not writable by clients. A step of the chismes
+-- pipeline after insert (20-chismes.sql).
+create or replace function private.add_trending_chisme(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -102,44 +103,33 @@ as $$
 begin
   -- rows that aged out leave as new ones come (one index range, usually a row or none)
   delete from private.trending_chismes t where t.created_at <= now() - interval '24 hours';
-  if new.created_at > now() - interval '24 hours' then
+  if p_chisme.created_at > now() - interval '24 hours' then
     insert into private.trending_chismes (id, cotilleo, country, gender, years, tags, likes, report, hidden_at, created_at)
-    values (new.id, new.cotilleo, new.country, new.gender, new.years, new.tags, new.likes, new.report, new.hidden_at, new.created_at);
+    values (p_chisme.id, p_chisme.cotilleo, p_chisme.country, p_chisme.gender, p_chisme.years, p_chisme.tags,
+      p_chisme.likes, p_chisme.report, p_chisme.hidden_at, p_chisme.created_at);
   end if;
-  return null;
 end;
 $$;
-revoke all on function private.add_trending_chisme() from public, anon, authenticated, service_role;
-comment on function private.add_trending_chisme() is 'Trigger: a new chisme joins the trending table; chismes older than 24 hours leave it (security definer).';
+revoke all on function private.add_trending_chisme(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.add_trending_chisme(public.chismes) is 'Write step: a new chisme joins the trending table; chismes older than 24 hours leave it (security definer).';
 
-create trigger chismes_after_insert_add_trending
-  after insert on public.chismes
-  for each row execute function private.add_trending_chisme();
-
--- Security definer: private.trending_chismes is not writable by clients.
-create or replace function private.update_trending_chisme()
-returns trigger
+-- Security definer: private.trending_chismes is not writable by clients. A step of the chismes
+-- pipeline after update, called only for chismes of the last day whose likes, reports or
+-- moderation state changed (older ones have no row).
+create or replace function private.update_trending_chisme(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   update private.trending_chismes t
-  set likes = new.likes, report = new.report, hidden_at = new.hidden_at
-  where t.id = new.id;
-  return null;
+  set likes = p_chisme.likes, report = p_chisme.report, hidden_at = p_chisme.hidden_at
+  where t.id = p_chisme.id;
 end;
 $$;
-revoke all on function private.update_trending_chisme() from public, anon, authenticated, service_role;
-comment on function private.update_trending_chisme() is 'Trigger: likes, reports and moderation of a chisme of the last 24 hours reach the trending table (security definer).';
-
--- Only chismes of the last day have a row; older ones skip the trigger function entirely.
-create trigger chismes_after_update_update_trending
-  after update of likes, report, hidden_at on public.chismes
-  for each row
-  when (new.created_at > now() - interval '24 hours'
-    and (old.likes, old.report, old.hidden_at) is distinct from (new.likes, new.report, new.hidden_at))
-  execute function private.update_trending_chisme();
+revoke all on function private.update_trending_chisme(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.update_trending_chisme(public.chismes) is 'Write step: likes, reports and moderation of a chisme of the last 24 hours reach the trending table (security definer).';
 
 -- Security definer: see the header.
 create or replace function public.get_chisme(p_id text)
@@ -194,9 +184,9 @@ comment on function private.to_feed_chisme(public.chismes, boolean, boolean) is 
 -- get_feed with blocks: the per-row block check is a correlated scalar subquery (one
 -- chisme_authors primary-key probe per candidate row). Written as `not exists (…)` under an
 -- OR, the planner makes it a hashed subplan that loads every chisme of every blocked author
--- on each call: 110 ms instead of 0.19 ms median with 1,000 blocks of the most prolific
--- authors at 1M chismes (bench/sql-feeds.ts). Callers without blocks skip it (the OR
--- short-circuits).
+-- on each call, hundreds of times slower with 1,000 blocks of the most prolific authors
+-- (bench/sql-feeds.ts; docs/database-history.md, "Schema comments"). Callers without blocks
+-- skip it (the OR short-circuits).
 create or replace function public.get_feed(
   p_tab text,
   p_cotilleo text,
@@ -231,7 +221,7 @@ declare
   v_has_cursor boolean := v_cursor_created_at is not null and v_cursor_id is not null;
   v_ids uuid[];
   -- the chismes the caller reported (a person's handful; an array, not a per-row subquery,
-  -- which the planner hashes at a cost of ~15 ms a page)
+  -- which the planner hashes at the cost of a whole scan of reports per page)
   v_reported uuid[] := array(select r.chisme_id from public.reports r where r.user_id = v_user_id and r.chisme_id is not null);
   -- the authors the caller blocked (at most 1,000; nearly always none, and then the check
   -- below is skipped without a probe; otherwise one chisme_authors primary-key probe per

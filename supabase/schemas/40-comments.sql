@@ -4,7 +4,7 @@
 set check_function_bodies = off;
 
 -- The comment RPCs of docs/api.md and their row shape `thread_comment`: no author id; is_mine
--- computed for the caller; is_chisme_author and commenter_number as stored by the triggers;
+-- computed for the caller; is_chisme_author and commenter_number as stored by the write pipeline;
 -- is_hidden marks the placeholder of a blocked author's comment that has visible replies
 -- (18-blocks.sql); crisis as in feed_chisme.
 create type public.thread_comment as (
@@ -71,7 +71,7 @@ create index comments_root_id_idx on public.comments (root_id);
 create policy comments_insert_authenticated on public.comments
   for insert to authenticated
   with check ((select auth.uid()) is not null);
-comment on policy comments_insert_authenticated on public.comments is 'A signed-in user comments; the author link is always the caller (trigger).';
+comment on policy comments_insert_authenticated on public.comments is 'A signed-in user comments; the author link is always the caller (write pipeline).';
 
 create trigger comments_before_update_set_updated_at
   before update on public.comments
@@ -107,9 +107,118 @@ comment on table private.thread_participants is 'Commenter numbers per chisme (1
 
 create index thread_participants_user_id_idx on private.thread_participants (user_id);
 
--- Security definer: needs the chisme's author and the other commenters, hidden from the caller.
-create or replace function private.set_comment_thread_identity()
+-- ---------------------------------------------------------------------------------------------
+-- The write pipeline: what a comment goes through, in the order it runs
+-- ---------------------------------------------------------------------------------------------
+-- One trigger per timing and operation; its function calls the steps in the order listed here
+-- (docs/database.md, "Write pipelines"). A step that refuses raises its key and undoes the write.
+--
+-- Before insert (private.check_comment_write):
+--   1. a chisme hidden by moderation is not found (private.guard_hidden_chisme, 20-chismes.sql);
+--   2. a reply to a comment the caller cannot see is comment_parent_not_found
+--      (private.guard_hidden_parent_comment, below);
+--   3. a suspended account comments nothing (private.guard_suspended_user, 16-suspensions.sql);
+--   4. the comment's own rules, which normalise the row, set its depth and root and reset what
+--      a client may not choose (private.check_comment_rules, below, with the rules chismes
+--      share: private.check_post_rules, 07-text-rules.sql);
+--   5. the rate limit, after the rules: a write they refuse is counted once, by the RPC's
+--      answer (private.enforce_rate_limit, 12-rate-limits.sql);
+--   6. the crisis flag, from the normalised text (private.flag_crisis_content, 19-crisis.sql);
+--   7. the thread identity: the "Autor" badge and the commenter number
+--      (private.set_comment_thread_identity, below), last, as it takes the chisme's row lock to
+--      number first comments without gaps.
+-- After insert (private.apply_comment_write):
+--   1. a root comment counts on its chisme (private.count_root_comment, below), whose update
+--      runs the chismes pipeline (realtime outbox);
+--   2. the notification of the chisme's author, or of the parent comment's for a reply
+--      (private.notify_comment, below);
+--   3. the author link (private.record_comment_author, below).
+--   Lock order: the chisme's row (taken in step 7 before insert) before any notification row.
+-- Before update: updated_at (private.set_updated_at, 05-helpers.sql).
+-- After update of hidden_at: a root comment hidden by moderation leaves the chisme's count and
+-- comes back when restored (private.count_root_comment).
+-- After delete: a visible root comment leaves the count (private.count_root_comment); replies
+-- and reports cascade.
+--
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
+create or replace function private.check_comment_write()
 returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  v_step := private.guard_hidden_chisme(new.chisme_id);
+  v_step := private.guard_hidden_parent_comment(new.parent_id);
+  v_step := private.guard_suspended_user();
+  new := private.check_comment_rules(new);
+  v_step := private.enforce_rate_limit('comment');
+  new.crisis := private.flag_crisis_content(new.content);
+  select t.o_is_chisme_author, t.o_commenter_number into new.is_chisme_author, new.commenter_number
+  from private.set_comment_thread_identity(new.chisme_id) t;
+  return new;
+end;
+$$;
+revoke all on function private.check_comment_write() from public, anon, authenticated, service_role;
+comment on function private.check_comment_write() is 'Trigger: the checks of a new comment in order (hidden chisme and parent, suspension, rules, rate limit, crisis flag, thread identity).';
+
+create or replace function private.apply_comment_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  if tg_op = 'INSERT' then
+    if new.parent_id is null then
+      v_step := private.count_root_comment(new.chisme_id, 1);
+    end if;
+    v_step := private.notify_comment(new);
+    v_step := private.record_comment_author(new.id);
+  elsif tg_op = 'UPDATE' then
+    v_step := private.count_root_comment(new.chisme_id, case when new.hidden_at is null then 1 else -1 end);
+  else
+    v_step := private.count_root_comment(old.chisme_id, -1);
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.apply_comment_write() from public, anon, authenticated, service_role;
+comment on function private.apply_comment_write() is 'Trigger: the effects of a new, hidden, restored or deleted comment in order (root count, notification, author link).';
+
+create trigger comments_before_insert_check_rules
+  before insert on public.comments
+  for each row execute function private.check_comment_write();
+
+create trigger comments_after_insert_apply_effects
+  after insert on public.comments
+  for each row execute function private.apply_comment_write();
+
+-- Only root comments count: the function runs for hiding, restoring and deleting one.
+create trigger comments_after_update_apply_effects
+  after update of hidden_at on public.comments
+  for each row when (new.parent_id is null and (old.hidden_at is null) <> (new.hidden_at is null))
+  execute function private.apply_comment_write();
+
+create trigger comments_after_delete_apply_effects
+  after delete on public.comments
+  for each row when (old.parent_id is null and old.hidden_at is null)
+  execute function private.apply_comment_write();
+
+-- ---------------------------------------------------------------------------------------------
+-- The steps of this table
+-- ---------------------------------------------------------------------------------------------
+
+-- Security definer: needs the chisme's author and the other commenters, hidden from the caller.
+create or replace function private.set_comment_thread_identity(p_chisme_id uuid, out o_is_chisme_author boolean, out o_commenter_number int)
 language plpgsql
 security definer
 set search_path = ''
@@ -118,74 +227,55 @@ declare
   v_user_id uuid := private.require_user();
 begin
   -- Serialises first comments on one chisme so numbers stay 1, 2, 3… without gaps or clashes.
-  perform 1 from public.chismes c where c.id = new.chisme_id for update;
-  new.is_chisme_author := exists (
-    select 1 from public.chisme_authors a where a.chisme_id = new.chisme_id and a.user_id = v_user_id
+  perform 1 from public.chismes c where c.id = p_chisme_id for update;
+  o_is_chisme_author := exists (
+    select 1 from public.chisme_authors a where a.chisme_id = p_chisme_id and a.user_id = v_user_id
   );
   insert into private.thread_participants (chisme_id, user_id, number)
-  select new.chisme_id, v_user_id, coalesce(max(t.number), 0) + 1
+  select p_chisme_id, v_user_id, coalesce(max(t.number), 0) + 1
   from private.thread_participants t
-  where t.chisme_id = new.chisme_id
+  where t.chisme_id = p_chisme_id
   on conflict (chisme_id, user_id) do nothing;
-  select t.number into new.commenter_number
+  select t.number into o_commenter_number
   from private.thread_participants t
-  where t.chisme_id = new.chisme_id and t.user_id = v_user_id;
-  return new;
+  where t.chisme_id = p_chisme_id and t.user_id = v_user_id;
 end;
 $$;
-revoke all on function private.set_comment_thread_identity() from public, anon, authenticated, service_role;
-comment on function private.set_comment_thread_identity() is 'Trigger: sets is_chisme_author and the per-chisme commenter number (security definer: reads other users'' links).';
-
-create trigger comments_before_insert_set_thread_identity
-  before insert on public.comments
-  for each row execute function private.set_comment_thread_identity();
+revoke all on function private.set_comment_thread_identity(uuid) from public, anon, authenticated, service_role;
+comment on function private.set_comment_thread_identity(uuid) is 'Write step: whether the commenter wrote the chisme, and their per-chisme commenter number (security definer: reads other users'' links).';
 
 -- Security definer: comment_authors has no client insert grant; the author is always the caller.
-create or replace function private.record_comment_author()
-returns trigger
+create or replace function private.record_comment_author(p_comment_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into public.comment_authors (comment_id, user_id) values (new.id, auth.uid());
-  return null;
+  insert into public.comment_authors (comment_id, user_id) values (p_comment_id, auth.uid());
 end;
 $$;
-revoke all on function private.record_comment_author() from public, anon, authenticated, service_role;
-comment on function private.record_comment_author() is 'Trigger: links a new comment to its author, the caller (security definer: clients cannot write comment_authors).';
+revoke all on function private.record_comment_author(uuid) from public, anon, authenticated, service_role;
+comment on function private.record_comment_author(uuid) is 'Write step: links a new comment to its author, the caller (security definer: clients cannot write comment_authors).';
 
-create trigger comments_after_insert_record_author
-  after insert on public.comments
-  for each row execute function private.record_comment_author();
-
--- Security definer: counters are not writable by clients. Only root comments count.
-create or replace function private.count_root_comment()
-returns trigger
+-- Security definer: counters are not writable by clients. Only root comments count, and only
+-- while visible: +1 when one is written or restored, -1 when one is hidden or deleted.
+create or replace function private.count_root_comment(p_chisme_id uuid, p_delta int)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if tg_op = 'INSERT' then
-    update public.chismes set comments = comments + 1 where id = new.chisme_id;
-  else
-    update public.chismes set comments = greatest(comments - 1, 0) where id = old.chisme_id;
-  end if;
-  return null;
+  update public.chismes set comments = greatest(comments + p_delta, 0) where id = p_chisme_id;
 end;
 $$;
-revoke all on function private.count_root_comment() from public, anon, authenticated, service_role;
-comment on function private.count_root_comment() is 'Trigger: chismes.comments counts root comments (security definer: clients cannot write counters).';
-
-create trigger comments_after_insert_count_root
-  after insert on public.comments
-  for each row when (new.parent_id is null)
-  execute function private.count_root_comment();
+revoke all on function private.count_root_comment(uuid,integer) from public, anon, authenticated, service_role;
+comment on function private.count_root_comment(uuid, int) is 'Write step: chismes.comments counts visible root comments, never below 0 (security definer: clients cannot write counters).';
 
 -- Security definer: reads the authors of the chisme and of the parent comment.
-create or replace function private.notify_comment()
-returns trigger
+create or replace function private.notify_comment(p_comment public.comments)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -193,51 +283,35 @@ as $$
 declare
   v_commenter_id uuid := auth.uid();
   v_recipient_id uuid;
-  v_snippet text := private.snippet(new.content);
+  v_snippet text := private.snippet(p_comment.content);
 begin
-  if new.parent_id is null then
-    select a.user_id into v_recipient_id from public.chisme_authors a where a.chisme_id = new.chisme_id;
+  if p_comment.parent_id is null then
+    select a.user_id into v_recipient_id from public.chisme_authors a where a.chisme_id = p_comment.chisme_id;
     if v_recipient_id is not null and v_recipient_id is distinct from v_commenter_id then
       perform private.notify(
         v_recipient_id,
         'comment_on_chisme',
         format('Nuevo comentario en tu chisme: "%s"', v_snippet),
-        jsonb_build_object('chismeId', new.chisme_id, 'commentId', new.id, 'snippet', v_snippet),
-        'comment:' || new.id
+        jsonb_build_object('chismeId', p_comment.chisme_id, 'commentId', p_comment.id, 'snippet', v_snippet),
+        'comment:' || p_comment.id
       );
     end if;
   else
-    select a.user_id into v_recipient_id from public.comment_authors a where a.comment_id = new.parent_id;
+    select a.user_id into v_recipient_id from public.comment_authors a where a.comment_id = p_comment.parent_id;
     if v_recipient_id is not null and v_recipient_id is distinct from v_commenter_id then
       perform private.notify(
         v_recipient_id,
         'reply_to_comment',
         format('Nueva respuesta a tu comentario: "%s"', v_snippet),
-        jsonb_build_object('chismeId', new.chisme_id, 'commentId', new.id, 'snippet', v_snippet),
-        'reply:' || new.id
+        jsonb_build_object('chismeId', p_comment.chisme_id, 'commentId', p_comment.id, 'snippet', v_snippet),
+        'reply:' || p_comment.id
       );
     end if;
   end if;
-  return null;
 end;
 $$;
-revoke all on function private.notify_comment() from public, anon, authenticated, service_role;
-comment on function private.notify_comment() is 'Trigger: a comment notifies the chisme''s author, a reply the parent comment''s author, never oneself.';
-
-create trigger comments_after_insert_notify
-  after insert on public.comments
-  for each row execute function private.notify_comment();
-
-create trigger comments_before_insert_enforce_rate_limit
-  before insert on public.comments
-  for each row execute function private.enforce_rate_limit('comment');
-
-create trigger comments_before_insert_enforce_code_points
-  before insert on public.comments
-  for each row execute function private.check_content_code_points('comment_content_too_long');
-
-create trigger comments_before_insert_block_hidden
-  before insert on public.comments for each row execute function private.guard_hidden_chisme();
+revoke all on function private.notify_comment(public.comments) from public, anon, authenticated, service_role;
+comment on function private.notify_comment(public.comments) is 'Write step: a comment notifies the chisme''s author, a reply the parent comment''s author, never oneself.';
 
 create policy comments_select_authenticated on public.comments
   for select to authenticated
@@ -252,37 +326,8 @@ create policy comments_select_authenticated on public.comments
   );
 comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see, and those of authors they blocked.';
 
-create trigger comments_after_delete_count_root
-  after delete on public.comments
-  for each row when (old.parent_id is null and old.hidden_at is null)
-  execute function private.count_root_comment();
-
--- Security definer: counters are not writable by clients.
-create or replace function private.count_hidden_root_comment()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if new.hidden_at is not null then
-    update public.chismes set comments = greatest(comments - 1, 0) where id = new.chisme_id;
-  else
-    update public.chismes set comments = comments + 1 where id = new.chisme_id;
-  end if;
-  return null;
-end;
-$$;
-revoke all on function private.count_hidden_root_comment() from public, anon, authenticated, service_role;
-comment on function private.count_hidden_root_comment() is 'Trigger: a root comment hidden by moderation leaves chismes.comments, and comes back when restored (security definer: clients cannot write counters).';
-
-create trigger comments_after_update_count_hidden_root
-  after update of hidden_at on public.comments
-  for each row when (new.parent_id is null and (old.hidden_at is null) <> (new.hidden_at is null))
-  execute function private.count_hidden_root_comment();
-
-create or replace function private.check_comment_rules()
-returns trigger
+create or replace function private.check_comment_rules(p_comment public.comments)
+returns public.comments
 language plpgsql
 security invoker
 set search_path = ''
@@ -290,97 +335,54 @@ as $$
 declare
   v_cotilleo boolean;
   v_parent public.comments;
-  v_min_years int;
-  v_words text[];
 begin
   -- A client's write, through a security definer RPC or not: the request's role says so.
   if private.is_client_write() then
     perform private.require_user();
-    new.id := gen_random_uuid();
-    new.report := 0;
-    new.created_at := now();
-    new.updated_at := now();
+    p_comment.id := gen_random_uuid();
+    p_comment.report := 0;
+    p_comment.created_at := now();
+    p_comment.updated_at := now();
   end if;
 
-  select c.cotilleo into v_cotilleo from public.chismes c where c.id = new.chisme_id;
+  select c.cotilleo into v_cotilleo from public.chismes c where c.id = p_comment.chisme_id;
   if not found then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
 
-  if new.parent_id is null then
-    new.depth := 1;
-    new.root_id := new.id;
+  if p_comment.parent_id is null then
+    p_comment.depth := 1;
+    p_comment.root_id := p_comment.id;
   else
-    select * into v_parent from public.comments p where p.id = new.parent_id;
-    if not found or v_parent.chisme_id <> new.chisme_id then
+    select * into v_parent from public.comments p where p.id = p_comment.parent_id;
+    if not found or v_parent.chisme_id <> p_comment.chisme_id then
       raise exception 'comment_parent_not_found' using errcode = 'P0001';
     end if;
     if v_parent.depth >= 3 then
       raise exception 'comment_depth_exceeded' using errcode = 'P0001',
         detail = jsonb_build_object('max', 3)::text;
     end if;
-    new.depth := v_parent.depth + 1;
-    new.root_id := v_parent.root_id;
+    p_comment.depth := v_parent.depth + 1;
+    p_comment.root_id := v_parent.root_id;
   end if;
 
-  -- Raw sizes first, in constant time, before any normalising or matching.
-  perform private.assert_raw_text_sizes(new.content, 'comment_content_too_long', new.country);
-
-  new.content := private.strip_markup(private.normalize_text(new.content));
-  if new.content = '' then
-    raise exception 'comment_content_required' using errcode = 'P0001';
-  end if;
-  if private.visible_length(new.content) > 400 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  if new.gender is null or new.gender not in ('Hombre', 'Mujer', 'Prefiero no decirlo') then
-    raise exception 'comment_gender_required' using errcode = 'P0001',
-      detail = jsonb_build_object('allowed', jsonb_build_array('Hombre', 'Mujer', 'Prefiero no decirlo'))::text;
-  end if;
-
-  v_min_years := case when v_cotilleo then 18 else 13 end;
-  if new.years is null or new.years not between v_min_years and 100 then
-    raise exception 'comment_years_out_of_range' using errcode = 'P0001',
-      detail = jsonb_build_object('min', v_min_years, 'max', 100)::text;
-  end if;
-
-  new.country := private.strip_markup(private.normalize_text(new.country));
-  if new.country = '' then
-    raise exception 'comment_country_required' using errcode = 'P0001';
-  end if;
-  if char_length(new.country) > 100 then
-    raise exception 'country_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 100)::text;
-  end if;
-
-  if char_length(new.content) > 4000 then
-    raise exception 'comment_content_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 400)::text;
-  end if;
-
-  perform private.assert_no_personal_data(new.content);
-  if not v_cotilleo then
-    v_words := public.find_offensive_words(new.content);
-    if cardinality(v_words) > 0 then
-      raise exception 'content_offensive' using errcode = 'P0001',
-        detail = jsonb_build_object('words', to_jsonb(v_words))::text;
-    end if;
-  end if;
-  perform private.assert_shown_text(new.country, 'country', not v_cotilleo);
-  return new;
+  -- The rules a chisme shares (07-text-rules.sql), with a comment's keys and limits: 1–400
+  -- visible characters, ages to 100, a required country, no tags.
+  select r.o_content, r.o_country into p_comment.content, p_comment.country
+  from private.check_post_rules(
+    p_comment.content, p_comment.gender, p_comment.years, p_comment.country, null, v_cotilleo,
+    p_min_length => 0, p_max_years => 100,
+    p_too_short_key => 'comment_content_required', p_too_long_key => 'comment_content_too_long',
+    p_gender_key => 'comment_gender_required', p_years_key => 'comment_years_out_of_range',
+    p_country_required_key => 'comment_country_required') r;
+  return p_comment;
 end;
 $$;
-comment on function private.check_comment_rules() is 'Trigger: validates a new comment (spec §5, raw sizes first, normalised text; content and country free of personal data and, in casual mode, of listed words), sets depth and root, resets client-forged fields.';
-revoke all on function private.check_comment_rules() from public, anon, authenticated, service_role;
-
-create trigger comments_before_insert_check_rules
-  before insert on public.comments
-  for each row execute function private.check_comment_rules();
+comment on function private.check_comment_rules(public.comments) is 'Write step: validates a new comment (spec §5: its chisme and parent, then the rules shared with chismes, with a comment''s keys and limits), sets depth and root, resets client-forged fields.';
+revoke all on function private.check_comment_rules(public.comments) from public, anon, authenticated, service_role;
 
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.add_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
 returns json
@@ -400,7 +402,7 @@ exception when sqlstate 'P0001' then
   return private.answer_refused_write('comment', v_message, v_detail, v_hint);
 end;
 $$;
-comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments trigger) and returns it as a thread_comment object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the comment rate limit.';
+comment on function public.add_comment(text, text, text, text, text, text) is 'Comments on a chisme, or replies to a comment, as the caller (rules enforced by the comments write pipeline) and returns it as a thread_comment object; over-long and malformed arguments raise keys before any text work; over the API a refusal is answered (400, the key) and counts towards the comment rate limit.';
 revoke all on function public.add_comment(text,text,text,text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.add_comment(text,text,text,text,text,text) to service_role;
 grant execute on function public.add_comment(text,text,text,text,text,text) to authenticated;
@@ -432,33 +434,22 @@ revoke all on function private.can_see_comment(uuid) from public, anon, authenti
 comment on function private.can_see_comment(uuid) is 'Whether the caller sees the comment (the comments read policy written out, for code that runs as the owner).';
 
 -- Security definer: reads hidden_at and the authorship whatever the caller.
-create or replace function private.guard_hidden_parent_comment()
-returns trigger
+create or replace function private.guard_hidden_parent_comment(p_parent_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if (select auth.uid()) is not null and new.parent_id is not null
-     and exists (select 1 from public.comments p where p.id = new.parent_id)
-     and not private.can_see_comment(new.parent_id) then
+  if (select auth.uid()) is not null and p_parent_id is not null
+     and exists (select 1 from public.comments p where p.id = p_parent_id)
+     and not private.can_see_comment(p_parent_id) then
     raise exception 'comment_parent_not_found' using errcode = 'P0001';
   end if;
-  return new;
 end;
 $$;
-revoke all on function private.guard_hidden_parent_comment() from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_parent_comment() is 'Trigger: a reply to a comment the caller cannot see (hidden by moderation) is comment_parent_not_found.';
-
-create trigger comments_before_insert_block_hidden_parent
-  before insert on public.comments for each row execute function private.guard_hidden_parent_comment();
-
-create trigger comments_before_insert_block_suspended
-  before insert on public.comments for each row execute function private.block_suspended_user();
-
-create trigger comments_before_insert_flag_crisis
-  before insert on public.comments
-  for each row execute function private.flag_crisis_content();
+revoke all on function private.guard_hidden_parent_comment(uuid) from public, anon, authenticated, service_role;
+comment on function private.guard_hidden_parent_comment(uuid) is 'Write step: a reply to a comment the caller cannot see (hidden by moderation) is comment_parent_not_found.';
 
 create or replace function private.to_thread_comment(c public.comments, p_is_mine boolean)
 returns public.thread_comment
@@ -595,7 +586,7 @@ grant execute on function public.get_comments(text,text,text,text) to authentica
 grant execute on function public.get_comments(text,text,text,text) to service_role;
 comment on function public.get_comments(text, text, text, text) is 'A page of root comments of a chisme (newest first) with their replies, without what the caller reported or what authors they blocked wrote ("Comentario oculto" placeholders keep the thread''s shape); arguments as text, malformed ones raise chisme_not_found / comments_cursor_invalid.';
 
--- The write of add_comment (rules in the comments triggers), raising its keys.
+-- The write of add_comment (rules in the comments write pipeline), raising its keys.
 create or replace function private.publish_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
 returns public.thread_comment
 language plpgsql

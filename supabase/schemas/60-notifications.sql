@@ -4,7 +4,7 @@
 set check_function_bodies = off;
 
 -- Notifications (spec §3, §4, §9): created only by the database (comment, reply and like
--- triggers), read, marked read and deleted only by their owner. At most 100 per user and
+-- pipelines), read, marked read and deleted only by their owner. At most 100 per user and
 -- 30 days of retention, enforced on every insert and hidden from reads beyond that, so the
 -- rules hold even where pg_cron is missing. No other user's id ever goes into `data`.
 create table public.notifications (
@@ -74,52 +74,72 @@ create trigger notifications_before_insert_check_rules
   before insert on public.notifications
   for each row execute function private.check_notification_rules();
 
--- Cap and retention on insert: keep the newest 100 of the owner, none older than 30 days.
-create or replace function private.trim_notifications()
+-- After insert (private.apply_notification_write), in order:
+--   1. the live message on the owner's private topic (private.broadcast_new_notification,
+--      80-realtime.sql);
+--   2. the cap and retention: the owner keeps the newest 100, none older than 30 days
+--      (private.trim_notifications, below).
+-- A collapse is an update, broadcast through the realtime flush (80-realtime.sql). Security
+-- definer: the steps are private functions no API role may execute, whoever writes.
+create or replace function private.apply_notification_write()
 returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+begin
+  v_step := private.broadcast_new_notification(new);
+  v_step := private.trim_notifications(new.user_id);
+  return null;
+end;
+$$;
+revoke all on function private.apply_notification_write() from public, anon, authenticated, service_role;
+comment on function private.apply_notification_write() is 'Trigger: the effects of a new notification in order (the live message, then the 100-row cap and the 30-day retention).';
+
+create trigger notifications_after_insert_apply_effects
+  after insert on public.notifications
+  for each row execute function private.apply_notification_write();
+
+create or replace function private.trim_notifications(p_user_id uuid)
+returns void
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 begin
   delete from public.notifications n
-  where n.user_id = new.user_id
+  where n.user_id = p_user_id
     and (
       n.created_at <= now() - interval '30 days'
       or n.id in (
         select k.id from public.notifications k
-        where k.user_id = new.user_id
+        where k.user_id = p_user_id
         order by k.created_at desc, k.id desc
         offset 100
       )
     );
-  return null;
 end;
 $$;
-revoke all on function private.trim_notifications() from public, anon, authenticated, service_role;
-comment on function private.trim_notifications() is 'Trigger: deletes the owner''s notifications beyond the newest 100 and older than 30 days.';
+revoke all on function private.trim_notifications(uuid) from public, anon, authenticated, service_role;
+comment on function private.trim_notifications(uuid) is 'Write step: deletes the owner''s notifications beyond the newest 100 and older than 30 days.';
 
-create trigger notifications_after_insert_trim
-  after insert on public.notifications
-  for each row execute function private.trim_notifications();
-
--- Daily retention for everyone (scheduled with pg_cron where it exists).
+-- Daily retention for everyone, under the name the pg_cron job calls
+-- (supabase/migrations/20261127200100_insert_reference_data.sql): the one purge
+-- (private.delete_expired_rows, 12-rate-limits.sql).
 create or replace function private.delete_expired_notifications()
 returns int
-language plpgsql
+language sql
 security invoker
 set search_path = ''
 as $$
-declare
-  v_count int;
-begin
-  delete from public.notifications where created_at <= now() - interval '30 days';
-  get diagnostics v_count = row_count;
-  return v_count;
-end;
+  select private.delete_expired_rows('public.notifications');
 $$;
 revoke all on function private.delete_expired_notifications() from public, anon, authenticated, service_role;
-comment on function private.delete_expired_notifications() is 'Deletes every notification older than 30 days; run daily by pg_cron.';
+comment on function private.delete_expired_notifications() is 'Daily job: deletes every notification older than 30 days (private.delete_expired_rows).';
 
 -- Notification floods can neither bury nor wipe a person's notifications.
 --
@@ -132,7 +152,8 @@ comment on function private.delete_expired_notifications() is 'Deletes every not
 --    Read notifications are never touched: the next event starts a new unread row.
 -- 2. Per-sender budget: one sender produces at most `notification` / hour (settings table,
 --    default 5) notification events per recipient; past it the comment or like still happens
---    but notifies nobody.
+--    but notifies nobody. Counted in the one windowed counter (12-rate-limits.sql), one count
+--    per sender and recipient (private.notification_budget_subject).
 -- The 100-row cap and the 30-day retention hold for every row. Who the senders were is kept
 -- only privately (to count distinct people); no sender id reaches the recipient.
 create unique index notifications_unread_group_idx
@@ -149,17 +170,19 @@ comment on table private.notification_senders is 'Distinct senders behind a coll
 
 create index notification_senders_sender_id_idx on private.notification_senders (sender_id);
 
-create table private.notification_budgets (
-  sender_id uuid not null references auth.users (id) on delete cascade,
-  recipient_id uuid not null references auth.users (id) on delete cascade,
-  window_start timestamptz not null,
-  events int not null default 0,
-  primary key (sender_id, recipient_id, window_start)
-);
-revoke all on table private.notification_budgets from public, anon, authenticated, service_role;
-comment on table private.notification_budgets is 'Notification events per sender, recipient and hour. No API access.';
-
-create index notification_budgets_recipient_id_idx on private.notification_budgets (recipient_id);
+-- Whose budget a notification event spends: one sender's to one recipient, as one subject of
+-- the windowed counter (a name-based id: neither person's id is stored in the counter).
+create or replace function private.notification_budget_subject(p_sender_id uuid, p_recipient_id uuid)
+returns uuid
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select md5('notification:' || p_sender_id::text || ':' || p_recipient_id::text)::uuid;
+$$;
+revoke all on function private.notification_budget_subject(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.notification_budget_subject(uuid, uuid) is 'The counter subject of one sender''s notification budget towards one recipient.';
 
 -- The message of a collapsed notification, by kind and number of people.
 create or replace function private.collapsed_notification_message(p_type text, p_senders int, p_single_message text)
@@ -179,24 +202,6 @@ as $$
 $$;
 revoke all on function private.collapsed_notification_message(text,integer,text) from public, anon, authenticated, service_role;
 comment on function private.collapsed_notification_message(text, int, text) is 'The Spanish message of a notification standing for p_senders people.';
-
--- Daily purge of ended budget windows, with the rate-limit counters' job.
-create or replace function private.delete_expired_notification_budgets()
-returns int
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-declare
-  v_count int;
-begin
-  delete from private.notification_budgets b where b.window_start < now() - interval '1 hour';
-  get diagnostics v_count = row_count;
-  return v_count;
-end;
-$$;
-revoke all on function private.delete_expired_notification_budgets() from public, anon, authenticated, service_role;
-comment on function private.delete_expired_notification_budgets() is 'Deletes ended notification budget windows; run daily by pg_cron.';
 
 create or replace function private.keep_notification_read_state()
 returns trigger
@@ -302,8 +307,7 @@ as $$
 declare
   v_sender_id uuid := auth.uid();
   v_group_key text := p_data ->> 'chismeId';
-  v_limit int;
-  v_events int;
+  v_limit bigint;
   v_id uuid;
   v_senders int;
 begin
@@ -327,16 +331,14 @@ begin
     return;
   end if;
 
+  -- The sender's budget towards this recipient, an hour (past it: silently nothing).
   if v_sender_id is not null then
     select min(s.max_events) * coalesce((select o.factor from private.rate_limit_overrides o where o.user_id = v_sender_id), 1)
     into v_limit
     from private.rate_limit_settings s
     where s.action = 'notification';
-    insert into private.notification_budgets as b (sender_id, recipient_id, window_start, events)
-    values (v_sender_id, p_user_id, date_trunc('hour', clock_timestamp()), 1)
-    on conflict (sender_id, recipient_id, window_start) do update set events = b.events + 1
-    returning b.events into v_events;
-    if v_limit is not null and v_events > v_limit then
+    if private.count_in_window('notification', private.notification_budget_subject(v_sender_id, p_user_id),
+         array[3600], array[v_limit], clock_timestamp()) is not null then
       return;
     end if;
   end if;
@@ -382,4 +384,4 @@ begin
 end;
 $$;
 revoke all on function private.notify(uuid,text,text,jsonb,text) from public, anon, authenticated, service_role;
-comment on function private.notify(uuid, text, text, jsonb, text) is 'Creates or collapses a notification, within the sender''s per-recipient budget (used by the database''s own triggers only).';
+comment on function private.notify(uuid, text, text, jsonb, text) is 'Creates or collapses a notification, within the sender''s per-recipient budget (used by the database''s own write steps only).';

@@ -22,7 +22,7 @@ comment on type public.moderation_item is 'A reported chisme or comment in the m
 
 -- Moderation (spec §4 "Deleting reported content"), for the service role only: a reported
 -- chisme goes with its comments, likes and reports; a comment with its replies and reports
--- (foreign keys cascade). Counters follow through the comment triggers.
+-- (foreign keys cascade). Counters follow through the comments write pipeline.
 create or replace function public.delete_reported_chisme(p_chisme_id uuid)
 returns boolean
 language plpgsql
@@ -279,20 +279,16 @@ declare
   v_author uuid;
   v_was_hidden boolean;
   v_chisme_id uuid;
-  v_cotilleo boolean;
 begin
   perform private.require_moderator();
   v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
   v_author := private.require_moderation_target(p_kind, v_id);
   if p_kind = 'chisme' then
-    select c.hidden_at is not null, c.id, c.cotilleo into v_was_hidden, v_chisme_id, v_cotilleo
+    select c.hidden_at is not null, c.id into v_was_hidden, v_chisme_id
     from public.chismes c where c.id = v_id for update;
+    -- the chismes pipeline tells the chisme's group topic (chisme_restored, 80-realtime.sql)
     update public.chismes set hidden_at = null where id = v_id and hidden_at is not null;
     update public.reports set handled_at = now() where chisme_id = v_id and handled_at is null;
-    if v_was_hidden then
-      perform realtime.send(jsonb_build_object('id', v_id), 'chisme_restored',
-        case when v_cotilleo then 'feed:cotilleo' else 'feed:casual' end, true);
-    end if;
   else
     select c.hidden_at is not null, c.chisme_id into v_was_hidden, v_chisme_id from public.comments c where c.id = v_id for update;
     update public.comments set hidden_at = null where id = v_id and hidden_at is not null;
@@ -311,7 +307,7 @@ $$;
 revoke all on function public.moderate_restore(text,text) from public, anon, authenticated, service_role;
 grant execute on function public.moderate_restore(text,text) to authenticated;
 grant execute on function public.moderate_restore(text,text) to service_role;
-comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; open feeds are told of a restored chisme).';
+comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; its group topic is told of a restored chisme).';
 
 -- Security definer: deletes content the moderator did not write (the spec's delete of reported
 -- content: foreign keys take comments, replies, likes and reports with it; the image object

@@ -49,16 +49,21 @@ comment on function public.appeal_chisme(text) is 'The author asks once for a re
 -- Security definer: reads chisme_authors for the caller's own rows only.
 create or replace function public.get_my_hidden_chismes()
 returns table (chisme_id uuid, appealed boolean)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select c.id, exists (select 1 from private.appeals p where p.chisme_id = c.id)
-  from public.chisme_authors a
-  join public.chismes c on c.id = a.chisme_id
-  where a.user_id = private.require_user() and c.hidden_at is not null
-  order by c.created_at desc;
+declare
+  v_user_id uuid := private.require_user();
+begin
+  return query
+    select c.id, exists (select 1 from private.appeals p where p.chisme_id = c.id)
+    from public.chisme_authors a
+    join public.chismes c on c.id = a.chisme_id
+    where a.user_id = v_user_id and c.hidden_at is not null
+    order by c.created_at desc;
+end;
 $$;
 revoke all on function public.get_my_hidden_chismes() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_hidden_chismes() to service_role;

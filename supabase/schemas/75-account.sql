@@ -20,10 +20,11 @@ set check_function_bodies = off;
 -- minute, since list_expired_chisme_images lists objects without a chisme). In one
 -- transaction: their chismes (with everything on them), their comments (replies of others
 -- under them go with them: a reply has no place without its parent), their likes (the like
--- counter trigger corrects each count), the report counters of what they reported, then the
--- auth user, whose foreign keys cascade to the rest (profile, notifications, reports, country
--- logs, blocks, mutes, suspensions, rate-limit and notification bookkeeping). It runs as the
--- service role, so the like and report rate limits (client writes only) do not apply.
+-- write pipeline corrects each count), the report counters of what they reported, their
+-- rate-limit windows (no foreign key), then the auth user, whose foreign keys cascade to the
+-- rest (profile, notifications, reports, country logs, blocks, mutes, suspensions,
+-- notification bookkeeping). It runs as the service role, so the like and report rate limits
+-- (client writes only) do not apply.
 
 -- Security definer: reads the author tables, auth.users and private tables for the caller's
 -- own rows only (by auth.uid()).
@@ -122,6 +123,11 @@ begin
   delete from public.chismes c using public.chisme_authors a where a.chisme_id = c.id and a.user_id = p_user_id;
   delete from public.comments m using public.comment_authors a where a.comment_id = m.id and a.user_id = p_user_id;
   delete from public.likes l where l.user_id = p_user_id;
+  -- their rate-limit windows and the caps that counted them (no foreign key: a count's
+  -- subject is not always a person, 12-rate-limits.sql); a notification budget's window holds
+  -- only a name-based id of the pair and ends within the hour
+  delete from private.rate_limit_counters r where r.subject_id = p_user_id;
+  delete from private.rate_limit_members m where m.member_id = p_user_id;
   delete from auth.users u where u.id = p_user_id;
   return v_images;
 end;

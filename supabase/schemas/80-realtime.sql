@@ -3,23 +3,81 @@
 -- plpgsql_check and pgTAP (test:db) cover them.
 set check_function_bodies = off;
 
-create or replace function private.broadcast_new_notification()
-returns trigger
+-- Bounded realtime fan-out (docs/scaling.md, docs/api.md "Realtime").
+--
+-- Broadcasting every counter change and every new chisme at once on one feed:<mode> topic
+-- that every person online joins would cost messages/s = people online × writes/s, and hosted
+-- Realtime bills every delivered message (Team plan: 2,500/s for 10,000 connections, 15 per
+-- person per minute). So:
+-- 1. Counts go to *group topics* `chismes:<mode>:<bucket>`, one per mode and five-minute
+--    slice of created_at (private.chisme_bucket). A browser joins only the groups of the cards
+--    on its screen (mostly one: 20 consecutive cards of a feed rarely straddle two slices),
+--    so counts of chismes nobody shows cost nobody anything. A group, not one topic per
+--    chisme, because a screen of 20 live cards would otherwise receive up to 20 messages per
+--    interval (the bench's `scale` section measured it: docs/scaling.md).
+-- 2. A counter change only marks the chisme in private.realtime_changed_chismes (one row per
+--    chisme, `on conflict do nothing`: a viral chisme's likes find the row there and take no
+--    lock on it; they already hold the chisme's row lock for the counter update). The flush,
+--    private.flush_realtime(), runs every 4 s (pg_cron ≥ 1.5 here, the local stack's daemon
+--    otherwise) and sends at most one `chisme_counts` message per group with the latest
+--    counts of the chismes changed in it: one message per chisme per interval at most.
+-- 3. New chismes are never broadcast with their content: the same flush tells the groups
+--    at the top of each mode's recent feed how many chismes arrived and their ids (no
+--    content, no author) in the same message, for the web's "N chismes nuevos" pill. The
+--    pill needs no 4-second freshness: news goes out at most every 12 s per mode, so a group
+--    that hears only news (a reader at the top of a quiet feed) costs 5 messages a minute.
+-- 4. The image state (rare: once per upload) and moderation hiding/restoring go to the
+--    chisme's group at once, so the /chismes/:id page needs only that one topic.
+-- 5. Notifications go to the owner's topic. A new notification is sent at once; a
+--    collapse (`notification_updated`, one per person who likes or comments) goes through the
+--    same flush: at most one message per notification per interval, with its latest state
+--    (the payload is the row). Worst case per person: docs/scaling.md.
+-- Counters themselves are untouched: the write pipelines' counting steps stay exact.
+
+-- ---------------------------------------------------------------------------------------------
+-- Groups
+-- ---------------------------------------------------------------------------------------------
+
+-- The web computes the same value from created_at (web/src/lib/chisme-topic.ts, which names
+-- this file): keep both alike.
+create or replace function private.chisme_bucket(p_created_at timestamptz)
+returns bigint
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select floor(extract(epoch from p_created_at) / 300)::bigint;
+$$;
+revoke all on function private.chisme_bucket(timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.chisme_bucket(timestamptz) is 'The five-minute slice of created_at that names a chisme''s realtime group topic.';
+
+create or replace function private.chisme_topic(p_cotilleo boolean, p_created_at timestamptz)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 'chismes:' || case when p_cotilleo then 'cotilleo' else 'casual' end || ':' || private.chisme_bucket(p_created_at)::text;
+$$;
+revoke all on function private.chisme_topic(boolean,timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.chisme_topic(boolean, timestamptz) is 'The private realtime topic carrying a chisme''s live counts, image state and moderation state.';
+
+-- Security definer: realtime.send inserts into realtime.messages, which clients cannot write.
+-- The first effect of a new notification (60-notifications.sql).
+create or replace function private.broadcast_new_notification(p_notification public.notifications)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform realtime.send(to_jsonb(new), 'notification_created', 'notifications:' || new.user_id::text, true);
-  return null;
+  perform realtime.send(to_jsonb(p_notification), 'notification_created', 'notifications:' || p_notification.user_id::text, true);
 end;
 $$;
-revoke all on function private.broadcast_new_notification() from public, anon, authenticated, service_role;
-comment on function private.broadcast_new_notification() is 'Trigger: broadcasts a new notification to its owner''s private topic.';
-
-create trigger notifications_after_insert_broadcast
-  after insert on public.notifications
-  for each row execute function private.broadcast_new_notification();
+revoke all on function private.broadcast_new_notification(public.notifications) from public, anon, authenticated, service_role;
+comment on function private.broadcast_new_notification(public.notifications) is 'Write step: broadcasts a new notification to its owner''s private topic.';
 
 create policy messages_select_authenticated on realtime.messages
   for select to authenticated
@@ -28,8 +86,7 @@ create policy messages_select_authenticated on realtime.messages
     and topic = (select realtime.topic())
     and (select auth.uid()) is not null
     and (
-      topic in ('feed:casual', 'feed:cotilleo')
-      or topic ~ '^chismes:(casual|cotilleo):[0-9]{1,12}$'
+      topic ~ '^chismes:(casual|cotilleo):[0-9]{1,12}$'
       or topic = 'notifications:' || (select auth.uid())::text
       or (topic = 'moderation' and (select private.is_moderator()))
     )
@@ -69,35 +126,34 @@ create table private.realtime_news_sent (
 revoke all on table private.realtime_news_sent from public, anon, authenticated, service_role;
 comment on table private.realtime_news_sent is 'When the realtime flush last announced new chismes of each mode (news at most every 12 s). No API access.';
 
--- Security definer: the outbox is private; runs inside the like/comment transaction.
-create or replace function private.mark_chisme_counts_changed()
-returns trigger
+-- Security definer: the outbox is private; runs inside the like/comment transaction, as steps
+-- of the chismes pipeline (20-chismes.sql).
+create or replace function private.mark_chisme_counts_changed(p_chisme_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into private.realtime_changed_chismes (chisme_id) values (new.id) on conflict do nothing;
-  return null;
+  insert into private.realtime_changed_chismes (chisme_id) values (p_chisme_id) on conflict do nothing;
 end;
 $$;
-revoke all on function private.mark_chisme_counts_changed() from public, anon, authenticated, service_role;
-comment on function private.mark_chisme_counts_changed() is 'Trigger: marks a chisme whose like or comment count changed, for the next realtime flush (no broadcast here).';
+revoke all on function private.mark_chisme_counts_changed(uuid) from public, anon, authenticated, service_role;
+comment on function private.mark_chisme_counts_changed(uuid) is 'Write step: marks a chisme whose like or comment count changed, for the next realtime flush (no broadcast here).';
 
-create or replace function private.mark_chisme_created()
-returns trigger
+create or replace function private.mark_chisme_created(p_chisme_id uuid, p_cotilleo boolean, p_created_at timestamptz)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into private.realtime_new_chismes (chisme_id, cotilleo, created_at) values (new.id, new.cotilleo, new.created_at)
+  insert into private.realtime_new_chismes (chisme_id, cotilleo, created_at) values (p_chisme_id, p_cotilleo, p_created_at)
   on conflict do nothing;
-  return null;
 end;
 $$;
-revoke all on function private.mark_chisme_created() from public, anon, authenticated, service_role;
-comment on function private.mark_chisme_created() is 'Trigger: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
+revoke all on function private.mark_chisme_created(uuid,boolean,timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.mark_chisme_created(uuid, boolean, timestamptz) is 'Write step: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
 
 -- The notifications_after_update_broadcast trigger (a collapse) only marks the row; the
 -- flush sends it.
@@ -120,15 +176,6 @@ create trigger notifications_after_update_broadcast
   for each row
   when (not new.is_read and (new.message is distinct from old.message or new.created_at is distinct from old.created_at))
   execute function private.broadcast_updated_notification();
-
-create trigger chismes_after_insert_mark_realtime
-  after insert on public.chismes
-  for each row execute function private.mark_chisme_created();
-
-create trigger chismes_after_update_mark_realtime_counts
-  after update of likes, comments on public.chismes
-  for each row when (new.hidden_at is null and (old.likes is distinct from new.likes or old.comments is distinct from new.comments))
-  execute function private.mark_chisme_counts_changed();
 
 -- ---------------------------------------------------------------------------------------------
 -- Flush
@@ -236,52 +283,40 @@ comment on function private.flush_realtime() is 'Sends at most one chisme_counts
 -- ---------------------------------------------------------------------------------------------
 
 -- Security definer: realtime.send inserts into realtime.messages, which clients cannot write.
-create or replace function private.broadcast_chisme_image()
-returns trigger
+create or replace function private.broadcast_chisme_image(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_row public.feed_chisme := private.to_feed_chisme(new, false, false);
+  v_row public.feed_chisme := private.to_feed_chisme(p_chisme, false, false);
 begin
   perform realtime.send(
-    jsonb_build_object('id', new.id, 'file_exist', v_row.file_exist, 'image_viewable', v_row.image_viewable),
+    jsonb_build_object('id', p_chisme.id, 'file_exist', v_row.file_exist, 'image_viewable', v_row.image_viewable),
     'chisme_image',
-    private.chisme_topic(new.cotilleo, new.created_at),
+    private.chisme_topic(p_chisme.cotilleo, p_chisme.created_at),
     true
   );
-  return null;
 end;
 $$;
-revoke all on function private.broadcast_chisme_image() from public, anon, authenticated, service_role;
-comment on function private.broadcast_chisme_image() is 'Trigger: broadcasts on the chisme''s group topic that its image was stored (or removed) and whether it is viewable now.';
+revoke all on function private.broadcast_chisme_image(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.broadcast_chisme_image(public.chismes) is 'Write step: broadcasts on the chisme''s group topic that its image was stored (or removed) and whether it is viewable now.';
 
-create trigger chismes_after_update_broadcast_image
-  after update of file_exist on public.chismes
-  for each row when (new.hidden_at is null and old.file_exist is distinct from new.file_exist)
-  execute function private.broadcast_chisme_image();
-
-create or replace function private.broadcast_chisme_moderation()
-returns trigger
+create or replace function private.broadcast_chisme_moderation(p_chisme public.chismes)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   perform realtime.send(
-    jsonb_build_object('id', new.id),
-    case when new.hidden_at is null then 'chisme_restored' else 'chisme_hidden' end,
-    private.chisme_topic(new.cotilleo, new.created_at),
+    jsonb_build_object('id', p_chisme.id),
+    case when p_chisme.hidden_at is null then 'chisme_restored' else 'chisme_hidden' end,
+    private.chisme_topic(p_chisme.cotilleo, p_chisme.created_at),
     true
   );
-  return null;
 end;
 $$;
-revoke all on function private.broadcast_chisme_moderation() from public, anon, authenticated, service_role;
-comment on function private.broadcast_chisme_moderation() is 'Trigger: tells the chisme''s group topic that moderation hid or restored it (id only).';
-
-create trigger chismes_after_update_broadcast_moderation
-  after update of hidden_at on public.chismes
-  for each row when ((old.hidden_at is null) <> (new.hidden_at is null))
-  execute function private.broadcast_chisme_moderation();
+revoke all on function private.broadcast_chisme_moderation(public.chismes) from public, anon, authenticated, service_role;
+comment on function private.broadcast_chisme_moderation(public.chismes) is 'Write step: tells the chisme''s group topic that moderation hid or restored it (id only).';

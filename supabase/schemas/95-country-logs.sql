@@ -32,16 +32,45 @@ create policy country_logs_insert_authenticated on public.country_logs
   with check (user_id = (select auth.uid()));
 comment on policy country_logs_insert_authenticated on public.country_logs is 'A user logs a country only for themselves.';
 
--- Fires before the 24-hour repeat skip, so repeats count too: the limits leave room for
--- the one log per visit the app sends.
-create trigger country_logs_before_insert_enforce_rate_limit
+-- The write pipeline, one BEFORE trigger (private.check_country_log_write), in order:
+--   1. the rate limit (private.enforce_rate_limit, 12-rate-limits.sql), before the repeat
+--      skip, so repeats count too: the limits leave room for the one log per visit the app sends;
+--   2. the log's own rules: the caller's own, now; a normalised country without personal data
+--      or listed words; a repeat of the last 24 hours skipped silently
+--      (private.skip_recent_country_log, below).
+-- Nothing follows a stored log. Security definer: the steps are private functions no API role
+-- may execute, whoever writes.
+create or replace function private.check_country_log_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  -- each step's value is dropped: a call as an expression, not a PERFORM query (docs/database.md,
+  -- "Write pipelines")
+  v_step text;
+  v_log public.country_logs;
+begin
+  v_step := private.enforce_rate_limit('country');
+  v_log := private.skip_recent_country_log(new);
+  if v_log.id is null then
+    return null; -- a repeat of the last 24 hours: skipped silently
+  end if;
+  return v_log;
+end;
+$$;
+revoke all on function private.check_country_log_write() from public, anon, authenticated, service_role;
+comment on function private.check_country_log_write() is 'Trigger: the checks of a new country log in order (rate limit, then its rules and the 24-hour repeat skip).';
+
+create trigger country_logs_before_insert_check_rules
   before insert on public.country_logs
-  for each row execute function private.enforce_rate_limit('country');
+  for each row execute function private.check_country_log_write();
 
 -- For the log-country edge function, which calls it with the caller's token. The 24-hour
 -- repeat rule skips the insert silently: then no row is returned and the answer is false.
 -- A client write: runs as its owner (security definer), because clients hold no write
--- privilege on the tables; every rule stays in the table's triggers, which read the
+-- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
 create function public.log_country(p_country text)
 returns json
@@ -66,47 +95,43 @@ revoke all on function public.log_country(text) from public, anon, authenticated
 grant execute on function public.log_country(text) to service_role;
 grant execute on function public.log_country(text) to authenticated;
 
-create or replace function private.skip_recent_country_log()
-returns trigger
+create or replace function private.skip_recent_country_log(p_log public.country_logs)
+returns public.country_logs
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 begin
-  select o.o_user_id, o.o_created_at into new.user_id, new.created_at
-  from private.own_client_row(new.user_id, new.created_at) o;
-  if octet_length(new.country) > 1000 then
+  select o.o_user_id, o.o_created_at into p_log.user_id, p_log.created_at
+  from private.own_client_row(p_log.user_id, p_log.created_at) o;
+  if octet_length(p_log.country) > 1000 then
     raise exception 'country_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 100)::text;
   end if;
-  new.country := private.strip_markup(private.normalize_text(new.country));
-  if new.country = '' then
+  p_log.country := private.strip_markup(private.normalize_text(p_log.country));
+  if p_log.country = '' then
     raise exception 'country_required' using errcode = 'P0001';
   end if;
-  if char_length(new.country) > 100 then
+  if char_length(p_log.country) > 100 then
     raise exception 'country_too_long' using errcode = 'P0001',
       detail = jsonb_build_object('max', 100)::text;
   end if;
   -- A country log has no mode: the word filter always applies.
-  perform private.assert_shown_text(new.country, 'country', true);
-  perform pg_advisory_xact_lock(hashtextextended(new.user_id::text || ':' || new.country, 0));
+  perform private.assert_shown_text(p_log.country, 'country', true);
+  perform pg_advisory_xact_lock(hashtextextended(p_log.user_id::text || ':' || p_log.country, 0));
   if exists (
     select 1 from public.country_logs l
-    where l.user_id = new.user_id
-      and lower(l.country) = lower(new.country)
-      and l.created_at > new.created_at - interval '24 hours'
+    where l.user_id = p_log.user_id
+      and lower(l.country) = lower(p_log.country)
+      and l.created_at > p_log.created_at - interval '24 hours'
   ) then
     return null;
   end if;
-  return new;
+  return p_log;
 end;
 $$;
-comment on function private.skip_recent_country_log() is 'Trigger: validates a normalised country log (raw size first, no personal data, no listed word), skips a repeat of the last 24 hours.';
-revoke all on function private.skip_recent_country_log() from public, anon, authenticated, service_role;
-
-create trigger country_logs_before_insert_skip_recent
-  before insert on public.country_logs
-  for each row execute function private.skip_recent_country_log();
+comment on function private.skip_recent_country_log(public.country_logs) is 'Write step: validates a normalised country log (raw size first, no personal data, no listed word), skips a repeat of the last 24 hours.';
+revoke all on function private.skip_recent_country_log(public.country_logs) from public, anon, authenticated, service_role;
 
 -- Refused country logs count towards the country rate limit, as refused chismes and
 -- comments do (private.answer_refused_write in 12-rate-limits.sql,

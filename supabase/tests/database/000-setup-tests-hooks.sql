@@ -186,7 +186,7 @@ end;
 $$;
 
 -- Lifts the rate limits for the rest of the test's transaction. For tests whose fixtures post
--- more than a person could in a minute; the limits themselves are proven in 170.
+-- more than a person could in a minute; the limits themselves are proven in 012-rate-limits.
 create or replace function tests.lift_rate_limits()
 returns void
 language sql
@@ -268,7 +268,7 @@ security definer
 set search_path = ''
 as $$
   select coalesce(sum(r.events), 0)::int from private.rate_limit_counters r
-  where r.user_id = tests.get_supabase_uid(identifier) and r.action = p_action and r.window_seconds = 60;
+  where r.subject_id = tests.get_supabase_uid(identifier) and r.action = p_action and r.window_seconds = 60;
 $$;
 
 -- Arrange steps that post as the current persona and keep the new row's id in the setting

@@ -11,8 +11,8 @@ select tests.create_supabase_users('poster', 'fan', 'ghost');
 
 select set_eq(
   $$ select distinct action from private.rate_limit_settings $$,
-  array['chisme', 'comment', 'like', 'report', 'country', 'notification'],
-  'every kind of write has a limit in the settings table'
+  array['chisme', 'comment', 'like', 'report', 'country', 'block', 'notification', 'sign_in_lookup'],
+  'every kind of write has a limit in the settings table (and block operations, sign-in lookups)'
 );
 select ok(
   (select bool_and(max_events >= 1) from private.rate_limit_settings) and (select count(*) from private.rate_limit_settings where action = 'chisme') = 3,
@@ -37,7 +37,7 @@ select throws_ok($$ select public.create_chisme('Mujer', '30', 'corto', null, 'C
 -- A new window starts afresh (the minute window is moved into the past).
 select tests.reset_role();
 update private.rate_limit_counters set window_start = window_start - interval '1 minute'
-where user_id = tests.get_supabase_uid('poster') and action = 'chisme' and window_seconds = 60;
+where subject_id = tests.get_supabase_uid('poster') and action = 'chisme' and window_seconds = 60;
 select tests.authenticate_as('poster');
 select lives_ok($$ select public.create_chisme('Mujer', '30', 'Cuarto chisme, otro minuto', null, 'CR', 'false') $$, 'poster: in the next minute posting works again');
 select is((select count(*)::int from public.get_my_chismes(false)), 4, 'poster: four chismes stored');
@@ -45,9 +45,9 @@ select is((select count(*)::int from public.get_my_chismes(false)), 4, 'poster: 
 -- The hourly ceiling holds across minutes.
 select tests.reset_role();
 update private.rate_limit_counters set events = 20
-where user_id = tests.get_supabase_uid('poster') and action = 'chisme' and window_seconds = 3600;
+where subject_id = tests.get_supabase_uid('poster') and action = 'chisme' and window_seconds = 3600;
 update private.rate_limit_counters set window_start = window_start - interval '1 minute'
-where user_id = tests.get_supabase_uid('poster') and action = 'chisme' and window_seconds = 60;
+where subject_id = tests.get_supabase_uid('poster') and action = 'chisme' and window_seconds = 60;
 select tests.authenticate_as('poster');
 select throws_ok($$ select public.create_chisme('Mujer', '30', 'Uno más en la hora', null, 'CR', 'false') $$, 'P0001', 'rate_limited', 'poster: past 20 in the hour it is refused even in a fresh minute');
 select ok(

@@ -1,6 +1,6 @@
 -- New-account rules against throw-away accounts (docs/decisions/0003-new-account-rules.md): accounts younger than a day get
--- half of every rate limit, together may like one chisme at most 10 times and report one
--- target at most 3 times an hour, and their reports never count towards automatic hiding.
+-- half of every rate limit, at most 10 of them may like one chisme and 3 report one target
+-- an hour, and their reports never count towards automatic hiding.
 begin;
 select plan(27);
 
@@ -49,8 +49,10 @@ select tests.authenticate_as('veteran');
 select is(public.like_chisme(current_setting('test.chisme'))::text::int, 11, 'an established account still likes it: 10 new + 1 established');
 select tests.reset_role();
 select is((select likes from public.chismes where id = current_setting('test.chisme')::uuid), 11, 'the refused like stored nothing: the counter is exact');
-update private.new_account_target_counters set window_start = window_start - interval '1 hour'
-where target_id = current_setting('test.chisme')::uuid and action = 'like';
+update private.rate_limit_counters set window_start = window_start - interval '1 hour'
+where subject_id = current_setting('test.chisme')::uuid and action = 'new_account_like';
+update private.rate_limit_members set window_start = window_start - interval '1 hour'
+where subject_id = current_setting('test.chisme')::uuid and action = 'new_account_like';
 select tests.authenticate_as('sybil_11');
 select is(public.like_chisme(current_setting('test.chisme'))::text::int, 12, 'in the next window a new account may like it again');
 
@@ -62,7 +64,8 @@ select tests.arrange($arrange$ select tests.authenticate_as('sybil_' || n), publ
 select tests.authenticate_as('sybil_8');
 select throws_ok($$ select public.report_comment(current_setting('test.comment'), 'Spam') $$, 'P0001', 'new_account_limited', 'comments have the same cap: the 4th new account''s report is refused');
 select tests.reset_role();
-update private.new_account_target_counters set window_start = window_start - interval '1 hour';
+update private.rate_limit_counters set window_start = window_start - interval '1 hour' where action like 'new_account_%';
+update private.rate_limit_members set window_start = window_start - interval '1 hour' where action like 'new_account_%';
 select tests.arrange($arrange$ select tests.authenticate_as('sybil_' || n), public.report_chisme(current_setting('test.chisme'), 'Spam') from generate_series(4, 6) n $arrange$);
 select tests.reset_role();
 select is((select count(*)::int from public.reports where chisme_id = current_setting('test.chisme')::uuid), 6, 'six new accounts'' reports are stored (over two windows)');
@@ -106,7 +109,7 @@ select tests.authenticate_as_service_role();
 select lives_ok($$ insert into public.likes (chisme_id, user_id) select current_setting('test.chisme')::uuid, tests.get_supabase_uid('sybil_12') $$,
   'the service role writes a new account''s like past the cap (operator tools)');
 select tests.reset_role();
-select is((select count(*)::int from private.new_account_target_counters where action = 'like' and events > 10), 0, 'no window counted past its cap');
+select is((select count(*)::int from private.rate_limit_counters where action = 'new_account_like' and events > 10), 0, 'no window counted past its cap');
 select is(private.delete_expired_new_account_counters() >= 1, true, 'the daily purge removes ended windows');
 
 select * from finish();

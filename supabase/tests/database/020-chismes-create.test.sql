@@ -3,7 +3,7 @@
 -- file_exist or timestamps — through create_chisme and through a direct REST-style insert.
 begin;
 select plan(60);
--- The fixtures post more than a person could in a minute (limits: 170-rate-limits).
+-- The fixtures post more than a person could in a minute (limits: 012-rate-limits).
 select tests.lift_rate_limits();
 
 -- Arrange (service role)

@@ -1,8 +1,8 @@
 -- The per-sender notification budget counts per hour, not per minute: events a sender spent
 -- earlier in the same hour (two minutes ago, say) still count. The earlier events are the
--- budget's row for this hour (private.notification_budgets, window_start = the hour); a
--- budget counted per minute would not find it and let the sender through. (At minute :00 a
--- per-minute window starts with the hour and the two cannot be told apart.)
+-- budget's row for this hour (window_start = the hour); a budget counted per minute would not
+-- find it and let the sender through. (At minute :00 a per-minute window starts with the hour
+-- and the two cannot be told apart.)
 begin;
 select plan(4);
 
@@ -15,9 +15,11 @@ select lives_ok($$ select set_config('test.first', (select id::text from tests.c
 select lives_ok($$ select set_config('test.second', (select id::text from tests.create_chisme('Mujer', '30', 'Mi segundo chisme de hoy', null, 'CR', 'false')), true) $$,
   'arrange: another chisme of the victim');
 select tests.reset_role();
--- Five events two minutes ago, in this hour: the whole budget.
-insert into private.notification_budgets (sender_id, recipient_id, window_start, events)
-values (tests.get_supabase_uid('budget_flooder'), tests.get_supabase_uid('budget_victim'), date_trunc('hour', clock_timestamp()), 5);
+-- Five events two minutes ago, in this hour: the whole budget (the hour's window of the
+-- sender's count towards the victim, 12-rate-limits.sql).
+insert into private.rate_limit_counters (subject_id, action, window_seconds, window_start, events)
+values (private.notification_budget_subject(tests.get_supabase_uid('budget_flooder'), tests.get_supabase_uid('budget_victim')),
+  'notification', 3600, to_timestamp(floor(extract(epoch from clock_timestamp()) / 3600) * 3600), 5);
 
 select tests.authenticate_as('budget_flooder');
 select tests.arrange($arrange$ select public.add_comment(current_setting('test.first'), null, 'Otra vez yo', 'Hombre', '30', 'ES') $arrange$);

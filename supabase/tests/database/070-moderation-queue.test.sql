@@ -3,7 +3,7 @@
 -- delete, suspend) with their audit rows and notifications, and the word list.
 begin;
 select plan(73);
--- The fixtures post more than a person could in a minute (limits: 170-rate-limits).
+-- The fixtures post more than a person could in a minute (limits: 012-rate-limits).
 select tests.lift_rate_limits();
 
 -- Arrange: an author, six reporters, a bystander and a moderator.
@@ -54,11 +54,12 @@ select tests.authenticate_as('r5');
 select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1'), 'Acoso') $arrange$);
 select tests.reset_role();
 select isnt((select hidden_at from public.chismes where id = current_setting('test.c1')::uuid), null, 'the fifth distinct report hides the chisme');
-select is((select count(*)::int from realtime.messages where topic = 'feed:casual' and event = 'chisme_hidden' and payload ->> 'id' = current_setting('test.c1')),
-  1, 'open feeds are told once that the chisme is hidden');
+select is((select count(*)::int from realtime.messages c where event = 'chisme_hidden' and payload ->> 'id' = current_setting('test.c1')
+             and topic = (select 'chismes:casual:' || floor(extract(epoch from h.created_at) / 300)::bigint from public.chismes h where h.id = current_setting('test.c1')::uuid)),
+  1, 'open feeds are told once that the chisme is hidden, on its group topic');
 select is((select count(*)::int from realtime.messages where topic = 'moderation' and event = 'report_created' and payload ->> 'id' = current_setting('test.c1')),
   5, 'the moderators'' topic hears of every report');
-select ok((select bool_and(not (payload::text ~ tests.get_supabase_uid('r1')::text)) from realtime.messages where topic in ('moderation', 'feed:casual')),
+select ok((select bool_and(not (payload::text ~ tests.get_supabase_uid('r1')::text)) from realtime.messages where topic = 'moderation' or topic like 'chismes:%'),
   'no realtime payload carries a reporter id');
 select is((select count(*)::int from public.notifications where user_id = tests.get_supabase_uid('author') and type = 'moderation_decision' and data ->> 'decision' = 'hidden'),
   1, 'the author is told their chisme was hidden');

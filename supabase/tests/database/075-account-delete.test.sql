@@ -70,7 +70,8 @@ select is(
   + (select count(*)::int from private.thread_participants where user_id::text = current_setting('test.uid'))
   + (select count(*)::int from private.notified_likes where liker_id::text = current_setting('test.uid'))
   + (select count(*)::int from private.notification_senders where sender_id::text = current_setting('test.uid'))
-  + (select count(*)::int from private.rate_limit_counters where user_id::text = current_setting('test.uid')),
+  + (select count(*)::int from private.rate_limit_counters where subject_id::text = current_setting('test.uid'))
+  + (select count(*)::int from private.rate_limit_members where member_id::text = current_setting('test.uid')),
   0, 'no block (either side), mute, thread number, like record, sender record or rate counter remains'
 );
 

@@ -59,7 +59,7 @@ select results_eq(
 
 -- Clients cannot call the trigger function
 select ok(
-  not has_function_privilege('authenticated', 'private.broadcast_chisme_image()', 'execute'),
+  not has_function_privilege('authenticated', 'private.broadcast_chisme_image(public.chismes)', 'execute'),
   'signed-in users cannot execute the broadcast trigger function'
 );
 

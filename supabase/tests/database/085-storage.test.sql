@@ -6,7 +6,7 @@
 -- objects for the service role only.
 begin;
 select plan(30);
--- The fixtures post more than a person could in a minute (limits: 170-rate-limits).
+-- The fixtures post more than a person could in a minute (limits: 012-rate-limits).
 select tests.lift_rate_limits();
 
 -- Arrange

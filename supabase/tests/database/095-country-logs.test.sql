@@ -65,7 +65,7 @@ select throws_ok($$ select * from public.country_logs $$, '42501', null, 'anon: 
 -- Security: no definer function involved
 select tests.reset_role();
 select is(
-  (select prosecdef from pg_proc where oid = 'private.skip_recent_country_log()'::regprocedure),
+  (select prosecdef from pg_proc where oid = 'private.skip_recent_country_log(public.country_logs)'::regprocedure),
   false,
   'the 24-hour rule runs as the caller (no security definer)'
 );
