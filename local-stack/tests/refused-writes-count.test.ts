@@ -25,7 +25,7 @@ async function establishedUser(label: string) {
 
 async function minuteEvents(userId: string, action: string): Promise<number> {
   const [row] = await sql<{ n: number }>(
-    'select coalesce(sum(events), 0)::int as n from private.rate_limit_counters where user_id = $1 and action = $2 and window_seconds = 60',
+    'select coalesce(sum(events), 0)::int as n from private.rate_limit_counters where subject_id = $1 and action = $2 and window_seconds = 60',
     [userId, action],
   );
   return row?.n ?? -1;

@@ -67,7 +67,7 @@ Deno.test('past the country rate limit: 429 rate_limited with Retry-After, nothi
   // The hourly window already full (this hour's and, should the hour turn meanwhile, the next):
   // the limits themselves, at and past them, are proven in pgTAP (170-rate-limits).
   await sql(
-    `insert into private.rate_limit_counters (user_id, action, window_seconds, window_start, events)
+    `insert into private.rate_limit_counters (subject_id, action, window_seconds, window_start, events)
      select $1, 'country', s.window_seconds, to_timestamp(floor(extract(epoch from now()) / s.window_seconds) * s.window_seconds + k * s.window_seconds), s.max_events
        from private.rate_limit_settings s, generate_series(0, 1) k
       where s.action = 'country' and s.window_seconds = 3600`,
