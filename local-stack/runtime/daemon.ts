@@ -19,6 +19,8 @@ import { createMailer } from '../auth/mailer.ts';
 import { startMailCatcher, type MailCatcher } from '../mail/catcher.ts';
 import { clusterUrl } from '../postgres/cluster.ts';
 import { startPostgrest } from '../postgres/postgrest.ts';
+import { startCronSeconds, type CronSeconds } from '../postgres/cron-seconds.ts';
+import { startPgNetWorker, type PgNetWorker } from '../postgres/pg-net-worker.ts';
 import { oneLine, stopService, type Service } from '../shared/processes.ts';
 import { createRealtime, type Realtime } from '../realtime/realtime.ts';
 import { createStorage } from '../storage/storage.ts';
@@ -30,6 +32,9 @@ const services: Service[] = [];
 const pools: pg.Pool[] = [];
 let realtime: Realtime | undefined;
 let mailCatcher: MailCatcher | undefined;
+// What pg_cron 1.6 and pg_net's worker do on Supabase (postgres/cron-seconds.ts, postgres/pg-net-worker.ts).
+let cronSeconds: CronSeconds | undefined;
+let pgNetWorker: PgNetWorker | undefined;
 let gateway: Server | undefined;
 let databaseStarted = false;
 let stopping = false;
@@ -77,6 +82,8 @@ async function shutdown(): Promise<void> {
   stopping = true;
   const closed = new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
   gateway?.closeAllConnections();
+  await within(5000, 'the pg_cron second schedules', cronSeconds?.stop());
+  await within(5000, "pg_net's worker", pgNetWorker?.stop());
   await within(5000, 'realtime', realtime?.close());
   await within(5000, 'the mail catcher', mailCatcher?.close());
   await within(5000, 'the gateway', closed);
@@ -137,6 +144,10 @@ async function main(): Promise<void> {
     }
     throw new Error(`database: ${(error as Error).message}`);
   }
+
+  continueStarting();
+  cronSeconds = startCronSeconds(cluster.adminUrl, log);
+  pgNetWorker = startPgNetWorker(cluster.adminUrl, log);
 
   continueStarting();
   log('starting PostgREST');

@@ -405,17 +405,15 @@ grant execute on function private.check_request() to authenticated;
 grant execute on function private.check_request() to service_role;
 comment on function private.check_request() is 'PostgREST db-pre-request: refuses anon/authenticated REST writes to the app''s tables, any percent-encoded table segment included (rest_write_not_allowed, 403). The table privileges are the guard; this gives the key.';
 
--- The raw-size checks that create_chisme and add_comment each spelled out
--- (supabase/schemas/07-text-rules.sql) become two private helpers both call,
--- so the limits and keys cannot drift apart. Same checks, same keys, same order, still in
--- constant time before any normalising or matching (octet_length reads the stored size):
+-- The raw-size checks of both text writes, in one place so their limits and keys cannot drift
+-- apart. They run in constant time, before any normalising or matching (octet_length reads
+-- the stored size):
 -- - private.assert_raw_text_sizes: content over 16,000 bytes answers the caller's content key
 --   with {"max":400}; a country over 1,000 bytes country_too_long {"max":100};
 -- - private.capped_arg: an id, age, gender or mode over 100 bytes becomes 'invalid', so it gets
 --   the key a malformed value gets.
--- Both writes call them from private.publish_chisme / private.publish_comment
--- (supabase/schemas/12-rate-limits.sql, which moves the RPC bodies there), and
--- the rule triggers from supabase/schemas/20-chismes.sql.
+-- Both writes call them from private.publish_chisme (20-chismes.sql) and
+-- private.publish_comment (40-comments.sql), and so do the rule triggers of both tables.
 create or replace function private.assert_raw_text_sizes(p_content text, p_content_key text, p_country text)
 returns void
 language plpgsql
@@ -2630,7 +2628,7 @@ comment on function public.get_my_chismes(boolean) is 'The caller''s own chismes
 -- than 24 hours (plus, until the next post prunes them, the ones that just aged out: the feed
 -- keeps its created_at > now() - 24 hours condition). Triggers on public.chismes insert the
 -- new row, copy likes/report/hidden_at changes, and prune aged rows on each insert; deletes
--- cascade. get_feed (security definer since 20-chismes.sql) reads it for the trending tab.
+-- cascade. get_feed (security definer) reads it for the trending tab.
 create table private.trending_chismes (
   id uuid primary key references public.chismes (id) on delete cascade,
   cotilleo boolean not null,
@@ -2757,11 +2755,11 @@ grant execute on function private.to_feed_chisme(public.chismes,boolean,boolean)
 grant execute on function private.to_feed_chisme(public.chismes,boolean,boolean) to service_role;
 comment on function private.to_feed_chisme(public.chismes, boolean, boolean) is 'The feed_chisme row of a chisme (image viewable: cotilleo, has a file, at most 20 minutes old).';
 
--- get_feed with blocks: the per-row block check becomes a correlated scalar subquery (one
--- chisme_authors primary-key probe per candidate row). As `not exists (…)` under an OR the
--- planner made it a hashed subplan that loaded every chisme of every blocked author on each
--- call: with 1,000 blocks of the most prolific authors at 1M chismes, get_feed's median went
--- from 0.19 ms to 110 ms (bench/sql-feeds.ts). Callers without blocks are unaffected (the OR
+-- get_feed with blocks: the per-row block check is a correlated scalar subquery (one
+-- chisme_authors primary-key probe per candidate row). Written as `not exists (…)` under an
+-- OR, the planner makes it a hashed subplan that loads every chisme of every blocked author
+-- on each call: 110 ms instead of 0.19 ms median with 1,000 blocks of the most prolific
+-- authors at 1M chismes (bench/sql-feeds.ts). Callers without blocks skip it (the OR
 -- short-circuits).
 create or replace function public.get_feed(
   p_tab text,
@@ -5316,7 +5314,10 @@ create policy messages_select_authenticated on realtime.messages
       or (topic = 'moderation' and (select private.is_moderator()))
     )
   );
-comment on policy messages_select_authenticated on realtime.messages is 'Signed-in users receive the feed topics and the group topics chismes:<mode>:<bucket>; only the owner receives notifications:<user id>; only moderators receive moderation.';
+-- Signed-in users receive the feed topics and the group topics chismes:<mode>:<bucket>; only the
+-- owner receives notifications:<user id>; only moderators receive moderation. (No COMMENT ON POLICY:
+-- realtime.messages is supabase_realtime_admin's, and a project's postgres may only create, alter
+-- and drop policies on it through supautils.policy_grants.)
 
 -- ---------------------------------------------------------------------------------------------
 -- Outbox
