@@ -43,10 +43,18 @@ insert into local_stack_supautils.after_create (extname, script) values
     end $do$;
   $sql$),
   ('postgres_fdw', $sql$
-    -- as the image's script does: only a superuser may own a foreign-data wrapper
-    alter role postgres superuser;
-    alter foreign data wrapper postgres_fdw owner to postgres;
-    alter role postgres nosuperuser;
+    -- Only a superuser may own a foreign-data wrapper: the image's script makes postgres one for
+    -- the change unless it is one, which under this stand-in it still is.
+    do $do$
+    begin
+      if not (select rolsuper from pg_catalog.pg_roles where rolname = 'postgres') then
+        alter role postgres superuser;
+        alter foreign data wrapper postgres_fdw owner to postgres;
+        alter role postgres nosuperuser;
+      else
+        alter foreign data wrapper postgres_fdw owner to postgres;
+      end if;
+    end $do$;
   $sql$);
 
 -- The default privileges `p_role` gives a new object of `p_kind` ('r', 'S', 'f', 'T') in
@@ -256,21 +264,18 @@ begin
 end;
 $$;
 
--- ddl_command_end: no longer a superuser; the extension must be allowed, and is made the
--- superuser's as there, then the image's after-create script runs.
+-- ddl_command_end, first of all: the extension must be allowed, and is made the superuser's as
+-- there, then the image's after-create script runs; the role is still a superuser meanwhile, as
+-- supautils' superuser still runs the statement's other event triggers (issue_pg_net_access).
 create function local_stack_supautils.settle_extension() returns event_trigger
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_role name;
+  v_role name := nullif(pg_catalog.current_setting('local_stack_supautils.elevated', true), '');
   v_allowed text;
   v_script text;
   r record;
 begin
-  if local_stack_supautils.nested_extension_statement() then
-    return;
-  end if;
-  v_role := local_stack_supautils.end_elevation();
-  if v_role is null then
+  if v_role is null or coalesce(nullif(pg_catalog.current_setting('local_stack_supautils.depth', true), ''), '0')::int > 0 then
     return;
   end if;
   for r in
@@ -298,15 +303,30 @@ begin
 end;
 $$;
 
+-- ddl_command_end, last of all: no longer a superuser.
+create function local_stack_supautils.unelevate() returns event_trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if not local_stack_supautils.nested_extension_statement() then
+    perform local_stack_supautils.end_elevation();
+  end if;
+end;
+$$;
+
 create event trigger local_stack_supautils_elevate on ddl_command_start
   when tag in ('CREATE EXTENSION', 'ALTER EXTENSION', 'DROP EXTENSION')
   execute function local_stack_supautils.elevate_for_extension();
 create event trigger local_stack_supautils_check_extension_drop on sql_drop
   when tag in ('DROP EXTENSION')
   execute function local_stack_supautils.check_dropped_extensions();
-create event trigger local_stack_supautils_settle on ddl_command_end
+-- Event triggers fire in name order: settling first, the end of the elevation last.
+create event trigger _local_stack_supautils_settle on ddl_command_end
   when tag in ('CREATE EXTENSION', 'ALTER EXTENSION', 'DROP EXTENSION')
   execute function local_stack_supautils.settle_extension();
+create event trigger zz_local_stack_supautils_unelevate on ddl_command_end
+  when tag in ('CREATE EXTENSION', 'ALTER EXTENSION', 'DROP EXTENSION')
+  execute function local_stack_supautils.unelevate();
 alter event trigger local_stack_supautils_elevate enable always;
 alter event trigger local_stack_supautils_check_extension_drop enable always;
-alter event trigger local_stack_supautils_settle enable always;
+alter event trigger _local_stack_supautils_settle enable always;
+alter event trigger zz_local_stack_supautils_unelevate enable always;
