@@ -14,6 +14,7 @@ import type { Mailer } from './mailer.ts';
 import { createPkceFlows } from './pkce-email.ts';
 import { createVerify } from './verify.ts';
 import { createOAuth } from './oauth.ts';
+import { sendJwks } from './jwks.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './store.ts';
 import type { StackConfig } from '../shared/config.ts';
 import { createRateLimiter } from './rate-limit.ts';
@@ -267,7 +268,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
           saml_enabled: false,
         });
       }
-      if (method === 'GET' && path === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [] });
+      if (method === 'GET' && path === '/.well-known/jwks.json') return sendJwks(res);
       if (method === 'POST' && path === '/signup') return sendJson(res, 200, await signUp(req), version);
       if (method === 'POST' && path === '/token') {
         const grant = url.searchParams.get('grant_type') ?? '';

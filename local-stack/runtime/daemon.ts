@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import pg from 'pg';
 import { createAuth } from '../auth/auth.ts';
 import { loadConfig } from '../shared/config.ts';
+import { ensureSigningKeys } from '../shared/signing-keys.ts';
 import { cluster, isInitialized, startDatabase, stopDatabase } from '../postgres/database.ts';
 import { functionReady, startFunction, startFunctions } from '../functions/functions.ts';
 import { createGateway } from '../gateway/gateway.ts';
@@ -124,6 +125,8 @@ async function main(): Promise<void> {
   mkdirSync(storageDir, { recursive: true });
   writeState(state);
   const config = loadConfig();
+  // before anything that signs or checks tokens: Auth, PostgREST, the functions' SUPABASE_JWKS
+  await ensureSigningKeys();
 
   const fresh = !isInitialized();
   log(fresh ? 'creating the database (first start)' : 'starting the database');
@@ -160,7 +163,7 @@ async function main(): Promise<void> {
   state.functions = functions.map((service) => service.functionName);
   for (const service of functions) {
     supervisor.superviseProcess(service, async () => {
-      const next = await startFunction(service.functionName, service.port);
+      const next = startFunction(service.functionName);
       return { service: next, ready: functionReady(next) };
     });
   }
@@ -193,7 +196,7 @@ async function main(): Promise<void> {
     storage: createStorage(storagePool, config),
     realtime,
     postgrestPort: postgrest.port,
-    functionPorts: new Map(functions.map((service) => [service.functionName, service.port])),
+    functionSockets: new Map(functions.map((service) => [service.functionName, service.socketPath])),
     config,
   });
   await new Promise<void>((resolve, reject) => {
