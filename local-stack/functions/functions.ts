@@ -133,7 +133,9 @@ export async function functionReady(service: FunctionService, timeoutMs = 90_000
         .split('\n')
         .map((line) => line.trim())
         .filter((line) => /[A-Za-z0-9]/.test(line) && !/^(Watcher |Stack backtrace)/.test(line));
-      throw new Error(`function ${service.functionName} did not start: ${lines.slice(0, 4).join(' | ') || `exit ${service.child.exitCode}`} (see ${service.logFile})`);
+      throw new Error(
+        `function ${service.functionName} did not start: ${lines.slice(0, 4).join(' | ') || `exit ${service.child.exitCode}`} (see ${service.logFile})`,
+      );
     }
     if (Date.now() > deadline) throw new Error(`function ${service.functionName} did not answer within ${timeoutMs / 1000} s (see ${service.logFile})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -141,7 +143,11 @@ export async function functionReady(service: FunctionService, timeoutMs = 90_000
 }
 
 /** Spawns every function, hands each to track() at once, then waits until all answer. */
-export async function startFunctions(track: (service: Service) => void, disabled: Set<string>, place: FunctionsPlace = stackPlace()): Promise<FunctionService[]> {
+export async function startFunctions(
+  track: (service: Service) => void,
+  disabled: Set<string>,
+  place: FunctionsPlace = stackPlace(),
+): Promise<FunctionService[]> {
   const services = functionNames(disabled, place.dir).map((name) => startFunction(name, place));
   for (const service of services) track(service);
   await Promise.all(services.map((service) => functionReady(service)));

@@ -46,14 +46,11 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
 
   const attempt = (): void => {
     let forwarding = false;
-    const upstream: ClientRequest = httpRequest(
-      { ...where, path: target.path, method: req.method, headers, timeout: target.timeoutMs },
-      (response) => {
-        if (!req.complete) stopForwarding();
-        res.writeHead(response.statusCode ?? 502, { ...withoutHopByHop(response.headers), ...target.responseHeaders });
-        response.pipe(res);
-      },
-    );
+    const upstream: ClientRequest = httpRequest({ ...where, path: target.path, method: req.method, headers, timeout: target.timeoutMs }, (response) => {
+      if (!req.complete) stopForwarding();
+      res.writeHead(response.statusCode ?? 502, { ...withoutHopByHop(response.headers), ...target.responseHeaders });
+      response.pipe(res);
+    });
     const stopForwarding = (): void => {
       forwarding = false;
       req.off('data', onData);
@@ -89,7 +86,8 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
     });
     upstream.on('timeout', () => upstream.destroy(new Error(`the upstream did not answer within ${target.timeoutMs / 1000} s`)));
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (!forwarding && received === 0 && (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') && Date.now() < deadline) return void setTimeout(attempt, 100);
+      if (!forwarding && received === 0 && (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') && Date.now() < deadline)
+        return void setTimeout(attempt, 100);
       if (forwarding) stopForwarding();
       if (res.writableEnded) return;
       if (res.headersSent) return void res.destroy();

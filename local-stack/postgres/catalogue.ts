@@ -8,9 +8,22 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const platformRoles = [
-  'postgres', 'supabase_admin', 'anon', 'authenticated', 'service_role', 'authenticator', 'supabase_auth_admin',
-  'supabase_storage_admin', 'supabase_realtime_admin', 'supabase_replication_admin', 'supabase_etl_admin',
-  'supabase_read_only_user', 'dashboard_user', 'pgbouncer', 'supabase_functions_admin', 'supabase_superuser',
+  'postgres',
+  'supabase_admin',
+  'anon',
+  'authenticated',
+  'service_role',
+  'authenticator',
+  'supabase_auth_admin',
+  'supabase_storage_admin',
+  'supabase_realtime_admin',
+  'supabase_replication_admin',
+  'supabase_etl_admin',
+  'supabase_read_only_user',
+  'dashboard_user',
+  'pgbouncer',
+  'supabase_functions_admin',
+  'supabase_superuser',
 ];
 export const platformSchemas = ['auth', 'storage', 'realtime', 'vault', 'cron', 'net'];
 /** Schemas whose functions are listed too (cron's and net's belong to the stand-ins' interfaces, checked by their own tests). */

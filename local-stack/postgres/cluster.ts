@@ -71,8 +71,24 @@ export function preloadLibraries(): string[] {
  * stand-in (bootstrap/13-supautils-stand-in.sql) from the configuration file, and answered by
  * `show supautils.<name>` as there.
  */
-const authTables = ['audit_log_entries', 'flow_state', 'identities', 'instances', 'mfa_amr_claims', 'mfa_challenges', 'mfa_factors', 'oauth_clients',
-  'one_time_tokens', 'refresh_tokens', 'saml_providers', 'saml_relay_states', 'sessions', 'sso_domains', 'sso_providers', 'users'];
+const authTables = [
+  'audit_log_entries',
+  'flow_state',
+  'identities',
+  'instances',
+  'mfa_amr_claims',
+  'mfa_challenges',
+  'mfa_factors',
+  'oauth_clients',
+  'one_time_tokens',
+  'refresh_tokens',
+  'saml_providers',
+  'saml_relay_states',
+  'sessions',
+  'sso_domains',
+  'sso_providers',
+  'users',
+];
 const platformTables = [
   ...authTables.map((name) => `auth.${name}`),
   'realtime.messages',
@@ -124,9 +140,7 @@ export function installStandInExtensions(): void {
     const wanted = readFileSync(join(standInExtensionsDir, name));
     if (existsSync(target) && readFileSync(target).equals(wanted)) continue;
     if (!isRoot) {
-      throw new Error(
-        `the stack's pg_net and Vault stand-ins are not installed in ${extensionDir}: run \`sudo cp ${standInExtensionsDir}* ${extensionDir}/\``,
-      );
+      throw new Error(`the stack's pg_net and Vault stand-ins are not installed in ${extensionDir}: run \`sudo cp ${standInExtensionsDir}* ${extensionDir}/\``);
     }
     copyFileSync(join(standInExtensionsDir, name), target);
   }

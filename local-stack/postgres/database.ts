@@ -20,7 +20,10 @@ function bootstrapFiles(): string[] {
     .sort();
 }
 
-const fileHash = (file: string): string => createHash('sha256').update(readFileSync(join(bootstrapDir, file))).digest('hex');
+const fileHash = (file: string): string =>
+  createHash('sha256')
+    .update(readFileSync(join(bootstrapDir, file)))
+    .digest('hex');
 
 /**
  * Platform SQL files not applied to this cluster yet (all of them on a fresh cluster). Each applied

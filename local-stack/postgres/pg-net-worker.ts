@@ -50,7 +50,9 @@ async function send(request: QueuedRequest): Promise<Answer> {
     };
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
-    const reason = timedOut ? `Timeout of ${request.timeout_milliseconds} ms reached` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+    const reason = timedOut
+      ? `Timeout of ${request.timeout_milliseconds} ms reached`
+      : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
     return { status: null, contentType: null, headers: null, content: null, timedOut, error: reason };
   }
 }

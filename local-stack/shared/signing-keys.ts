@@ -65,7 +65,11 @@ function publicHalf(jwk: SigningJwk): JWK {
 
 /** What /auth/v1/.well-known/jwks.json answers (HMAC keys are never published) and edge functions get as SUPABASE_JWKS. */
 export function publicJwks(): { keys: JWK[] } {
-  return { keys: signingKeys().filter((jwk) => jwk.kty !== 'oct').map(publicHalf) };
+  return {
+    keys: signingKeys()
+      .filter((jwk) => jwk.kty !== 'oct')
+      .map(publicHalf),
+  };
 }
 
 /**

@@ -67,7 +67,11 @@ test(`${COUNT} functions started ${ROUNDS} times: each answers as itself, on its
       );
       if (round === 0) {
         const seen = answers[0]!.env;
-        assert.deepEqual(Object.keys(seen).filter((key) => !seen[key]), [], 'every variable is set');
+        assert.deepEqual(
+          Object.keys(seen).filter((key) => !seen[key]),
+          [],
+          'every variable is set',
+        );
         assert.deepEqual(JSON.parse(seen.SUPABASE_PUBLISHABLE_KEYS!), { default: PUBLISHABLE_KEY });
         assert.deepEqual(JSON.parse(seen.SUPABASE_SECRET_KEYS!), { default: SECRET_KEY });
         assert.deepEqual(JSON.parse(seen.SUPABASE_JWKS!), publicJwks());
@@ -77,7 +81,9 @@ test(`${COUNT} functions started ${ROUNDS} times: each answers as itself, on its
     }
   }
   const sorted = [...times].sort((a, b) => a - b);
-  console.log(`${COUNT} functions ready in ${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)} ms a start (median ${sorted[Math.floor(ROUNDS / 2)]!.toFixed(0)} ms)`);
+  console.log(
+    `${COUNT} functions ready in ${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)} ms a start (median ${sorted[Math.floor(ROUNDS / 2)]!.toFixed(0)} ms)`,
+  );
 });
 
 test('a function whose Deno reports an error fails the start at once, with the lines of its log', async () => {

@@ -59,7 +59,9 @@ describe('the scheduled jobs', () => {
         'purge-chisme-images * * * * * postgres',
       ],
     );
-    const extensions = await sql(`select extname, extnamespace::regnamespace::text as schema from pg_extension where extname in ('pg_cron', 'pg_net') order by 1`);
+    const extensions = await sql(
+      `select extname, extnamespace::regnamespace::text as schema from pg_extension where extname in ('pg_cron', 'pg_net') order by 1`,
+    );
     assert.deepEqual(extensions, [
       { extname: 'pg_cron', schema: 'pg_catalog' },
       { extname: 'pg_net', schema: 'extensions' },
@@ -98,8 +100,7 @@ describe('the scheduled jobs', () => {
 });
 
 describe("the purge job reaches chisme-image-purge through pg_net with Vault's key", () => {
-  const setKey = (key: string) =>
-    sql(`select vault.update_secret((select id from vault.secrets where name = 'service_role_key'), $1)`, [key]);
+  const setKey = (key: string) => sql(`select vault.update_secret((select id from vault.secrets where name = 'service_role_key'), $1)`, [key]);
 
   test('with the sb_secret_ key (the gateway makes it the service role)', async () => {
     await setKey(SECRET_KEY);
@@ -131,7 +132,9 @@ describe("the purge job reaches chisme-image-purge through pg_net with Vault's k
       `select net.http_get('http://127.0.0.1:54321/auth/v1/health', params := '{"q": "a b&c"}', headers := '{"apikey": "x"}') as id`,
     );
     assert.equal((await response(get!.id)).status_code, 200);
-    const [queued] = await sql<{ url: string }>(`select net._encode_url_with_params_array('http://x/y', array[net._urlencode_string('q') || '=' || net._urlencode_string('a b&ñ')]) as url`);
+    const [queued] = await sql<{ url: string }>(
+      `select net._encode_url_with_params_array('http://x/y', array[net._urlencode_string('q') || '=' || net._urlencode_string('a b&ñ')]) as url`,
+    );
     assert.equal(queued!.url, 'http://x/y?q=a%20b%26%C3%B1');
     // nothing listens on 54399 (the stack's ports end at 54325)
     const [refused] = await sql<{ id: string }>(`select net.http_post('http://127.0.0.1:54399/', '{}'::jsonb) as id`);

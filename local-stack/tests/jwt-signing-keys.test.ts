@@ -35,11 +35,7 @@ describe('the signing key', () => {
     assert.equal(response.headers.get('cache-control'), 'public, max-age=600');
     const { keys } = (await response.json()) as { keys: Record<string, unknown>[] };
     assert.equal(keys.length, 1);
-    assert.deepEqual(
-      Object.keys(keys[0]!).sort(),
-      ['alg', 'crv', 'key_ops', 'kid', 'kty', 'use', 'x', 'y'],
-      'public only: no private exponent, no HMAC key',
-    );
+    assert.deepEqual(Object.keys(keys[0]!).sort(), ['alg', 'crv', 'key_ops', 'kid', 'kty', 'use', 'x', 'y'], 'public only: no private exponent, no HMAC key');
     assert.deepEqual([keys[0]!.kty, keys[0]!.crv, keys[0]!.alg, keys[0]!.use, keys[0]!.key_ops], ['EC', 'P-256', 'ES256', 'sig', ['verify']]);
   });
 
@@ -77,7 +73,8 @@ describe('every service checks a token as a project does', () => {
       });
     assert.equal((await storage(user.token)).status, 200, 'Storage');
     assert.notEqual((await storage(fake)).status, 200, 'Storage refuses it');
-    const fn = (token: string) => fetch(`${API_URL}/functions/v1/chisme-image-url`, { method: 'POST', headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}` } });
+    const fn = (token: string) =>
+      fetch(`${API_URL}/functions/v1/chisme-image-url`, { method: 'POST', headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}` } });
     assert.notEqual((await fn(user.token)).status, 401, 'the functions gateway lets it through');
     assert.deepEqual([(await fn(fake)).status], [401], 'and refuses the forged one (Invalid JWT)');
     const forgedClient = client();

@@ -52,7 +52,10 @@ describe('supautils.policy_grants and drop_trigger_grants', () => {
     assert.equal((await asPostgres(`alter table storage.objects disable row level security`)).code, '42501');
     assert.equal((await asPostgres(`comment on table auth.users is 'probe'`)).code, '42501');
     // supautils lets postgres comment on such a policy only from 3.3.0 (2026-07-23)
-    const comment = await asPostgres(`create policy probe on realtime.messages for select to authenticated using (true)`, `comment on policy probe on realtime.messages is 'x'`);
+    const comment = await asPostgres(
+      `create policy probe on realtime.messages for select to authenticated using (true)`,
+      `comment on policy probe on realtime.messages is 'x'`,
+    );
     assert.equal(comment.code, '42501', comment.message);
     // vault.secrets and cron.job are supabase_admin's and in neither list
     const outside = await asPostgres(`create policy probe on vault.secrets for select to postgres using (true)`);
