@@ -2,7 +2,7 @@
 -- loads so that `postgres`, not a superuser, may do a few superuser things (supabase/supautils
 -- README; the image's settings: supabase/postgres ansible/files/postgresql_config/conf.d/
 -- supautils.conf). Debian has no package for it, and a library would need C, so this is plain
--- PostgreSQL: event triggers owned by the superuser (docs/decisions/0027-supautils-stand-in.md).
+-- PostgreSQL: event triggers owned by the superuser (docs/decisions/0027-platform-as-a-project-created-today.md).
 -- The settings themselves are the image's, written into postgresql.auto.conf by
 -- postgres/cluster.ts (`show supautils.policy_grants` answers as there); the triggers read them
 -- from the configuration file (pg_file_settings), so a session's own `set` changes nothing.
