@@ -2,15 +2,14 @@
 // start, stop and the Supabase platform bootstrap. Used by the local stack and by
 // the throwaway clusters of `npm run test:db`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepareServerTree, serverBinDir } from './server-tree.ts';
+import { supautilsSettings } from './supautils-settings.ts';
 
-const pgBinDir = '/usr/lib/postgresql/15/bin';
 export const bootstrapDir = fileURLToPath(new URL('./bootstrap/', import.meta.url));
-const standInExtensionsDir = fileURLToPath(new URL('./extensions/', import.meta.url));
-const extensionDir = '/usr/share/postgresql/15/extension';
 
 export interface Cluster {
   dataDir: string;
@@ -25,8 +24,8 @@ const isRoot = process.getuid?.() === 0;
 
 /** PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user. */
 function runAsOwner(binary: string, args: string[]): void {
-  const command = isRoot ? 'runuser' : join(pgBinDir, binary);
-  const fullArgs = isRoot ? ['-u', 'postgres', '--', join(pgBinDir, binary), ...args] : args;
+  const command = isRoot ? 'runuser' : join(serverBinDir, binary);
+  const fullArgs = isRoot ? ['-u', 'postgres', '--', join(serverBinDir, binary), ...args] : args;
   const result = spawnSync(command, fullArgs, { encoding: 'utf8' });
   if (result.status !== 0) {
     throw new Error(`${binary} failed: ${(result.stderr || result.stdout || '').trim().split('\n').pop()}`);
@@ -65,86 +64,8 @@ export function preloadLibraries(): string[] {
   return ['pg_stat_statements', 'plpgsql', 'plpgsql_check', 'pg_cron'].filter((name) => existsSync(`/usr/lib/postgresql/15/lib/${name}.so`));
 }
 
-/**
- * supautils' settings as Supabase's image has them (supabase/postgres ansible/files/
- * postgresql_config/conf.d/supautils.conf; reserved_roles as projects report it): read by the
- * stand-in (bootstrap/13-supautils-stand-in.sql) from the configuration file, and answered by
- * `show supautils.<name>` as there.
- */
-const authTables = [
-  'audit_log_entries',
-  'flow_state',
-  'identities',
-  'instances',
-  'mfa_amr_claims',
-  'mfa_challenges',
-  'mfa_factors',
-  'oauth_clients',
-  'one_time_tokens',
-  'refresh_tokens',
-  'saml_providers',
-  'saml_relay_states',
-  'sessions',
-  'sso_domains',
-  'sso_providers',
-  'users',
-];
-const platformTables = [
-  ...authTables.map((name) => `auth.${name}`),
-  'realtime.messages',
-  'realtime.subscription',
-  ...['buckets', 'buckets_analytics', 'objects', 'prefixes', 's3_multipart_uploads', 's3_multipart_uploads_parts'].map((name) => `storage.${name}`),
-];
-export const supautilsSettings: Record<string, string> = {
-  'supautils.policy_grants': JSON.stringify({ postgres: platformTables }),
-  'supautils.drop_trigger_grants': JSON.stringify({ postgres: platformTables }),
-  'supautils.extensions_parameter_overrides': '{"pg_cron":{"schema":"pg_catalog"}}',
-  'supautils.privileged_extensions': [
-    'address_standardizer, address_standardizer_data_us, autoinc, bloom, btree_gin, btree_gist, citext, cube, dblink, dict_int, dict_xsyn',
-    'earthdistance, fuzzystrmatch, hstore, http, hypopg, index_advisor, insert_username, intarray, isn, ltree, moddatetime, orioledb',
-    'pg_buffercache, pg_cron, pg_graphql, pg_hashids, pg_jsonschema, pg_net, pg_prewarm, pg_repack, pg_stat_monitor, pg_stat_statements',
-    'pg_tle, pg_trgm, pg_walinspect, pgaudit, pgcrypto, pgjwt, pgroonga, pgroonga_database, pgrouting, pgrowlocks, pgsodium, pgstattuple',
-    'pgtap, plcoffee, pljava, plls, plpgsql_check, plv8, postgis, postgis_raster, postgis_sfcgal, postgis_tiger_geocoder, postgis_topology',
-    'postgres_fdw, refint, rum, seg, sslinfo, supabase_vault, supautils, tablefunc, tcn, timescaledb, tsm_system_rows, tsm_system_time',
-    'unaccent, uuid-ossp, vector, wrappers',
-  ].join(', '),
-  'supautils.privileged_extensions_superuser': 'supabase_admin',
-  'supautils.privileged_role': 'postgres',
-  'supautils.privileged_role_allowed_configs': [
-    'auto_explain.*, log_lock_waits, log_min_duration_statement, log_min_messages, log_parameter_max_length, log_replication_commands',
-    'log_statement, log_temp_files, pg_net.batch_size, pg_net.ttl, pg_stat_statements.*, pgaudit.log, pgaudit.log_catalog, pgaudit.log_client',
-    'pgaudit.log_level, pgaudit.log_relation, pgaudit.log_rows, pgaudit.log_statement, pgaudit.log_statement_once, pgaudit.role, pgrst.*',
-    'plan_filter.*, safeupdate.enabled, session_replication_role, track_io_timing, wal_compression',
-  ].join(', '),
-  'supautils.reserved_memberships': [
-    'pg_read_server_files, pg_write_server_files, pg_execute_server_program, supabase_admin, supabase_auth_admin, supabase_storage_admin',
-    'supabase_read_only_user, supabase_realtime_admin, supabase_replication_admin, supabase_etl_admin, dashboard_user, pgbouncer, authenticator',
-  ].join(', '),
-  'supautils.reserved_roles': [
-    'supabase_admin, supabase_auth_admin, supabase_storage_admin, supabase_read_only_user, supabase_realtime_admin, supabase_replication_admin',
-    'supabase_etl_admin, dashboard_user, pgbouncer, service_role*, authenticator*, authenticated*, anon*',
-  ].join(', '),
-};
-
 /** A single-quoted configuration-file value. */
 const confValue = (value: string): string => `'${value.replace(/'/g, "''")}'`;
-
-/**
- * The stack's stand-ins for pg_net and Vault (postgres/extensions/: SQL only, no Debian package
- * has either) in PostgreSQL's extension folder, where `create extension` looks (PostgreSQL 15
- * has no other place). Copied when missing or different; that folder is root's.
- */
-export function installStandInExtensions(): void {
-  for (const name of readdirSync(standInExtensionsDir)) {
-    const target = join(extensionDir, name);
-    const wanted = readFileSync(join(standInExtensionsDir, name));
-    if (existsSync(target) && readFileSync(target).equals(wanted)) continue;
-    if (!isRoot) {
-      throw new Error(`the stack's pg_net and Vault stand-ins are not installed in ${extensionDir}: run \`sudo cp ${standInExtensionsDir}* ${extensionDir}/\``);
-    }
-    copyFileSync(join(standInExtensionsDir, name), target);
-  }
-}
 
 /** The settings of Supabase's image that our product depends on; written at every start, so an older cluster gets them too. */
 function writeSettings(dataDir: string, port: number): void {
@@ -191,7 +112,8 @@ function letPostgresReach(path: string): void {
 }
 
 export function initCluster(dataDir: string, port: number): Cluster {
-  installStandInExtensions();
+  prepareServerTree();
+  letPostgresReach(serverBinDir);
   if (!existsSync(dataDir)) execFileSync('mkdir', ['-p', dataDir]);
   letPostgresReach(dirname(dataDir));
   // The password file sits beside the data folder and is read by initdb as `postgres`.
@@ -223,7 +145,8 @@ export function startCluster(cluster: Cluster, logFile: string): void {
     writeFileSync(logFile, '');
     execFileSync('chown', ['postgres:postgres', logFile]);
   }
-  installStandInExtensions();
+  prepareServerTree();
+  letPostgresReach(serverBinDir);
   writeSettings(cluster.dataDir, cluster.port);
   runAsOwner('pg_ctl', ['-D', cluster.dataDir, '-l', logFile, '-w', '-t', '60', 'start']);
 }
