@@ -59,4 +59,3 @@ export const supautilsSettings: Record<string, string> = {
     'supabase_etl_admin, dashboard_user, pgbouncer, service_role*, authenticator*, authenticated*, anon*',
   ].join(', '),
 };
-

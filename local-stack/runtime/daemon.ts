@@ -161,6 +161,7 @@ async function main(): Promise<void> {
   log('starting edge functions');
   const functions = await startFunctions(track, config.disabledFunctions);
   state.functions = functions.map((service) => service.functionName);
+  state.functionSockets = Object.fromEntries(functions.map((service) => [service.functionName, service.socketPath]));
   for (const service of functions) {
     supervisor.superviseProcess(service, async () => {
       const next = startFunction(service.functionName);
