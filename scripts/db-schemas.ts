@@ -27,8 +27,9 @@ const appSchemas = ['public', 'private'];
 export const baselineFile = join(migrationsDir, '20261127200000_baseline_schema.sql');
 
 // What the app defines on tables of the platform's schemas, and settings outside any schema.
-// Extensions' own objects (pg_cron's policies and trigger on cron.job) are left out: the cron
-// extension is created with its jobs by a hand-written migration, not by the schema files.
+// Extensions' own objects (pg_cron's policies, trigger and default privileges in `cron`) are left
+// out: pg_cron and pg_net are created with the jobs by a hand-written migration, not by the schema
+// files (as on Supabase, where supautils runs pg_cron's after-create script then).
 const platformQueries: Array<[label: string, sql: string]> = [
   [
     'policies on platform tables',
@@ -53,7 +54,7 @@ const platformQueries: Array<[label: string, sql: string]> = [
     `
     select format('%s in %s on %s: %s', pg_get_userbyid(d.defaclrole),
       coalesce(d.defaclnamespace::regnamespace::text, 'every schema'), d.defaclobjtype, d.defaclacl)
-    from pg_default_acl d where $1::text[] is not null order by 1`,
+    from pg_default_acl d where $1::text[] is not null and (d.defaclnamespace = 0 or d.defaclnamespace::regnamespace::text <> 'cron') order by 1`,
   ],
   [
     'publications',
@@ -156,9 +157,10 @@ async function diffCommand(name: string | undefined): Promise<void> {
           declared.url,
           '--unsafe',
           '--with-privileges',
-          // pg_cron and the CLI's history exist only where migrations ran: not schema-file objects
+          // pg_cron, pg_net and the CLI's history exist only where migrations ran: not schema-file objects
           '--exclude-schema',
           'cron',
+          'net',
           'supabase_migrations',
         ],
         {

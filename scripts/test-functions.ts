@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { functionSocket, socketsDir } from '../local-stack/functions/functions.ts';
 import { ANON_KEY, API_URL, DB_URL, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../local-stack/keys.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -100,10 +101,17 @@ async function runIntegration(): Promise<IntegrationResult> {
     return runDenoTest({
       label: 'integration through the local stack',
       cwd: '_tests',
-      // The private-image tests (docs/decisions/0011-private-cotilleo-images.md): the stack's state file gives the processes' pids, `kill` SIGKILLs the
-      // function mid-upload (the supervisor restarts it), ps gives their memory and ss the
-      // function's port.
-      args: ['--allow-net=127.0.0.1', '--allow-env', '--allow-read=..,../../../.local-stack/stack.json', '--allow-run=ps,ss,kill', 'integration/'],
+      // The private-image tests (docs/decisions/0011-private-cotilleo-images.md): the stack's state file gives the processes' pids and the
+      // function's socket (connecting to one needs it as net, read and write), `kill` SIGKILLs the function mid-upload
+      // (the supervisor restarts it), ps gives their memory.
+      args: [
+        `--allow-net=127.0.0.1,unix:${functionSocket('chisme-image')}`,
+        '--allow-env',
+        `--allow-read=..,../../../.local-stack/stack.json,${socketsDir}`,
+        `--allow-write=${socketsDir}`,
+        '--allow-run=ps,kill',
+        'integration/',
+      ],
       env: {
         SUPABASE_URL: API_URL,
         SUPABASE_ANON_KEY: ANON_KEY,

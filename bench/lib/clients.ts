@@ -1,5 +1,5 @@
-// supabase-js clients acting as bench users: a JWT signed with the local demo secret (what
-// the stack's auth would issue), the anon key as apikey, realtime over the `ws` package.
+// supabase-js clients acting as bench users: a JWT signed as the stack's Auth signs one (ES256
+// with the stack's signing key), the anon key as apikey, realtime over the `ws` package.
 import { createHash } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';

@@ -17,6 +17,7 @@ import { createPkceFlows } from './pkce-email.ts';
 import { createVerify } from './verify.ts';
 import { createOAuth } from './oauth.ts';
 import { createUpdateUser } from './update-user.ts';
+import { sendJwks } from './jwks.ts';
 import { API_VERSION, AuthError, createAuthStore, hashPassword, INSTANCE_ID, randomToken, type Db, type UserRow } from './store.ts';
 import type { StackConfig } from '../shared/config.ts';
 import { createRateLimits } from './rate-limit.ts';
@@ -225,7 +226,7 @@ export function createAuth(pool: pg.Pool, config: StackConfig, mailer: Mailer): 
           saml_enabled: false,
         });
       }
-      if (method === 'GET' && path === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [] });
+      if (method === 'GET' && path === '/.well-known/jwks.json') return sendJwks(res);
       if (method === 'POST' && path === '/signup') return sendJson(res, 200, await signUp(req), version);
       if (method === 'POST' && path === '/token') {
         const grant = url.searchParams.get('grant_type') ?? '';

@@ -10,13 +10,15 @@ import { lingerAndClose, sendJson } from '../shared/http.ts';
 import { withoutHopByHop } from './hop-by-hop.ts';
 
 export interface ProxyTarget {
-  port: number;
+  /** a TCP port on 127.0.0.1, or a Unix socket (a function's) */
+  port?: number;
+  socketPath?: string;
   /** path and query on the upstream */
   path: string;
   /** the route's body limit in bytes */
   limit: number;
   timeoutMs: number;
-  /** connection refused (a function restarting under `deno --watch`) is retried until then, before any body byte is read */
+  /** connection refused, or a socket not there yet (a function restarting under `deno --watch`), is retried until then, before any body byte is read */
   retryRefusedMs?: number;
   /** the answer when the upstream cannot be reached */
   unavailable(res: ServerResponse, error: Error): void;
@@ -38,19 +40,17 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
   }
   const deadline = Date.now() + (target.retryRefusedMs ?? 0);
   // Hop-by-hop headers stay on this hop (hop-by-hop.ts); Node frames the body to the upstream itself.
-  const headers = { ...withoutHopByHop(req.headers), host: `127.0.0.1:${target.port}` };
+  const headers = { ...withoutHopByHop(req.headers), host: target.port ? `127.0.0.1:${target.port}` : 'localhost' };
+  const where = target.socketPath ? { socketPath: target.socketPath } : { host: '127.0.0.1', port: target.port };
   req.pause();
 
   const attempt = (): void => {
     let forwarding = false;
-    const upstream: ClientRequest = httpRequest(
-      { host: '127.0.0.1', port: target.port, path: target.path, method: req.method, headers, timeout: target.timeoutMs },
-      (response) => {
-        if (!req.complete) stopForwarding();
-        res.writeHead(response.statusCode ?? 502, { ...withoutHopByHop(response.headers), ...target.responseHeaders });
-        response.pipe(res);
-      },
-    );
+    const upstream: ClientRequest = httpRequest({ ...where, path: target.path, method: req.method, headers, timeout: target.timeoutMs }, (response) => {
+      if (!req.complete) stopForwarding();
+      res.writeHead(response.statusCode ?? 502, { ...withoutHopByHop(response.headers), ...target.responseHeaders });
+      response.pipe(res);
+    });
     const stopForwarding = (): void => {
       forwarding = false;
       req.off('data', onData);
@@ -86,7 +86,8 @@ export function proxyBounded(req: IncomingMessage, res: ServerResponse, target: 
     });
     upstream.on('timeout', () => upstream.destroy(new Error(`the upstream did not answer within ${target.timeoutMs / 1000} s`)));
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (!forwarding && received === 0 && error.code === 'ECONNREFUSED' && Date.now() < deadline) return void setTimeout(attempt, 100);
+      if (!forwarding && received === 0 && (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') && Date.now() < deadline)
+        return void setTimeout(attempt, 100);
       if (forwarding) stopForwarding();
       if (res.writableEnded) return;
       if (res.headersSent) return void res.destroy();

@@ -36,7 +36,8 @@ export interface GatewayTargets {
   realtime: Realtime;
   postgrestPort: number;
   /** function name → the port its Deno process listens on */
-  functionPorts: Map<string, number>;
+  /** each function's Unix socket (functions/functions.ts) */
+  functionSockets: Map<string, string>;
   config: StackConfig;
 }
 
@@ -75,8 +76,8 @@ function functionToken(authorization: string | undefined): { token: string } | {
 export function createGateway(targets: GatewayTargets): Server {
   async function functions(req: IncomingMessage, res: ServerResponse, path: string, search: string): Promise<void> {
     const name = path.split('/')[1] ?? '';
-    const port = targets.functionPorts.get(name);
-    if (port === undefined) return sendJson(res, 404, { msg: 'Function not found' });
+    const socketPath = targets.functionSockets.get(name);
+    if (socketPath === undefined) return sendJson(res, 404, { msg: 'Function not found' });
     if (req.method !== 'OPTIONS' && (targets.config.verifyJwt.get(name) ?? true)) {
       const auth = functionToken(req.headers.authorization);
       if ('msg' in auth) return sendJson(res, 401, { msg: auth.msg });
@@ -87,9 +88,9 @@ export function createGateway(targets: GatewayTargets): Server {
       }
     }
     // Retried for a few seconds while `deno --watch` restarts the function after an edit (its
-    // port is closed for a moment); no body byte is read before the connection is made.
+    // socket is closed for a moment); no body byte is read before the connection is made.
     proxyBounded(req, res, {
-      port,
+      socketPath,
       path: path + search,
       limit: FUNCTION_BODY_LIMIT,
       timeoutMs: 150_000,

@@ -6,8 +6,9 @@ import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepareServerTree, serverBinDir } from './server-tree.ts';
+import { supautilsSettings } from './supautils-settings.ts';
 
-const pgBinDir = '/usr/lib/postgresql/15/bin';
 export const bootstrapDir = fileURLToPath(new URL('./bootstrap/', import.meta.url));
 
 export interface Cluster {
@@ -23,8 +24,8 @@ const isRoot = process.getuid?.() === 0;
 
 /** PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user. */
 function runAsOwner(binary: string, args: string[]): void {
-  const command = isRoot ? 'runuser' : join(pgBinDir, binary);
-  const fullArgs = isRoot ? ['-u', 'postgres', '--', join(pgBinDir, binary), ...args] : args;
+  const command = isRoot ? 'runuser' : join(serverBinDir, binary);
+  const fullArgs = isRoot ? ['-u', 'postgres', '--', join(serverBinDir, binary), ...args] : args;
   const result = spawnSync(command, fullArgs, { encoding: 'utf8' });
   if (result.status !== 0) {
     throw new Error(`${binary} failed: ${(result.stderr || result.stdout || '').trim().split('\n').pop()}`);
@@ -63,6 +64,9 @@ export function preloadLibraries(): string[] {
   return ['pg_stat_statements', 'plpgsql', 'plpgsql_check', 'pg_cron'].filter((name) => existsSync(`/usr/lib/postgresql/15/lib/${name}.so`));
 }
 
+/** A single-quoted configuration-file value. */
+const confValue = (value: string): string => `'${value.replace(/'/g, "''")}'`;
+
 /** The settings of Supabase's image that our product depends on; written at every start, so an older cluster gets them too. */
 function writeSettings(dataDir: string, port: number): void {
   const libraries = preloadLibraries();
@@ -84,7 +88,10 @@ function writeSettings(dataDir: string, port: number): void {
     'synchronous_commit = off',
     `timezone = 'UTC'`,
     `shared_preload_libraries = '${libraries.join(', ')}'`,
-    ...(libraries.includes('pg_cron') ? [`cron.database_name = 'postgres'`] : []),
+    // pg_cron runs jobs in background workers: the image's libpq connections to localhost rely on
+    // its pg_hba trusting 127.0.0.1, which a developer's machine should not.
+    ...(libraries.includes('pg_cron') ? [`cron.database_name = 'postgres'`, 'cron.use_background_workers = on', 'max_worker_processes = 16'] : []),
+    ...Object.entries(supautilsSettings).map(([name, value]) => `${name} = ${confValue(value)}`),
   ];
   writeFileSync(join(dataDir, 'postgresql.auto.conf'), settings.join('\n') + '\n');
   if (isRoot) execFileSync('chown', ['postgres:postgres', join(dataDir, 'postgresql.auto.conf')]);
@@ -105,6 +112,8 @@ function letPostgresReach(path: string): void {
 }
 
 export function initCluster(dataDir: string, port: number): Cluster {
+  prepareServerTree();
+  letPostgresReach(serverBinDir);
   if (!existsSync(dataDir)) execFileSync('mkdir', ['-p', dataDir]);
   letPostgresReach(dirname(dataDir));
   // The password file sits beside the data folder and is read by initdb as `postgres`.
@@ -136,6 +145,8 @@ export function startCluster(cluster: Cluster, logFile: string): void {
     writeFileSync(logFile, '');
     execFileSync('chown', ['postgres:postgres', logFile]);
   }
+  prepareServerTree();
+  letPostgresReach(serverBinDir);
   writeSettings(cluster.dataDir, cluster.port);
   runAsOwner('pg_ctl', ['-D', cluster.dataDir, '-l', logFile, '-w', '-t', '60', 'start']);
 }

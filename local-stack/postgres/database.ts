@@ -3,10 +3,12 @@
 // migrations and seed with the real Supabase CLI; later starts keep the data and only push
 // migrations that are new since.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bootstrapDir, describeCluster, initCluster, runSqlFile, startCluster, stopCluster } from './cluster.ts';
+import { API_URL, SECRET_KEY } from '../shared/keys.ts';
 import { DB_PORT, dbDataDir, logDir, repoRoot, stackDir, supabaseDir } from '../shared/paths.ts';
 
 export const cluster = describeCluster(dbDataDir, DB_PORT);
@@ -18,13 +20,34 @@ function bootstrapFiles(): string[] {
     .sort();
 }
 
-/** Platform SQL files not applied to this cluster yet (all of them on a fresh cluster). */
+const fileHash = (file: string): string =>
+  createHash('sha256')
+    .update(readFileSync(join(bootstrapDir, file)))
+    .digest('hex');
+
+/**
+ * Platform SQL files not applied to this cluster yet (all of them on a fresh cluster). Each applied
+ * file is recorded with its hash: one changed since (or a record from before hashes were kept)
+ * means the platform changed under the data, which no file can replay, so the start is refused.
+ */
 function applyPendingBootstrap(): void {
-  const applied: string[] = existsSync(appliedBootstrapFile) ? JSON.parse(readFileSync(appliedBootstrapFile, 'utf8')) : [];
-  for (const file of bootstrapFiles().filter((name) => !applied.includes(name))) {
+  const recorded: unknown = existsSync(appliedBootstrapFile) ? JSON.parse(readFileSync(appliedBootstrapFile, 'utf8')) : {};
+  const changed = Array.isArray(recorded)
+    ? ['(a record without hashes)']
+    : Object.entries(recorded as Record<string, string>)
+        .filter(([file, hash]) => !existsSync(join(bootstrapDir, file)) || fileHash(file) !== hash)
+        .map(([file]) => file);
+  if (changed.length > 0) {
+    throw new Error(
+      `local stack: the platform bootstrap changed since .local-stack/db was made (${changed.join(', ')}): ` +
+        'run `npm run stack:reset` (it recreates the database from the migrations and seed)',
+    );
+  }
+  const applied = recorded as Record<string, string>;
+  for (const file of bootstrapFiles().filter((name) => !(name in applied))) {
     runSqlFile(cluster.adminUrl, join(bootstrapDir, file));
-    applied.push(file);
-    writeFileSync(appliedBootstrapFile, JSON.stringify(applied));
+    applied[file] = fileHash(file);
+    writeFileSync(appliedBootstrapFile, JSON.stringify(applied, null, 2));
   }
 }
 
@@ -86,27 +109,28 @@ async function reloadPostgrestSchema(): Promise<void> {
   await client.end();
 }
 
-export function isInitialized(): boolean {
-  return existsSync(join(dbDataDir, 'PG_VERSION'));
-}
-
 /**
- * A cluster made before `postgres` stopped being the bootstrap superuser cannot be demoted
- * (PostgreSQL keeps SUPERUSER on the initdb user), so it is refused with what to do.
+ * The two Vault secrets the purge job reads (supabase/migrations/20261127200100_insert_reference_data.sql),
+ * stored as an operator stores them on a project (docs/deploy.md), unless they already are: the
+ * stack's URL, as the pg_net worker reaches it, and its sb_secret_ key.
  */
-async function refuseSuperuserPostgres(): Promise<void> {
+async function storeJobSecrets(): Promise<void> {
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user');
-    if (rows[0]?.rolsuper) {
-      throw new Error(
-        "local stack: .local-stack/db was created when `postgres` was a superuser; Supabase's image makes it a non-superuser, and so does the stack now: run `npm run stack:reset` (it recreates the database from the migrations and seed)",
-      );
+    for (const [name, value] of [
+      ['project_url', API_URL],
+      ['service_role_key', SECRET_KEY],
+    ]) {
+      await client.query(`select vault.create_secret($1, $2) where not exists (select 1 from vault.secrets where name = $2)`, [value, name]);
     }
   } finally {
     await client.end();
   }
+}
+
+export function isInitialized(): boolean {
+  return existsSync(join(dbDataDir, 'PG_VERSION'));
 }
 
 /** Starts PostgreSQL; creates, bootstraps, migrates and seeds it on the first start. */
@@ -114,11 +138,11 @@ export async function startDatabase(): Promise<void> {
   const fresh = !isInitialized();
   if (fresh) initCluster(dbDataDir, DB_PORT);
   startCluster(cluster, join(logDir, 'postgres.log'));
-  if (!fresh) await refuseSuperuserPostgres();
   applyPendingBootstrap();
   const pending = await pendingMigrations();
   const seedPending = fresh && existsSync(join(supabaseDir, 'seed.sql'));
   if (pending.length > 0 || seedPending) await dbPush(seedPending);
+  await storeJobSecrets();
   await reloadPostgrestSchema();
 }
 

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { freePort } from './cluster.ts';
 import { JWT_SECRET } from '../shared/keys.ts';
+import { verifyingJwks } from '../shared/signing-keys.ts';
 import { binDir, DB_PORT, HOST } from '../shared/paths.ts';
 import { spawnService, waitForHttp, type Service } from '../shared/processes.ts';
 
@@ -14,6 +15,19 @@ export interface PostgrestService extends Service {
 export interface PostgrestDatabase {
   dbPort: number;
   schemas: string[];
+}
+
+/**
+ * What PostgREST verifies tokens with: as under `supabase start`, a JWK set (PostgREST takes one as
+ * its jwt-secret) with the stack's ES256 public key and the legacy HS256 secret; the secret alone
+ * before the stack has made its key (the conformance runner's own clusters).
+ */
+function jwtSecret(): string {
+  try {
+    return JSON.stringify(verifyingJwks());
+  } catch {
+    return JWT_SECRET;
+  }
 }
 
 /** Spawns PostgREST on the given ports; `ready` resolves once its admin server says so. */
@@ -29,7 +43,7 @@ export function spawnPostgrest(
     PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
     PGRST_DB_MAX_ROWS: '1000',
     PGRST_DB_POOL: '10',
-    PGRST_JWT_SECRET: JWT_SECRET,
+    PGRST_JWT_SECRET: jwtSecret(),
     PGRST_DB_CHANNEL_ENABLED: 'true',
     PGRST_SERVER_HOST: HOST,
     PGRST_SERVER_PORT: String(port),

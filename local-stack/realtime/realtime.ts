@@ -15,7 +15,6 @@ import { authorize, checkToken } from './authorize.ts';
 import { broadcastApi, type BroadcastMessage } from './broadcast-api.ts';
 import { startPostgresChanges, type PostgresBinding, type Subscriber } from './postgres-changes.ts';
 import { decodeBinaryPush, encodeBinaryBroadcast, hashBinding, type Frame, type Ref } from './frames.ts';
-import { startFlushTimer } from './flush.ts';
 import { ClientPresenceLimit, JoinRate, MAX_CHANNELS_PER_CLIENT } from './limits.ts';
 import { createPresence } from './presence-channel.ts';
 import { presenceKey } from './presence.ts';
@@ -299,7 +298,6 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
   const postgresChanges = await startPostgresChanges(pool, subscribers);
 
   const api = broadcastApi(pool, (message) => deliver(message));
-  const flush = startFlushTimer(pool);
 
   return {
     api,
@@ -331,7 +329,6 @@ export async function createRealtime(dbUrl: string, onLost?: OnLost): Promise<Re
       });
     },
     async close() {
-      await flush.stop();
       for (const client of clients) client.ws.terminate();
       wss.close();
       await postgresChanges.stop();

@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import pg from 'pg';
 import { createAuth } from '../auth/auth.ts';
 import { loadConfig } from '../shared/config.ts';
+import { ensureSigningKeys } from '../shared/signing-keys.ts';
 import { cluster, isInitialized, startDatabase, stopDatabase } from '../postgres/database.ts';
 import { functionReady, startFunction, startFunctions } from '../functions/functions.ts';
 import { createGateway } from '../gateway/gateway.ts';
@@ -19,6 +20,8 @@ import { createMailer } from '../auth/mailer.ts';
 import { startMailCatcher, type MailCatcher } from '../mail/catcher.ts';
 import { clusterUrl } from '../postgres/cluster.ts';
 import { startPostgrest } from '../postgres/postgrest.ts';
+import { startCronSeconds, type CronSeconds } from '../postgres/cron-seconds.ts';
+import { startPgNetWorker, type PgNetWorker } from '../postgres/pg-net-worker.ts';
 import { oneLine, stopService, type Service } from '../shared/processes.ts';
 import { createRealtime, type Realtime } from '../realtime/realtime.ts';
 import { createStorage } from '../storage/storage.ts';
@@ -32,6 +35,9 @@ const pools: pg.Pool[] = [];
 let realtime: Realtime | undefined;
 let pushSchedule: PushSchedule | undefined;
 let mailCatcher: MailCatcher | undefined;
+// What pg_cron 1.6 and pg_net's worker do on Supabase (postgres/cron-seconds.ts, postgres/pg-net-worker.ts).
+let cronSeconds: CronSeconds | undefined;
+let pgNetWorker: PgNetWorker | undefined;
 let gateway: Server | undefined;
 let databaseStarted = false;
 let stopping = false;
@@ -80,6 +86,8 @@ async function shutdown(): Promise<void> {
   const closed = new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
   gateway?.closeAllConnections();
   await within(5000, 'the push schedule', pushSchedule?.stop());
+  await within(5000, 'the pg_cron second schedules', cronSeconds?.stop());
+  await within(5000, "pg_net's worker", pgNetWorker?.stop());
   await within(5000, 'realtime', realtime?.close());
   await within(5000, 'the mail catcher', mailCatcher?.close());
   await within(5000, 'the gateway', closed);
@@ -120,6 +128,8 @@ async function main(): Promise<void> {
   mkdirSync(storageDir, { recursive: true });
   writeState(state);
   const config = loadConfig();
+  // before anything that signs or checks tokens: Auth, PostgREST, the functions' SUPABASE_JWKS
+  await ensureSigningKeys();
 
   const fresh = !isInitialized();
   log(fresh ? 'creating the database (first start)' : 'starting the database');
@@ -142,6 +152,10 @@ async function main(): Promise<void> {
   }
 
   continueStarting();
+  cronSeconds = startCronSeconds(cluster.adminUrl, log);
+  pgNetWorker = startPgNetWorker(cluster.adminUrl, log);
+
+  continueStarting();
   log('starting PostgREST');
   const postgrest = await startPostgrest(track);
   supervisor.superviseProcess(postgrest, postgrest.respawn);
@@ -150,9 +164,10 @@ async function main(): Promise<void> {
   log('starting edge functions');
   const functions = await startFunctions(track, config.disabledFunctions);
   state.functions = functions.map((service) => service.functionName);
+  state.functionSockets = Object.fromEntries(functions.map((service) => [service.functionName, service.socketPath]));
   for (const service of functions) {
     supervisor.superviseProcess(service, async () => {
-      const next = await startFunction(service.functionName, service.port);
+      const next = startFunction(service.functionName);
       return { service: next, ready: functionReady(next) };
     });
   }
@@ -185,7 +200,7 @@ async function main(): Promise<void> {
     storage: createStorage(storagePool, config),
     realtime,
     postgrestPort: postgrest.port,
-    functionPorts: new Map(functions.map((service) => [service.functionName, service.port])),
+    functionSockets: new Map(functions.map((service) => [service.functionName, service.socketPath])),
     config,
   });
   await new Promise<void>((resolve, reject) => {

@@ -12,6 +12,8 @@ export interface StackState {
   /** PostgREST and Deno processes, so a crashed daemon's children can still be stopped */
   children: { name: string; pid: number }[];
   functions: string[];
+  /** each function's Unix socket (functions/functions.ts), for the tests that reach one directly */
+  functionSockets?: Record<string, string>;
   reason?: string;
   startedAt: string;
   /** supervised services (postgrest, function-*, realtime): running or restarting, and why */

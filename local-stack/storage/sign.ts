@@ -1,7 +1,7 @@
 // Signed URLs: download URLs (`POST /object/sign/…`) and upload URLs (`POST /object/upload/sign/…`
 // then `PUT /object/upload/sign/…?token=`), HS256 tokens as storage-api signs them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { signJwt } from '../shared/jwt.ts';
+import { signWithJwtSecret } from '../shared/jwt.ts';
 import { sendJson, str } from '../shared/http.ts';
 import { checkKey, invalidKey, StorageError, uuidPattern, type StorageContext } from './db.ts';
 import { checkBody, hasControlCharacter, readStorageJson } from './input.ts';
@@ -14,7 +14,7 @@ const uploadUrlSeconds = 2 * 60 * 60;
 
 async function signedUrl(bucketId: string, name: string, expiresIn: number): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const token = await signJwt({ url: `${bucketId}/${name}`, scope: 'download', iat: now, exp: now + expiresIn });
+  const token = await signWithJwtSecret({ url: `${bucketId}/${name}`, scope: 'download', iat: now, exp: now + expiresIn });
   return `/object/sign/${bucketId}/${name}?token=${token}`;
 }
 
@@ -53,7 +53,7 @@ export async function signUpload(ctx: StorageContext, req: IncomingMessage, res:
   const upsert = str(req.headers['x-upsert']) === 'true';
   const owner = await probeWrite(ctx, req, bucketId, name, { isUpdate: false, upsert, userMetadata: userMetadata(str(req.headers['x-metadata']), true) });
   const now = Math.floor(Date.now() / 1000);
-  const token = await signJwt({
+  const token = await signWithJwtSecret({
     owner: owner.ownerId ?? undefined,
     url: `${bucketId}/${name}`,
     upsert,

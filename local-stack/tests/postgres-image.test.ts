@@ -1,8 +1,8 @@
 // PostgreSQL as Supabase's image ships it (local-stack/README.md "What still differs" lists the
 // rest): `postgres` — what migrations, seed and clients use — is not a superuser, supabase_admin
-// is; what supautils lets postgres do on Supabase is granted (postgres/bootstrap/12-*.sql), and
-// what needs a superuser there fails here too. The preloaded libraries give `explain (verbose)`
-// — postgrest-js's explain() — a Query Identifier.
+// is; what supautils lets postgres do on Supabase is stood in for (postgres/bootstrap/13-*.sql,
+// tests/supautils-stand-in.test.ts), and what needs a superuser there fails here too. The preloaded
+// libraries give `explain (verbose)` — postgrest-js's explain() — a Query Identifier.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import pg from 'pg';
@@ -56,11 +56,11 @@ describe('postgres as the image ships it', () => {
   });
 
   test('what needs a superuser on Supabase fails here too', async () => {
-    assert.equal(await attempt(`create event trigger local_stack_probe on ddl_command_end execute function extensions.pgrst_ddl_watch()`), '42501');
     assert.equal(await attempt(`select pg_read_file('/etc/hostname')`), '42501');
     assert.equal(await attempt(`alter role postgres superuser`), '42501');
     assert.equal(await attempt(`create extension file_fdw`), '42501');
-    assert.equal(await attempt(`set local log_statement = 'all'`), '42501');
+    // superuser-only and not in supautils.privileged_role_allowed_configs
+    assert.equal(await attempt(`set local log_error_verbosity = 'verbose'`), '42501');
   });
 
   test('pg_stat_statements, plpgsql_check and pg_cron are preloaded; plans carry a Query Identifier', async () => {

@@ -1,5 +1,5 @@
-// The project's group topics on the local stack as on hosted Realtime: the daemon's flush
-// (realtime/flush.ts, standing in for pg_cron's 4-second schedule) delivers a chisme's latest
+// The project's group topics on the local stack as on hosted Realtime: the flush, run every 4 s by
+// the migration's pg_cron job (postgres/cron-seconds.ts runs second schedules), delivers a chisme's latest
 // counts to the browsers joined to its group within one interval and to nobody else; one
 // connection holds at most 100 channels and joins are rate limited (realtime/limits.ts).
 import assert from 'node:assert/strict';

@@ -6719,7 +6719,10 @@ create policy messages_select_authenticated on realtime.messages
       or (topic = 'moderation' and (select private.is_moderator()))
     )
   );
-comment on policy messages_select_authenticated on realtime.messages is 'Signed-in users receive the feed topics and the group topics chismes:<mode>:<bucket>; only the owner receives notifications:<user id>; only moderators receive moderation.';
+-- Signed-in users receive the feed topics and the group topics chismes:<mode>:<bucket>; only the
+-- owner receives notifications:<user id>; only moderators receive moderation. (No COMMENT ON POLICY:
+-- realtime.messages is supabase_realtime_admin's, and a project's postgres may only create, alter
+-- and drop policies on it through supautils.policy_grants.)
 
 -- ---------------------------------------------------------------------------------------------
 -- Outbox

@@ -4,6 +4,8 @@
 
 create schema if not exists extensions;
 grant usage on schema extensions to postgres, anon, authenticated, service_role;
+-- demote-postgres: postgres may create in `extensions` (where the project's extensions go).
+grant all on schema extensions to postgres;
 create extension if not exists "uuid-ossp" with schema extensions;
 create extension if not exists pgcrypto with schema extensions;
 alter default privileges in schema extensions grant all on tables to postgres, anon, authenticated, service_role;

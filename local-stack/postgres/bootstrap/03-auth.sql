@@ -1,8 +1,21 @@
 -- Supabase platform bootstrap, part 3: the `auth` schema GoTrue owns (local-stack/CONTRACT.md §6.3, §6.4).
--- The local Auth service reads and writes exactly these tables.
+-- The local Auth service reads and writes exactly these tables. Owners and privileges as a project
+-- created today has them (postgres/reference/catalogue.txt names each source): the schema is
+-- supabase_admin's (supabase/postgres init-scripts/00000000000001-auth-schema.sql), GoTrue creates
+-- its tables and functions as supabase_auth_admin, and the default privileges of
+-- 20211115181400_update-auth-permissions.sql give postgres and dashboard_user ALL on them.
 
-create schema if not exists auth authorization supabase_auth_admin;
-grant usage on schema auth to postgres, anon, authenticated, service_role, dashboard_user;
+create schema if not exists auth authorization supabase_admin;
+grant usage on schema auth to anon, authenticated, service_role;
+grant all privileges on schema auth to supabase_auth_admin;
+-- demote-postgres gave postgres ALL on the schema; 20250421084701 took CREATE back.
+grant usage on schema auth to postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on tables to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth grant all on sequences to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth grant all on routines to postgres, dashboard_user;
+
+-- What follows is GoTrue's own migrations (supabase/auth migrations/), run as its login.
+set role supabase_auth_admin;
 
 create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
 
@@ -90,17 +103,14 @@ create table auth.refresh_tokens (
 create index refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 create index refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 
-alter table auth.users owner to supabase_auth_admin;
-alter table auth.identities owner to supabase_auth_admin;
-alter table auth.sessions owner to supabase_auth_admin;
-alter table auth.refresh_tokens owner to supabase_auth_admin;
-alter sequence auth.refresh_tokens_id_seq owner to supabase_auth_admin;
-alter table auth.users enable row level security;
-alter table auth.identities enable row level security;
-alter table auth.sessions enable row level security;
-alter table auth.refresh_tokens enable row level security;
-grant all on all tables in schema auth to postgres, dashboard_user;
-grant all on all sequences in schema auth to postgres, dashboard_user;
+create table auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
 
 -- PostgREST 12 only sets request.jwt.claims, so each helper falls back to it.
 create or replace function auth.uid() returns uuid
@@ -135,8 +145,12 @@ language sql stable as $$
   )::jsonb
 $$;
 
-alter function auth.uid() owner to supabase_auth_admin;
-alter function auth.role() owner to supabase_auth_admin;
-alter function auth.email() owner to supabase_auth_admin;
-alter function auth.jwt() owner to supabase_auth_admin;
-grant execute on all functions in schema auth to postgres, anon, authenticated, service_role, dashboard_user;
+-- supabase/auth migrations/20240612123726_enable_rls_update_grants.up.sql
+alter table auth.users enable row level security;
+alter table auth.identities enable row level security;
+alter table auth.sessions enable row level security;
+alter table auth.refresh_tokens enable row level security;
+alter table auth.mfa_amr_claims enable row level security;
+grant select on auth.users, auth.identities, auth.sessions, auth.refresh_tokens, auth.mfa_amr_claims to postgres with grant option;
+
+reset role;

@@ -1,8 +1,15 @@
 -- Supabase platform bootstrap, part 4: the `storage` schema storage-api owns (local-stack/CONTRACT.md §6.5).
--- RLS is enabled with no policies: apps add them in their migrations.
+-- RLS is enabled with no policies: apps add them in their migrations. Owners and privileges as a
+-- project created today has them (postgres/reference/catalogue.txt names each source): the schema
+-- is supabase_admin's (supabase/postgres init-scripts/00000000000002-storage-schema.sql) and
+-- storage-api creates its tables as supabase_storage_admin (supabase/storage migrations/tenant/).
 
-create schema if not exists storage authorization supabase_storage_admin;
+create schema if not exists storage authorization supabase_admin;
 grant usage on schema storage to postgres, anon, authenticated, service_role;
+grant all on schema storage to supabase_storage_admin with grant option;
+-- 20250709135250_grant_storage_schema_to_postgres_with_grant_option.sql (demote-postgres's CREATE
+-- was taken back by 20250421084701_revoke_admin_roles_from_postgres.sql).
+grant usage on schema storage to postgres with grant option;
 alter default privileges for role supabase_storage_admin in schema storage grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_storage_admin in schema storage grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_storage_admin in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
@@ -73,6 +80,10 @@ begin
 end;
 $$;
 
+-- migrations/tenant/0046-buckets-objects-grants.sql
+grant all on storage.buckets, storage.objects to service_role, authenticated, anon;
+
 reset role;
 
-grant all on storage.buckets, storage.objects to postgres, anon, authenticated, service_role;
+-- migrations/tenant/0049-buckets-objects-grants-postgres.sql
+grant all on storage.buckets, storage.objects to postgres with grant option;

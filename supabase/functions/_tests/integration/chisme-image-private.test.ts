@@ -240,17 +240,16 @@ function stackPid(name: string): number {
   return state.children.find((child: { name: string }) => child.name === name).pid;
 }
 
-/** The loopback port a stack process listens on (the functions' ports are chosen at start). */
-async function listeningPort(pid: number): Promise<number> {
-  const { stdout } = await new Deno.Command('ss', { args: ['-Hltnp'] }).output();
-  const line = new TextDecoder().decode(stdout).split('\n').find((row) => row.includes(`pid=${pid},`));
-  const port = Number(/127\.0\.0\.1:(\d+)/.exec(line ?? '')?.[1]);
-  if (!port) throw new Error(`no listening port for pid ${pid}`);
-  return port;
+/** The Unix socket a stack function listens on (local-stack/functions/functions.ts), and a client for it. */
+function functionSocketClient(name: string): Deno.HttpClient {
+  const state = JSON.parse(Deno.readTextFileSync(new URL('../../../../.local-stack/stack.json', import.meta.url)));
+  const path = state.functionSockets?.[name];
+  if (!path) throw new Error(`no socket for ${name} in stack.json`);
+  return Deno.createHttpClient({ proxy: { transport: 'unix', path } });
 }
 
 /** POSTs a 50 MB multipart body in 256 KiB chunks (no Content-Length: chunked). */
-async function chunkedUpload(url: string, chismeId: string, total: number): Promise<{ status: number; sent: number }> {
+async function chunkedUpload(url: string, chismeId: string, total: number, client?: Deno.HttpClient): Promise<{ status: number; sent: number }> {
   const { data } = await author.client.auth.getSession();
   const chunk = new Uint8Array(256 * 1024).fill(0x41);
   const boundary = 'limite-de-prueba';
@@ -261,6 +260,7 @@ async function chunkedUpload(url: string, chismeId: string, total: number): Prom
   let sent = 0;
   try {
     const response = await fetch(url, {
+      client,
       method: 'POST',
       headers: {
         Authorization: `Bearer ${data.session!.access_token}`,
@@ -314,12 +314,13 @@ const FIFTY_MB = 50 * 1024 * 1024;
 Deno.test('a 50 MB chunked upload straight to the function is 413 after reading ~1 MB; its RSS grows < 10 MB', async () => {
   await waitForFunction();
   const functionPid = stackPid('function-chisme-image');
-  const port = await listeningPort(functionPid);
+  const client = functionSocketClient('chisme-image');
   const chismeId = await createChisme(author);
   let result = { status: 0, sent: 0 };
   const [grewMb] = await rssGrowth([functionPid], async () => {
-    result = await chunkedUpload(`http://127.0.0.1:${port}/`, chismeId, FIFTY_MB);
+    result = await chunkedUpload('http://127.0.0.1/', chismeId, FIFTY_MB, client);
   });
+  client.close();
   console.log(`direct: status ${result.status}; client sent ${(result.sent / 1048576).toFixed(1)} MB; function RSS +${grewMb!.toFixed(1)} MB`);
   assert.ok(result.status === 413 || result.status === 0, `status ${result.status}`);
   assert.ok(grewMb! < 10, `the function grew by ${grewMb!.toFixed(1)} MB`);
