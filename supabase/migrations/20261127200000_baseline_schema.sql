@@ -4781,13 +4781,20 @@ create trigger notifications_before_insert_check_rules
   before insert on public.notifications
   for each row execute function private.check_notification_rules();
 
--- After insert (private.apply_notification_write), in order:
+-- After insert or a collapse (private.apply_notification_write), in order:
+--   insert:
 --   1. the live message on the owner's private topic (private.broadcast_new_notification,
 --      80-realtime.sql);
---   2. the cap and retention: the owner keeps the newest 100, none older than 30 days
---      (private.trim_notifications, below).
--- A collapse is an update, broadcast through the realtime flush (80-realtime.sql). Security
--- definer: the steps are private functions no API role may execute, whoever writes.
+--   2. the push, when the owner has a device and the row is unread (private.queue_push,
+--      62-push.sql);
+--   3. the cap and retention: the owner keeps the newest 100, none older than 30 days
+--      (private.trim_notifications, below). The cap may delete an old row's push item with it
+--      (the foreign key cascades), never the new row's.
+--   collapse (an unread row's message or time changed):
+--   1. marked for the next realtime flush, which sends its latest state
+--      (private.mark_notification_changed, 80-realtime.sql);
+--   2. the push again, unless one is already pending or sent (private.queue_push).
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.apply_notification_write()
 returns trigger
 language plpgsql
@@ -4799,17 +4806,31 @@ declare
   -- "Write pipelines")
   v_step text;
 begin
-  v_step := private.broadcast_new_notification(new);
-  v_step := private.trim_notifications(new.user_id);
+  if tg_op = 'INSERT' then
+    v_step := private.broadcast_new_notification(new);
+    v_step := private.queue_push(new);
+    v_step := private.trim_notifications(new.user_id);
+  else
+    v_step := private.mark_notification_changed(new.id);
+    v_step := private.queue_push(new);
+  end if;
   return null;
 end;
 $$;
 revoke all on function private.apply_notification_write() from public, anon, authenticated, service_role;
-comment on function private.apply_notification_write() is 'Trigger: the effects of a new notification in order (the live message, then the 100-row cap and the 30-day retention).';
+comment on function private.apply_notification_write() is 'Trigger: the effects of a new or collapsed notification in order (the live message or the flush mark, the push, then the 100-row cap and the 30-day retention).';
 
 create trigger notifications_after_insert_apply_effects
   after insert on public.notifications
   for each row execute function private.apply_notification_write();
+
+-- Only a collapse (an unread row whose message or time changed) has effects; marking read
+-- has none.
+create trigger notifications_after_update_apply_effects
+  after update on public.notifications
+  for each row
+  when (not new.is_read and (new.message is distinct from old.message or new.created_at is distinct from old.created_at))
+  execute function private.apply_notification_write();
 
 create or replace function private.trim_notifications(p_user_id uuid)
 returns void
@@ -5365,31 +5386,30 @@ comment on function private.push_summary_text(int) is 'The summary push''s text 
 -- Security definer: writes the private queue from the notifying write's transaction. One
 -- index probe for a person without devices; an insert (or a touch of a still pending item)
 -- for one with devices; a collapse into a notification that was skipped (a kind switched off,
--- a thread muted then) queues it again. Nothing is sent here.
-create or replace function private.queue_push()
-returns trigger
+-- a thread muted then) queues it again. Nothing is sent here. Called by the notifications'
+-- pipeline (private.apply_notification_write, 60-notifications.sql) on insert and collapse.
+create or replace function private.queue_push(p_notification public.notifications)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if new.type not in ('comment_on_chisme', 'reply_to_comment', 'like_on_chisme')
-    or new.user_id = (select auth.uid())
-    or not exists (select 1 from private.push_subscriptions s where s.user_id = new.user_id) then
-    return null;
+  if p_notification.is_read
+    or p_notification.type not in ('comment_on_chisme', 'reply_to_comment', 'like_on_chisme')
+    or p_notification.user_id = (select auth.uid())
+    or not exists (select 1 from private.push_subscriptions s where s.user_id = p_notification.user_id) then
+    return;
   end if;
-  -- The 100-row cap (notifications_after_insert_trim) may delete the new row in the same
-  -- transaction (its push item goes with it, by the foreign key), or already have.
   insert into private.push_items (notification_id, user_id, kind, chisme_id)
-  select new.id, new.user_id, new.type, private.uuid_or_null(new.data ->> 'chismeId')
-  where exists (select 1 from public.notifications n where n.id = new.id)
+  values (p_notification.id, p_notification.user_id, p_notification.type,
+          private.uuid_or_null(p_notification.data ->> 'chismeId'))
   on conflict (notification_id) do update set state = 'pending', queued_at = excluded.queued_at, due_at = excluded.due_at
   where private.push_items.state in ('pending', 'skipped');
-  return null;
 end;
 $$;
-revoke all on function private.queue_push() from public, anon, authenticated, service_role;
-comment on function private.queue_push() is 'Trigger: queues a push for a created or collapsed unread notification of a person with a device (never one''s own action).';
+revoke all on function private.queue_push(public.notifications) from public, anon, authenticated, service_role;
+comment on function private.queue_push(public.notifications) is 'Write step: queues a push for a created or collapsed unread notification of a person with a device (never one''s own action).';
 
 create or replace function private.uuid_or_null(p_text text)
 returns uuid
@@ -5407,10 +5427,6 @@ $$;
 revoke all on function private.uuid_or_null(text) from public, anon, authenticated, service_role;
 comment on function private.uuid_or_null(text) is 'A uuid from text, or null when it is not one.';
 
-create trigger notifications_after_insert_or_update_queue_push
-  after insert or update of message, created_at on public.notifications
-  for each row when (not new.is_read)
-  execute function private.queue_push();
 
 -- ---------------------------------------------------------------------------------------------
 -- Planning: pending items → deliveries, per person
@@ -6786,27 +6802,20 @@ $$;
 revoke all on function private.mark_chisme_created(uuid,boolean,timestamp with time zone) from public, anon, authenticated, service_role;
 comment on function private.mark_chisme_created(uuid, boolean, timestamptz) is 'Write step: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
 
--- The notifications_after_update_broadcast trigger (a collapse) only marks the row; the
+-- A collapse (private.apply_notification_write, 60-notifications.sql) only marks the row; the
 -- flush sends it.
-create or replace function private.broadcast_updated_notification()
-returns trigger
+create or replace function private.mark_notification_changed(p_notification_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into private.realtime_changed_notifications (notification_id) values (new.id) on conflict do nothing;
-  return null;
+  insert into private.realtime_changed_notifications (notification_id) values (p_notification_id) on conflict do nothing;
 end;
 $$;
-revoke all on function private.broadcast_updated_notification() from public, anon, authenticated, service_role;
-comment on function private.broadcast_updated_notification() is 'Trigger: marks a collapsed notification for the next realtime flush, which sends its latest state to its owner''s private topic.';
-
-create trigger notifications_after_update_broadcast
-  after update on public.notifications
-  for each row
-  when (not new.is_read and (new.message is distinct from old.message or new.created_at is distinct from old.created_at))
-  execute function private.broadcast_updated_notification();
+revoke all on function private.mark_notification_changed(uuid) from public, anon, authenticated, service_role;
+comment on function private.mark_notification_changed(uuid) is 'Write step: marks a collapsed notification for the next realtime flush, which sends its latest state to its owner''s private topic.';
 
 -- ---------------------------------------------------------------------------------------------
 -- Flush

@@ -74,13 +74,20 @@ create trigger notifications_before_insert_check_rules
   before insert on public.notifications
   for each row execute function private.check_notification_rules();
 
--- After insert (private.apply_notification_write), in order:
+-- After insert or a collapse (private.apply_notification_write), in order:
+--   insert:
 --   1. the live message on the owner's private topic (private.broadcast_new_notification,
 --      80-realtime.sql);
---   2. the cap and retention: the owner keeps the newest 100, none older than 30 days
---      (private.trim_notifications, below).
--- A collapse is an update, broadcast through the realtime flush (80-realtime.sql). Security
--- definer: the steps are private functions no API role may execute, whoever writes.
+--   2. the push, when the owner has a device and the row is unread (private.queue_push,
+--      62-push.sql);
+--   3. the cap and retention: the owner keeps the newest 100, none older than 30 days
+--      (private.trim_notifications, below). The cap may delete an old row's push item with it
+--      (the foreign key cascades), never the new row's.
+--   collapse (an unread row's message or time changed):
+--   1. marked for the next realtime flush, which sends its latest state
+--      (private.mark_notification_changed, 80-realtime.sql);
+--   2. the push again, unless one is already pending or sent (private.queue_push).
+-- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.apply_notification_write()
 returns trigger
 language plpgsql
@@ -92,17 +99,31 @@ declare
   -- "Write pipelines")
   v_step text;
 begin
-  v_step := private.broadcast_new_notification(new);
-  v_step := private.trim_notifications(new.user_id);
+  if tg_op = 'INSERT' then
+    v_step := private.broadcast_new_notification(new);
+    v_step := private.queue_push(new);
+    v_step := private.trim_notifications(new.user_id);
+  else
+    v_step := private.mark_notification_changed(new.id);
+    v_step := private.queue_push(new);
+  end if;
   return null;
 end;
 $$;
 revoke all on function private.apply_notification_write() from public, anon, authenticated, service_role;
-comment on function private.apply_notification_write() is 'Trigger: the effects of a new notification in order (the live message, then the 100-row cap and the 30-day retention).';
+comment on function private.apply_notification_write() is 'Trigger: the effects of a new or collapsed notification in order (the live message or the flush mark, the push, then the 100-row cap and the 30-day retention).';
 
 create trigger notifications_after_insert_apply_effects
   after insert on public.notifications
   for each row execute function private.apply_notification_write();
+
+-- Only a collapse (an unread row whose message or time changed) has effects; marking read
+-- has none.
+create trigger notifications_after_update_apply_effects
+  after update on public.notifications
+  for each row
+  when (not new.is_read and (new.message is distinct from old.message or new.created_at is distinct from old.created_at))
+  execute function private.apply_notification_write();
 
 create or replace function private.trim_notifications(p_user_id uuid)
 returns void

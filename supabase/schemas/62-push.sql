@@ -268,31 +268,30 @@ comment on function private.push_summary_text(int) is 'The summary push''s text 
 -- Security definer: writes the private queue from the notifying write's transaction. One
 -- index probe for a person without devices; an insert (or a touch of a still pending item)
 -- for one with devices; a collapse into a notification that was skipped (a kind switched off,
--- a thread muted then) queues it again. Nothing is sent here.
-create or replace function private.queue_push()
-returns trigger
+-- a thread muted then) queues it again. Nothing is sent here. Called by the notifications'
+-- pipeline (private.apply_notification_write, 60-notifications.sql) on insert and collapse.
+create or replace function private.queue_push(p_notification public.notifications)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if new.type not in ('comment_on_chisme', 'reply_to_comment', 'like_on_chisme')
-    or new.user_id = (select auth.uid())
-    or not exists (select 1 from private.push_subscriptions s where s.user_id = new.user_id) then
-    return null;
+  if p_notification.is_read
+    or p_notification.type not in ('comment_on_chisme', 'reply_to_comment', 'like_on_chisme')
+    or p_notification.user_id = (select auth.uid())
+    or not exists (select 1 from private.push_subscriptions s where s.user_id = p_notification.user_id) then
+    return;
   end if;
-  -- The 100-row cap (notifications_after_insert_trim) may delete the new row in the same
-  -- transaction (its push item goes with it, by the foreign key), or already have.
   insert into private.push_items (notification_id, user_id, kind, chisme_id)
-  select new.id, new.user_id, new.type, private.uuid_or_null(new.data ->> 'chismeId')
-  where exists (select 1 from public.notifications n where n.id = new.id)
+  values (p_notification.id, p_notification.user_id, p_notification.type,
+          private.uuid_or_null(p_notification.data ->> 'chismeId'))
   on conflict (notification_id) do update set state = 'pending', queued_at = excluded.queued_at, due_at = excluded.due_at
   where private.push_items.state in ('pending', 'skipped');
-  return null;
 end;
 $$;
-revoke all on function private.queue_push() from public, anon, authenticated, service_role;
-comment on function private.queue_push() is 'Trigger: queues a push for a created or collapsed unread notification of a person with a device (never one''s own action).';
+revoke all on function private.queue_push(public.notifications) from public, anon, authenticated, service_role;
+comment on function private.queue_push(public.notifications) is 'Write step: queues a push for a created or collapsed unread notification of a person with a device (never one''s own action).';
 
 create or replace function private.uuid_or_null(p_text text)
 returns uuid
@@ -310,10 +309,6 @@ $$;
 revoke all on function private.uuid_or_null(text) from public, anon, authenticated, service_role;
 comment on function private.uuid_or_null(text) is 'A uuid from text, or null when it is not one.';
 
-create trigger notifications_after_insert_or_update_queue_push
-  after insert or update of message, created_at on public.notifications
-  for each row when (not new.is_read)
-  execute function private.queue_push();
 
 -- ---------------------------------------------------------------------------------------------
 -- Planning: pending items → deliveries, per person

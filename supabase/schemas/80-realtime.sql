@@ -158,27 +158,20 @@ $$;
 revoke all on function private.mark_chisme_created(uuid,boolean,timestamp with time zone) from public, anon, authenticated, service_role;
 comment on function private.mark_chisme_created(uuid, boolean, timestamptz) is 'Write step: notes a new chisme for the next realtime flush (the new-chismes pill; no content is broadcast).';
 
--- The notifications_after_update_broadcast trigger (a collapse) only marks the row; the
+-- A collapse (private.apply_notification_write, 60-notifications.sql) only marks the row; the
 -- flush sends it.
-create or replace function private.broadcast_updated_notification()
-returns trigger
+create or replace function private.mark_notification_changed(p_notification_id uuid)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  insert into private.realtime_changed_notifications (notification_id) values (new.id) on conflict do nothing;
-  return null;
+  insert into private.realtime_changed_notifications (notification_id) values (p_notification_id) on conflict do nothing;
 end;
 $$;
-revoke all on function private.broadcast_updated_notification() from public, anon, authenticated, service_role;
-comment on function private.broadcast_updated_notification() is 'Trigger: marks a collapsed notification for the next realtime flush, which sends its latest state to its owner''s private topic.';
-
-create trigger notifications_after_update_broadcast
-  after update on public.notifications
-  for each row
-  when (not new.is_read and (new.message is distinct from old.message or new.created_at is distinct from old.created_at))
-  execute function private.broadcast_updated_notification();
+revoke all on function private.mark_notification_changed(uuid) from public, anon, authenticated, service_role;
+comment on function private.mark_notification_changed(uuid) is 'Write step: marks a collapsed notification for the next realtime flush, which sends its latest state to its owner''s private topic.';
 
 -- ---------------------------------------------------------------------------------------------
 -- Flush

@@ -52,7 +52,7 @@ select results_eq(
        ('public.likes', 'before', 'delete', 'private.check_like_write'),
        ('public.likes', 'before', 'insert', 'private.check_like_write'),
        ('public.notifications', 'after', 'insert', 'private.apply_notification_write'),
-       ('public.notifications', 'after', 'update', 'private.broadcast_updated_notification'),
+       ('public.notifications', 'after', 'update', 'private.apply_notification_write'),
        ('public.notifications', 'before', 'insert', 'private.check_notification_rules'),
        ('public.notifications', 'before', 'update', 'private.keep_notification_read_state'),
        ('public.profiles', 'before', 'update', 'private.check_profile_update'),

@@ -255,6 +255,12 @@ isOneToOne: false
 "block_comment_author":
 { Args: { "p_comment_id": string }; Returns: undefined
                            },
+"check_account_proof":
+{ Args: { "p_client": string,"p_code": string,"p_password": string,"p_user_id": string }; Returns: Json
+                           },
+"claim_auth_mail":
+{ Args: { "p_client": string,"p_kind": string,"p_recipients": (string)[] }; Returns: Json
+                           },
 "claim_push_deliveries":
 { Args: { "p_limit"?: number }; Returns: {
               "attempts": number,"auth": string,"endpoint": string,"id": number,"p256dh": string,"payload": Json,"topic": string,"ttl": number,"urgency": string
