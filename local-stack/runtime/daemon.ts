@@ -28,12 +28,10 @@ import { createStorage } from '../storage/storage.ts';
 import { DB_PORT, dbDataDir, GATEWAY_PORT, HOST, logDir, memoryReportFile, stackDir, storageDir } from '../shared/paths.ts';
 import { clearState, isAlive, writeState, type StackState } from './state.ts';
 import { createSupervisor } from './supervisor.ts';
-import { startPushSchedule, type PushSchedule } from './push-schedule.ts';
 
 const services: Service[] = [];
 const pools: pg.Pool[] = [];
 let realtime: Realtime | undefined;
-let pushSchedule: PushSchedule | undefined;
 let mailCatcher: MailCatcher | undefined;
 // What pg_cron 1.6 and pg_net's worker do on Supabase (postgres/cron-seconds.ts, postgres/pg-net-worker.ts).
 let cronSeconds: CronSeconds | undefined;
@@ -85,7 +83,6 @@ async function shutdown(): Promise<void> {
   stopping = true;
   const closed = new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
   gateway?.closeAllConnections();
-  await within(5000, 'the push schedule', pushSchedule?.stop());
   await within(5000, 'the pg_cron second schedules', cronSeconds?.stop());
   await within(5000, "pg_net's worker", pgNetWorker?.stop());
   await within(5000, 'realtime', realtime?.close());
@@ -210,10 +207,6 @@ async function main(): Promise<void> {
   gateway.on('error', (error) => void fail(`gateway: ${error.message}`));
 
   continueStarting();
-  const schedulePool = new pg.Pool({ connectionString: cluster.url, max: 1 });
-  pools.push(schedulePool);
-  schedulePool.on('error', (error) => log(`database connection error: ${error.message}`));
-  pushSchedule = startPushSchedule(schedulePool, `http://${HOST}:${GATEWAY_PORT}`);
   watchPostmaster();
   started = true;
   state.status = Object.values(state.services ?? {}).every((item) => item.state === 'running') ? 'ready' : 'degraded';

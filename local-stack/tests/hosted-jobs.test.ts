@@ -57,6 +57,7 @@ describe('the scheduled jobs', () => {
         'delete-old-cron-run-details */10 * * * * postgres',
         'flush-realtime 4 seconds postgres',
         'purge-chisme-images * * * * * postgres',
+        'send-push 5 seconds postgres',
       ],
     );
     const extensions = await sql(

@@ -86,8 +86,9 @@ select cron.schedule(
 
 -- pg_cron keeps a row per run in cron.job_run_details and never deletes one (the flush alone adds
 -- 21,600 a day). Every 10 minutes: successful runs older than an hour, failed ones older than a
--- day. Bound: about 1,130 rows while everything succeeds (70 minutes of 15 flushes, one purge and
--- a tenth of a clean-up a minute), at most about 24,300 (some 5 MB) if every run failed all day.
+-- day. Bound: about 1,970 rows while everything succeeds (70 minutes of 15 flushes, 12 push
+-- checks, one purge and a tenth of a clean-up a minute), at most about 40,800 (some 8 MB) if
+-- every run failed all day.
 select cron.schedule(
   'delete-old-cron-run-details',
   '*/10 * * * *',
