@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, userEvent, waitFor } from '../../../test-utils/render';
+import { act, render, screen, userEvent, waitFor } from '../../../test-utils/render';
 import { aChisme } from '../../../test-utils/fixtures';
 import { dialogStore } from '../../../hooks/use-dialogs';
 import { ApiError } from '../../../lib/api-error';
@@ -27,6 +27,18 @@ describe('ChismeCard', () => {
     expect(screen.getByRole('img', { name: 'Chile' })).toBeInTheDocument();
     expect(screen.getByText('Hace 5 min')).toBeInTheDocument();
     expect(screen.getByText('#amor')).toBeInTheDocument();
+  });
+
+  it('keeps its time label current as minutes pass', () => {
+    vi.useFakeTimers();
+    try {
+      render(<ChismeCard chisme={aChisme({ created_at: new Date().toISOString() })} showImageButton={false} />);
+      expect(screen.getByText('Hace un momento')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(4 * 60_000));
+      expect(screen.getByText('Hace 4 min')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('disables reporting after a successful report', async () => {

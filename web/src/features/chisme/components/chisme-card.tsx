@@ -5,7 +5,7 @@ import { CountryFlag } from '../../../components/country-flag';
 import { openCrisisSupport, openDialog } from '../../../hooks/use-dialogs';
 import { crisis as crisisTexts } from '../../../i18n/es/crisis';
 import { chisme as texts } from '../../../i18n/es/chisme';
-import { relativeTime } from '../../../lib/relative-time';
+import { RelativeTime } from '../../../lib/relative-time';
 import type { FeedChisme } from '../../../types/api';
 import { chismeColor } from './chisme-colors';
 import { ImageButton } from './image-button';
@@ -49,7 +49,7 @@ export function ChismeCard({ chisme, showImageButton, onComments }: Props) {
             )}
           </Group>
           <Text size="xs" c="dimmed" component="time" dateTime={chisme.created_at} style={{ whiteSpace: 'nowrap' }}>
-            {relativeTime(chisme.created_at)}
+            <RelativeTime iso={chisme.created_at} />
           </Text>
         </Group>
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{chisme.content}</Text>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { CountryFlag } from '../../../components/country-flag';
 import { commentReport, comments as texts } from '../../../i18n/es/comments';
 import { chisme as chismeTexts } from '../../../i18n/es/chisme';
-import { relativeTime } from '../../../lib/relative-time';
+import { RelativeTime } from '../../../lib/relative-time';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-error';
 import { openCrisisSupport } from '../../../hooks/use-dialogs';
@@ -76,7 +76,7 @@ export function CommentItem({ node, onReply }: Props) {
                 <CountryFlag country={node.country} />
               </Group>
               <Text size="xs" c="dimmed" component="time" dateTime={node.created_at}>
-                {relativeTime(node.created_at)}
+                <RelativeTime iso={node.created_at} />
               </Text>
             </Group>
             <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

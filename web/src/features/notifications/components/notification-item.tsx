@@ -5,7 +5,7 @@ import { openDialog } from '../../../hooks/use-dialogs';
 import { notifications as texts } from '../../../i18n/es/notifications';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { relativeTime } from '../../../lib/relative-time';
+import { RelativeTime } from '../../../lib/relative-time';
 import type { AppNotification } from '../../../types/api';
 import { useAutoMarkRead } from '../hooks/use-auto-mark-read';
 import { useNotificationActions } from '../hooks/use-notification-actions';
@@ -42,7 +42,7 @@ export function NotificationItem({ notification }: { notification: AppNotificati
             </Text>
           )}
           <Text size="xs" c="dimmed">
-            {relativeTime(notification.created_at)}
+            <RelativeTime iso={notification.created_at} />
           </Text>
         </Stack>
         <Button
