@@ -36,9 +36,15 @@ export function launchProfile(userDataDir: string, baseURL: string): Promise<Bro
   });
 }
 
+/** Where a person's browser says it is, and their screen (a desktop in Spain unless told). */
+export type PersonOptions = { locale?: string; timezoneId?: string; viewport?: { width: number; height: number } };
+
+/** A phone's screen (the issue reports' 390×844). */
+export const phone = { width: 390, height: 844 } as const;
+
 /** A fresh browser profile: one per simulated person. */
-export async function newPerson(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+export async function newPerson(browser: Browser, baseURL: string, options: PersonOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, locale: 'es-ES', viewport: { width: 1280, height: 900 }, ...options });
   await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();
   return { context, page };
