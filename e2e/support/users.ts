@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { ANON_KEY, API_URL, SERVICE_ROLE_KEY } from './env.ts';
-import type { PersonOptions } from './browser.ts';
-import { person } from './journey.ts';
+import { person, type PersonOptions } from './journey.ts';
 
 export const PASSWORD = 'Secreta123';
 

@@ -17,8 +17,8 @@ export function PasswordRules({ password }: { password: string }) {
       </Text>
       <ul aria-labelledby={titleId} style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="password-rules">
         {passwordChecks(password).map(({ rule, met }) => (
-          <Group component="li" key={rule} gap={4} wrap="nowrap" data-met={met} c={met ? 'var(--mantine-color-teal-text)' : undefined}>
-            {met ? <IconCircleCheck size={14} aria-hidden /> : <IconCircleDashed size={14} aria-hidden />}
+          <Group component="li" key={rule} gap={4} wrap="nowrap" data-met={met}>
+            {met ? <IconCircleCheck size={14} color="var(--mantine-color-teal-filled)" aria-hidden /> : <IconCircleDashed size={14} aria-hidden />}
             <span>{rule}</span>
             <VisuallyHidden>: {met ? texts.met : texts.missing}</VisuallyHidden>
           </Group>
