@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from '../support/browser.ts';
+import { expectToastsCoverNothing } from '../support/layout.ts';
 import { chooseOption, enterTags } from '../support/chismes.ts';
 import { sqlOne } from '../support/db.ts';
 import { insertFeedRows, type FixtureRow } from '../support/feed-fixtures.ts';
@@ -86,6 +87,8 @@ describe('journey 8: feeds and filters', () => {
     // Only this run's rows: filter by their tag, then check each feed's order.
     await applyFilters(page, { tags: [tag.slice(1)] });
     await page.getByRole('alert').filter({ hasText: 'Filtros aplicados exitosamente' }).waitFor();
+    // The toast leaves "Filtrar Chismes", the tabs and the first cards free.
+    expect(await expectToastsCoverNothing(page, 'after applying filters')).toBe(1);
     await tab(page, 'Recent', ['C', 'A', 'B', 'D', 'E']);
     await tab(page, 'Tranding', ['B', 'A', 'C']);
     await tab(page, 'Tops', ['D', 'B', 'A', 'C', 'E']);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { card, publishChisme } from '../support/chismes.ts';
 import { useBrowser } from '../support/journey.ts';
+import { expectToastsCoverNothing } from '../support/layout.ts';
 import { signedInPerson } from '../support/users.ts';
 import { randomUUID } from 'node:crypto';
 
@@ -33,6 +34,9 @@ describe('journey 25: crisis support', () => {
     await support.waitFor();
     await support.getByText('Lo que escribiste suena a que estás pasando por un momento muy difícil').waitFor();
     expect(await support.getByRole('link', { name: 'Llamar al 024' }).getAttribute('href')).toBe('tel:024');
+    // No cheerful "publicado" toast across the card's first lines.
+    await expectToastsCoverNothing(author, 'over the support card');
+    expect(await author.getByRole('alert').filter({ hasText: 'Chisme publicado exitosamente' }).count()).toBe(0);
     await support.getByRole('button', { name: 'Cerrar' }).last().click();
     await support.waitFor({ state: 'detached' });
     await card(author, heavy).waitFor();

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, userEvent, waitFor } from '../../../test-utils/render';
+import { notifications } from '@mantine/notifications';
 import { aChisme } from '../../../test-utils/fixtures';
+import { dialogStore } from '../../../hooks/use-dialogs';
 import { NewChismeDialog } from './new-chisme-dialog';
 
 const findOffensiveWords = vi.fn<(text: string) => Promise<string[]>>();
@@ -93,6 +95,22 @@ describe('NewChismeDialog', () => {
       country: 'Chile',
       cotilleo: false,
     });
+  });
+
+  it('says it was published, except when the support card opens: no cheerful toast over it', async () => {
+    remember('Hombre', '30');
+    createChisme.mockResolvedValueOnce(aChisme({ id: 'ordinary' })).mockResolvedValueOnce(aChisme({ id: 'heavy', crisis: true }));
+    const { unmount } = render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), 'Mi vecina tiene un secreto');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByText('Chisme publicado exitosamente')).toBeInTheDocument();
+    unmount();
+    notifications.clean();
+    render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.type(screen.getByLabelText('Contenido del chisme'), 'Ya no puedo más con todo esto');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    await waitFor(() => expect(dialogStore.get()).toMatchObject({ kind: 'crisis-support', asReader: false }));
+    expect(screen.queryByText('Chisme publicado exitosamente')).toBeNull();
   });
 
   it('shows the database message when publishing fails', async () => {
