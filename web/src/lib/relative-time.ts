@@ -45,11 +45,16 @@ function subscribe(listener: () => void): () => void {
 
 const currentTick = () => ticks;
 
-/** The label for `iso`, recomputed at each tick of the shared clock (the tick count is the
- * store's value; the label itself reads the real time when it renders). */
-export function useRelativeTime(iso: string): string {
+/** The time now, read again at each tick of the shared clock (the tick count is the store's
+ * value; the time itself is read when the component renders). */
+export function useNow(): number {
   useSyncExternalStore(subscribe, currentTick, currentTick);
-  return relativeTime(iso);
+  return Date.now();
+}
+
+/** The label for `iso`, kept current by the shared clock. */
+export function useRelativeTime(iso: string): string {
+  return relativeTime(iso, useNow());
 }
 
 /** The label as a component, so a tick re-renders only the text, not the card around it. */

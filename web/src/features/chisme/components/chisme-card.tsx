@@ -9,6 +9,7 @@ import { RelativeTime } from '../../../lib/relative-time';
 import type { FeedChisme } from '../../../types/api';
 import { chismeColor } from './chisme-colors';
 import { ImageButton } from './image-button';
+import { ImageWindowNote } from './image-window-note';
 import { LikeButton } from './like-button';
 import { ChismeMenu } from './chisme-menu';
 import { ReportButton } from './report-button';
@@ -58,6 +59,7 @@ export function ChismeCard({ chisme, showImageButton, onComments }: Props) {
             {crisisTexts.readerLink}
           </Anchor>
         )}
+        {showImageButton && chisme.cotilleo && chisme.file_exist && <ImageWindowNote chisme={chisme} />}
         {chisme.tags.length > 0 && (
           <Group gap={4}>
             {chisme.tags.map((tag) => (
