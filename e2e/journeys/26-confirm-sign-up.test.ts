@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { onPhone, snap } from '../support/browser.ts';
 import { sqlOne } from '../support/db.ts';
 import { person, useBrowser } from '../support/journey.ts';
+import { expectNothingClipped } from '../support/layout.ts';
 import { linkOf, MAILPIT, mailPageOf, waitForMail } from '../support/mail.ts';
 import { openAuthModal, PASSWORD, uniqueEmail } from '../support/users.ts';
 
@@ -18,7 +19,7 @@ const CONFIRM = /^Confirma tu correo en Chismes$/;
 
 describe('journey 26: sign-up confirmation', () => {
   it('registers, is told to check the inbox, resends, and the link signs in', async () => {
-    const page = await person('confirma');
+    const page = await person('confirma', onPhone);
     const email = uniqueEmail('confirma');
     await openAuthModal(page);
     await page.getByRole('button', { name: '¿No tienes cuenta? Regístrate' }).click();
@@ -27,6 +28,10 @@ describe('journey 26: sign-up confirmation', () => {
     await register.getByLabel('Correo electrónico').fill(email);
     await register.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await register.getByLabel('Confirmar contraseña').fill(PASSWORD);
+    // On the phone, the whole form and its ticked password rules: nothing cut.
+    await register.getByTestId('password-rules').locator('[data-met="true"]').nth(2).waitFor();
+    await expectNothingClipped(page, 'in the sign-up form on a phone');
+    await snap(page, '26-phone-sign-up');
     await register.getByRole('button', { name: 'Registrarse', exact: true }).click();
     const pending = page.getByRole('dialog', { name: 'Revisa tu correo' });
     await pending

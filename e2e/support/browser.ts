@@ -39,8 +39,11 @@ export function launchProfile(userDataDir: string, baseURL: string): Promise<Bro
 /** Where a person's browser says it is, and their device (a desktop in Spain unless told). */
 export type BrowserOptions = Pick<BrowserContextOptions, 'locale' | 'timezoneId' | 'viewport' | 'isMobile' | 'hasTouch'>;
 
-/** A phone (390×844, as the reports of phone layouts measured): its viewport meta is honoured. */
-export const onPhone: BrowserOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** A phone's screen (390×844, where the reports of phone layouts measured). */
+export const phone = { width: 390, height: 844 } as const;
+
+/** A phone: its screen, touch, and a viewport meta that is honoured. */
+export const onPhone: BrowserOptions = { viewport: phone, isMobile: true, hasTouch: true };
 
 /** A fresh browser profile: one per simulated person. */
 export async function newPerson(browser: Browser, baseURL: string, options: BrowserOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
