@@ -29,11 +29,15 @@ describe('ChismeMenu', () => {
     // request is pending, so hidden elements are included.
     const [loading, ...others] = within(menu).getAllByRole('menuitem', { hidden: true });
     expect(others).toHaveLength(0);
+    // Nothing else in it either: Mantine's focusable "presentation" placeholder is, to axe, a
+    // child a menu may not have (aria-required-children, critical, loading or not).
+    expect([...menu.children].filter((child) => child.getAttribute('role') !== 'menuitem')).toEqual([]);
     expect(loading).toHaveTextContent('Cargando...');
     expect(loading).toBeDisabled();
     answer(false);
     expect(await within(menu).findByRole('menuitem', { name: 'Silenciar notificaciones de este chisme', hidden: true })).toBeEnabled();
     expect(menu).not.toHaveTextContent('Cargando...');
+    expect([...menu.children].filter((child) => child.getAttribute('role') !== 'menuitem')).toEqual([]);
   });
 
   it("offers blocking on someone else's chisme, with no loading item", async () => {
