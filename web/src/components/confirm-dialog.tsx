@@ -1,12 +1,13 @@
 // A confirmation before an action that cannot be undone (blocking, "Desbloquear a todas",
 // reporting, a moderator's decision): what will happen, "Cancelar" (focused first, so Enter
 // does nothing harmful) and the action. What it asks beyond yes or no (a report's reason) goes
-// in `children`, above the buttons.
+// in `children`, above the buttons. Where it sits on every card of a feed it is loaded when first
+// asked for (lazy-confirm-dialog.tsx).
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { common } from '../i18n/es/common';
 
-type Props = {
+export type ConfirmDialogProps = {
   opened: boolean;
   title: string;
   /** What will happen, in a sentence or two. */
@@ -20,7 +21,7 @@ type Props = {
   children?: ReactNode;
 };
 
-export function ConfirmDialog({ opened, title, message, confirmLabel, onConfirm, onCancel, pending = false, danger = false, children }: Props) {
+export function ConfirmDialog({ opened, title, message, confirmLabel, onConfirm, onCancel, pending = false, danger = false, children }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} closeButtonProps={{ 'aria-label': common.close }} centered size="sm">
       <Stack gap="md">

@@ -5,7 +5,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconBell, IconBellOff, IconDots, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { useRefetchAfterBlock } from '../../../hooks/use-refetch-after-block';
 import { controls } from '../../../i18n/es/controls';
 import { errorMessage } from '../../../lib/api-error';
@@ -72,7 +72,7 @@ export function ChismeMenu({ chisme }: { chisme: FeedChisme }) {
           )}
         </Menu.Dropdown>
       </Menu>
-      <ConfirmDialog
+      <LazyConfirmDialog
         opened={confirmingBlock}
         title={controls.block.confirmTitle}
         message={controls.block.confirmMessage}

@@ -2,7 +2,7 @@
 // report's reason will be asked too (ConfirmDialog's children).
 import { IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { chisme as texts } from '../../../i18n/es/chisme';
 import type { FeedChisme } from '../../../types/api';
 import { useReportChisme } from '../hooks/use-report-chisme';
@@ -21,7 +21,7 @@ export function ReportButton({ chisme }: { chisme: FeedChisme }) {
         loading={pending}
         onClick={() => setAsking(true)}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         opened={asking}
         title={texts.report.confirmTitle}
         message={texts.report.confirmMessage}

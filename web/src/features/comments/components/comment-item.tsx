@@ -4,7 +4,7 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconDots, IconEyeOff, IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { CountryFlag } from '../../../components/country-flag';
 import { commentReport, comments as texts } from '../../../i18n/es/comments';
 import { chisme as chismeTexts } from '../../../i18n/es/chisme';
@@ -126,7 +126,7 @@ export function CommentItem({ node, onReply }: Props) {
           )}
         </Group>
       </Paper>
-      <ConfirmDialog
+      <LazyConfirmDialog
         opened={asking === 'block'}
         title={controls.block.confirmTitle}
         message={controls.block.confirmMessage}
@@ -135,7 +135,7 @@ export function CommentItem({ node, onReply }: Props) {
         onCancel={() => setAsking(null)}
         onConfirm={block}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         opened={asking === 'report'}
         title={commentReport.confirmTitle}
         message={commentReport.confirmMessage}
