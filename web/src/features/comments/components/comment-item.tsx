@@ -1,12 +1,14 @@
-// One comment with its replies: "Anónimo N", "Autor" badge, reply (below depth 3), report,
-// replies collapsed with show/hide and a "+N" button for the rest.
+// One comment with its replies: "Anónimo N", "Autor" badge, reply (below depth 3), report and
+// block (each asks first: neither is undone one by one), replies collapsed with show/hide and a
+// "+N" button for the rest.
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconDots, IconEyeOff, IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { CountryFlag } from '../../../components/country-flag';
 import { commentReport, comments as texts } from '../../../i18n/es/comments';
 import { chisme as chismeTexts } from '../../../i18n/es/chisme';
-import { relativeTime } from '../../../lib/relative-time';
+import { RelativeTime } from '../../../lib/relative-time';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-error';
 import { openCrisisSupport } from '../../../hooks/use-dialogs';
@@ -24,11 +26,13 @@ export function CommentItem({ node, onReply }: Props) {
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [reported, setReported] = useState(false);
+  const [asking, setAsking] = useState<'block' | 'report' | null>(null);
   const { shown, hidden } = visibleReplies(node.children, node.depth, expanded);
   const total = countDescendants(node);
   const refetchAfterBlock = useRefetchAfterBlock();
 
   const block = () => {
+    setAsking(null);
     blockCommentAuthor(node.id)
       .then(() => {
         toast.success(controls.block.done);
@@ -38,6 +42,7 @@ export function CommentItem({ node, onReply }: Props) {
   };
 
   const report = () => {
+    setAsking(null);
     reportComment(node.id)
       .then(() => {
         setReported(true);
@@ -76,7 +81,7 @@ export function CommentItem({ node, onReply }: Props) {
                 <CountryFlag country={node.country} />
               </Group>
               <Text size="xs" c="dimmed" component="time" dateTime={node.created_at}>
-                {relativeTime(node.created_at)}
+                <RelativeTime iso={node.created_at} />
               </Text>
             </Group>
             <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -101,7 +106,7 @@ export function CommentItem({ node, onReply }: Props) {
             </Button>
           )}
           {!node.is_mine && !node.is_hidden && (
-            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={texts.report} disabled={reported} onClick={report}>
+            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={texts.report} disabled={reported} onClick={() => setAsking('report')}>
               <IconFlag size={14} aria-hidden />
             </ActionIcon>
           )}
@@ -113,7 +118,7 @@ export function CommentItem({ node, onReply }: Props) {
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconEyeOff size={14} aria-hidden />} onClick={block}>
+                <Menu.Item leftSection={<IconEyeOff size={14} aria-hidden />} onClick={() => setAsking('block')}>
                   {controls.block.action}
                 </Menu.Item>
               </Menu.Dropdown>
@@ -121,6 +126,24 @@ export function CommentItem({ node, onReply }: Props) {
           )}
         </Group>
       </Paper>
+      <LazyConfirmDialog
+        opened={asking === 'block'}
+        title={controls.block.confirmTitle}
+        message={controls.block.confirmMessage}
+        confirmLabel={controls.block.confirm}
+        danger
+        onCancel={() => setAsking(null)}
+        onConfirm={block}
+      />
+      <LazyConfirmDialog
+        opened={asking === 'report'}
+        title={commentReport.confirmTitle}
+        message={commentReport.confirmMessage}
+        confirmLabel={commentReport.confirm}
+        danger
+        onCancel={() => setAsking(null)}
+        onConfirm={report}
+      />
       {open && node.children.length > 0 && (
         <Stack gap={6} pl={{ base: 'xs', sm: 'md' }} style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
           {shown.map((child) => (
