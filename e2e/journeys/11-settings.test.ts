@@ -44,7 +44,7 @@ describe('journey 11: menu and settings', () => {
     await about.waitFor();
     await about.getByRole('link', { name: 'contacto@chismes.app' }).waitFor();
     await snap(page, '11-settings-about');
-    await about.getByRole('button', { name: 'Cerrar' }).click();
+    await about.getByRole('button', { name: 'Cerrar', exact: true }).click();
     await about.waitFor({ state: 'detached' });
 
     menu = await openMenu(page);

@@ -27,6 +27,11 @@ describe('journey 25: crisis support', () => {
     await card(author, everyday).waitFor();
     expect(await author.getByRole('dialog', { name: title }).count()).toBe(0);
     expect(await card(author, everyday).getByRole('button', { name: '¿Necesitas hablar?' }).count()).toBe(0);
+    // Everyday speech gets the usual toast; it is closed so that only the next post's can show.
+    const published = author.getByRole('alert').filter({ hasText: 'Chisme publicado exitosamente' });
+    await published.waitFor();
+    await published.getByRole('button').click();
+    await published.waitFor({ state: 'detached' });
 
     const heavy = `Ya no puedo más y a veces me quiero morir ${tag}`;
     await publishChisme(author, { content: heavy });

@@ -105,7 +105,10 @@ test('every read RPC answers over GET with the right rows; a write over GET is r
     assert.equal(await read(author, 'get_my_suspension'), null, 'get_my_suspension');
     const queue = (await read(moderator, 'get_moderation_queue', { p_limit: '100' })) as { id: string; pending_reports: number }[];
     assert.equal(queue.find((item) => item.id === chismeId)?.pending_reports, 1, 'get_moderation_queue');
-    assert.deepEqual(await read(anon, 'get_sign_in_methods', { p_email: author.email }), ['email'], 'get_sign_in_methods');
+    // get_sign_in_methods counts each client's lookups (a write), so it is a POST like the
+    // writes, never a replica read (docs/api.md).
+    const methods = await anon.client.rpc('get_sign_in_methods', { p_email: author.email });
+    assert.deepEqual([methods.data, anon.methods.get('get_sign_in_methods')], [['email'], 'POST'], 'get_sign_in_methods');
     // The typing helpers are for signed-in people only (docs/api.md).
     assert.deepEqual(await read(reader, 'find_offensive_words', { p_text: `Eso es una ${word} y lo sabes` }), [word], 'find_offensive_words');
     assert.equal(await read(reader, 'find_personal_data', { p_text: 'llámame al 612 345 678' }), 'phone', 'find_personal_data');

@@ -8,6 +8,6 @@ describe('toast', () => {
     toast.error('No se pudo guardar');
     const alert = (await screen.findByText('No se pudo guardar')).closest('.mantine-Notification-root');
     expect(alert).not.toBeNull();
-    expect(within(alert as HTMLElement).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+    expect(within(alert as HTMLElement).getByRole('button', { name: 'Cerrar aviso' })).toBeInTheDocument();
   });
 });

@@ -11,8 +11,9 @@ function show(color: string, message: string, options: ToastOptions = {}) {
     message,
     title: options.title,
     autoClose: options.autoClose ?? limits.toastMs,
-    // Mantine's close button has no name by default (axe: critical).
-    closeButtonProps: { 'aria-label': common.close },
+    // Mantine's close button has no name by default (axe: critical); a toast over an open dialog
+    // sits inside it (app/toast-host.tsx), so its name differs from the dialog's "Cerrar".
+    closeButtonProps: { 'aria-label': common.closeToast },
   });
 }
 

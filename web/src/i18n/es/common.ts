@@ -18,6 +18,8 @@ export const common = {
   murmuroAlert: 'Opción aun en trabajo, disfruta de todo lo demás.',
   loading: 'Cargando...',
   close: 'Cerrar',
+  // a toast's own close button, told apart from the dialog it may show over
+  closeToast: 'Cerrar aviso',
   cancel: 'Cancelar',
   unknownCountry: 'Desconocido',
   unknownCountryFlag: 'País desconocido',

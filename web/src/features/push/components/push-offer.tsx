@@ -18,7 +18,8 @@ export function PushOffer({ userId, onNotNow }: { userId: string; onNotNow?: () 
           <>
             <Text size="sm">{push.offerText}</Text>
             <Group gap="xs">
-              <Button size="compact-md" loading={status === 'busy'} onClick={() => void enable()}>
+              {/* the label wraps on a phone rather than being cut */}
+              <Button size="compact-md" h="auto" py={4} styles={{ label: { whiteSpace: 'normal' } }} loading={status === 'busy'} onClick={() => void enable()}>
                 {push.offer}
               </Button>
               {onNotNow && (
