@@ -104,7 +104,9 @@ function seriousFindings(results: SchemeResult[], label: string): string[] {
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   if (page.isClosed() || !page.url().startsWith('http')) return;
   // A dialog or menu still fading in is not a state anyone reads (see settled).
-  if (!(await settled(page))) throw new Error(`${label}: still loading 3 s later, nothing to scan`);
+  // A scan the journey asks for waits longer than the watcher's (a loaded machine may take
+  // seconds to answer a dialog's read); still loading after that is a failure.
+  if (!(await settled(page, EXPLICIT_SCAN_SETTLE_MS))) throw new Error(`${label}: still loading ${EXPLICIT_SCAN_SETTLE_MS / 1000} s later, nothing to scan`);
   const found = seriousFindings(await scanBothSchemes(page), label);
   if (found.length) throw new Error(`axe: ${found.length} serious/critical violation(s):\n${found.join('\n')}`);
 }
@@ -204,22 +206,24 @@ function installScreenWatcher(signature: () => string): void {
 
 export type AccessibilityWatch = { finish: (label: string) => Promise<void> };
 
+const EXPLICIT_SCAN_SETTLE_MS = 15_000;
+
 /**
- * Waits (at most 3 s) until the page is a screen again: no finite CSS animation or transition
- * runs (a Mantine menu or modal half-way through opening or closing is not a state anyone
- * reads; spinners loop forever and are not waited for) and nothing is loading (the watcher's
- * own rule for reporting a screen, which may have changed since it reported). False if it is
- * still loading then.
+ * Waits (at most `limitMs`) until the page is a screen again: no finite CSS animation or
+ * transition runs (a Mantine menu or modal half-way through opening or closing is not a state
+ * anyone reads; spinners loop forever and are not waited for) and nothing is loading (the
+ * watcher's own rule for reporting a screen, which may have changed since it reported). False
+ * if it is still loading then.
  */
-async function settled(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    const until = Date.now() + 3_000;
+async function settled(page: Page, limitMs = 3_000): Promise<boolean> {
+  return page.evaluate(async (limit) => {
+    const until = Date.now() + limit;
     const moving = () =>
       document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
     const busy = () => document.querySelector('[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root') !== null;
     while ((moving() || busy()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
     return !busy();
-  });
+  }, limitMs);
 }
 
 /** The part of a signature that names the screen: origin, route pattern, open dialogs and menus. */

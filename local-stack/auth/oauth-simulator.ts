@@ -17,7 +17,7 @@ export function renderSimulator(provider: string, state: string, known: { email:
   return `<!doctype html>
 <html lang="es">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box}button{margin-top:1rem;padding:.6rem 1.2rem}</style></head>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box}button{margin-top:1rem;padding:.6rem 1.2rem}li{margin:.4rem 0}li a{display:inline-block;padding:.3rem 0;min-height:24px}</style></head>
 <body>
 <h1>${escapeHtml(title)}</h1>
 <p>Inicio de sesión simulado para desarrollo local: no se contacta con ${escapeHtml(providerNames[provider] ?? provider)}.</p>
