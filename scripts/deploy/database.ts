@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type Cli, requireSuccess } from './cli.ts';
 import { withPrivateFile } from './private-file.ts';
 
-/** The Vault secrets the purge job reads (the reference-data migration, `purge-chisme-images`). */
+/** The Vault secrets the scheduled jobs read (the reference-data migration: `purge-chisme-images`, `send-push`). */
 export interface VaultSecrets {
   project_url: string;
   service_role_key: string;
@@ -84,7 +84,8 @@ export function checkProblems(rows: CheckRow[], expectedJobs: Map<string, string
     else if (!job.active) problems.push(`cron job ${name} is inactive`);
   }
   const secrets = new Set(rows.filter((row) => row.kind === 'vault secret').map((row) => row.name));
-  for (const name of vaultSecretNames) if (!secrets.has(name)) problems.push(`Vault secret ${name} is missing: the purge job cannot call chisme-image-purge`);
+  for (const name of vaultSecretNames)
+    if (!secrets.has(name)) problems.push(`Vault secret ${name} is missing: the scheduled jobs cannot call chisme-image-purge and push-send`);
   return problems;
 }
 

@@ -77,7 +77,7 @@ describe('the database steps of a deploy, on a fresh database', () => {
     expect(await query('select 1 from public.chismes')).toEqual([]);
   });
 
-  it('step 6: the check finds every cron job the migrations schedule and both Vault secrets', async () => {
+  it('step 8: the check finds every cron job the migrations schedule and both Vault secrets', async () => {
     expect((await checkDatabase(cli, cluster.url, migrationsDir)).problems).toEqual([]);
   });
 });
