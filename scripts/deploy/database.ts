@@ -62,14 +62,14 @@ export interface CheckRow {
 }
 
 /**
- * What works but not as the product means it, one line each. The casual mode's word list is in
- * supabase/seed.sql, which a deploy never applies (the seed also makes the demo accounts).
+ * What works but not as the product means it, one line each: an empty offensive-word list (the
+ * reference-data migration inserts it, and moderators may edit it, so it is not an error).
  */
 export function checkWarnings(rows: CheckRow[]): string[] {
   const words = rows.find((row) => row.kind === 'offensive words');
   if (!words || Number(words.detail) > 0) return [];
   return [
-    'public.offensive_words is empty: the casual mode\'s offensive-word filter blocks nothing (the list is in supabase/seed.sql, which a deploy does not apply; docs/deploy.md "Known gaps")',
+    "public.offensive_words is empty: the casual mode's offensive-word filter blocks nothing (the reference-data migration inserts the list; someone removed it: add the words back with public.add_offensive_word)",
   ];
 }
 
