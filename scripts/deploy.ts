@@ -1,8 +1,8 @@
 // `npm run deploy -- --project-ref <ref> [--dry-run] [--yes] [--db-url <url>]`: this repository
 // onto a hosted Supabase project, every step with the pinned Supabase CLI (docs/deploy.md).
 // First the offline checks (scripts/deploy/preflight.ts), then the steps of
-// scripts/deploy/plan.ts: API keys, Vault secrets, migrations, edge functions, function secrets
-// if any, configuration, and a check of the database. `--dry-run` prints every command and
+// scripts/deploy/plan.ts: API keys, Vault secrets, migrations, function secrets, edge functions,
+// configuration, the Auth settings of supabase/auth-hosted.json, and a check of the database. `--dry-run` prints every command and
 // value instead, offline. `npm test` runs the dry run (scripts/deploy/dry-run.test.ts), the
 // database steps against a fresh local database (rehearsal.test.ts) and the functions step
 // against a local Management API (management-api.test.ts).
@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDeployArgs } from './deploy/args.ts';
 import { supabaseCli } from './deploy/cli.ts';
+import { functionSecrets } from './deploy/function-secrets.ts';
 import { discoverFunctions, functionSecretNames } from './deploy/functions.ts';
+import { accessToken, missingTokenLine } from './deploy/management-api.ts';
 import { deployPlan, nextSteps, printPlan, type RunState } from './deploy/plan.ts';
 import { preflightProblems } from './deploy/preflight.ts';
 import { projectEnv } from './deploy/project-env.ts';
@@ -27,8 +29,10 @@ async function main(): Promise<number> {
   const env = projectEnv(root);
   const config = readProductionConfig(root, env);
   const functions = discoverFunctions(join(root, 'supabase', 'functions'), join(root, 'supabase', 'config.toml'));
-  const secretNames = functionSecretNames(join(root, 'supabase', 'functions'), functions);
-  const problems = preflightProblems({ projectRef: options.projectRef, config, env, functionSecrets: secretNames });
+  const secrets = functionSecrets(functionSecretNames(join(root, 'supabase', 'functions'), functions), config, env);
+  const problems = preflightProblems({ root, projectRef: options.projectRef, config, functionSecrets: secrets });
+  // The dry run sends nothing, so it needs no token; a deploy needs it before its first step.
+  if (!options.dryRun && !accessToken(process.env)) problems.push(missingTokenLine);
   if (problems.length) {
     for (const problem of problems) console.error(`deploy: ${problem}`);
     return 1;
@@ -40,7 +44,7 @@ async function main(): Promise<number> {
     yes: options.yes,
     config,
     functions,
-    functionSecrets: new Map(secretNames.map((name) => [name, env.get(name)!])),
+    functionSecrets: secrets,
   });
   if (options.dryRun) {
     console.log(printPlan(steps, options.projectRef));

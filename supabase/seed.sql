@@ -1,28 +1,11 @@
 -- Demo data for local development (`supabase db push --include-seed`, `supabase start`, the
--- local stack): the offensive-word list, three demo accounts you can sign in with (see README
--- "Demo accounts"), twelve background neighbours who cannot sign in, and ~80 chismes of both
--- modes over the last week with comments, replies, likes and the notifications they cause.
+-- local stack): three demo accounts you can sign in with (see README "Demo accounts"), twelve
+-- background neighbours who cannot sign in, and ~80 chismes of both modes over the last week
+-- with comments, replies, likes and the notifications they cause. The offensive-word list is
+-- reference data, in the reference-data migration.
 -- Everything goes through the real triggers (authorship, counters, notifications), acting as
 -- each user by setting the JWT claims; only timestamps are back-dated. Deterministic
 -- (setseed), idempotent only on a fresh database.
-
--- The offensive-word list (casual mode). Matched as whole words in folded form (see
--- supabase/schemas/08-offensive-words.sql).
-insert into public.offensive_words (word) values
-  ('idiota'), ('imbécil'), ('imbecil'), ('estúpido'), ('estupido'), ('estúpida'), ('estupida'),
-  ('pendejo'), ('pendeja'), ('cabrón'), ('cabron'), ('cabrona'), ('gilipollas'), ('mierda'),
-  ('coño'), ('joder'), ('hijo de puta'), ('hija de puta'), ('hijueputa'), ('malparido'),
-  ('malparida'), ('malnacido'), ('huevón'), ('huevon'), ('boludo'), ('boluda'), ('pelotudo'),
-  ('pelotuda'), ('culero'), ('culera'), ('verga'), ('chingada'), ('chingado'), ('pinche'),
-  ('zorra'), ('perra'), ('subnormal'), ('retrasado mental'), ('mongólico'), ('maricón'),
-  ('maricon'), ('conchatumadre'), ('concha de tu madre'), ('mamón'), ('tarado'),
-  -- Plurals are words of their own: the filter matches whole words only.
-  ('idiotas'), ('imbéciles'), ('imbeciles'), ('estúpidos'), ('estupidos'), ('estúpidas'),
-  ('estupidas'), ('pendejos'), ('pendejas'), ('cabrones'), ('cabronas'), ('malparidos'),
-  ('malparidas'), ('malnacidos'), ('huevones'), ('boludos'), ('boludas'), ('pelotudos'),
-  ('pelotudas'), ('culeros'), ('culeras'), ('zorras'), ('perras'), ('subnormales'),
-  ('retrasados mentales'), ('mongólicos'), ('maricones'), ('mamones'), ('tarados')
-on conflict (word) do nothing;
 
 -- Accounts: the three demo users (password known) and twelve neighbours (random password).
 do $$

@@ -2,6 +2,7 @@
 // operator would, and renders its command lines for the dry run.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { accessToken, type ManagementApi, managementApiUrl } from './management-api.ts';
 import { supabaseEnv } from './project-env.ts';
 
 export interface CliResult {
@@ -13,6 +14,8 @@ export interface CliResult {
 export interface Cli {
   /** Runs `supabase …args`; `capture` keeps its output (else it goes to the terminal, prompts included). */
   run(args: string[], options?: { capture?: boolean }): Promise<CliResult>;
+  /** The Management API the CLI talks to, with the CLI's access token (management-api.ts). */
+  managementApi: ManagementApi;
 }
 
 export interface CliSettings {
@@ -24,11 +27,14 @@ export interface CliSettings {
   extraArgs?: string[];
   /** Keep every command's output instead of showing it (tests). */
   quiet?: boolean;
+  /** The Management API's address (tests: the stand-in's, which the CLI reaches through its profile). */
+  apiUrl?: string;
 }
 
-export function supabaseCli({ root, env = {}, extraArgs = [], quiet = false }: CliSettings): Cli {
+export function supabaseCli({ root, env = {}, extraArgs = [], quiet = false, apiUrl = managementApiUrl }: CliSettings): Cli {
   const binary = join(root, 'node_modules', '.bin', 'supabase');
   return {
+    managementApi: { url: apiUrl, token: accessToken({ ...process.env, ...env }) },
     run(args, { capture = quiet } = {}) {
       // Not captured: the operator's terminal, so the CLI's own diffs and confirmation prompts show.
       const child = spawn(binary, [...args, ...extraArgs], {

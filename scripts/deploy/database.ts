@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type Cli, requireSuccess } from './cli.ts';
 import { withPrivateFile } from './private-file.ts';
 
-/** The Vault secrets the purge job reads (the reference-data migration, `purge-chisme-images`). */
+/** The Vault secrets the scheduled jobs read (the reference-data migration: `purge-chisme-images`, `send-push`). */
 export interface VaultSecrets {
   project_url: string;
   service_role_key: string;
@@ -62,14 +62,14 @@ export interface CheckRow {
 }
 
 /**
- * What works but not as the product means it, one line each. The casual mode's word list is in
- * supabase/seed.sql, which a deploy never applies (the seed also makes the demo accounts).
+ * What works but not as the product means it, one line each: an empty offensive-word list (the
+ * reference-data migration inserts it, and moderators may edit it, so it is not an error).
  */
 export function checkWarnings(rows: CheckRow[]): string[] {
   const words = rows.find((row) => row.kind === 'offensive words');
   if (!words || Number(words.detail) > 0) return [];
   return [
-    'public.offensive_words is empty: the casual mode\'s offensive-word filter blocks nothing (the list is in supabase/seed.sql, which a deploy does not apply; docs/deploy.md "Known gaps")',
+    "public.offensive_words is empty: the casual mode's offensive-word filter blocks nothing (the reference-data migration inserts the list; someone removed it: add the words back with public.add_offensive_word)",
   ];
 }
 
@@ -84,7 +84,8 @@ export function checkProblems(rows: CheckRow[], expectedJobs: Map<string, string
     else if (!job.active) problems.push(`cron job ${name} is inactive`);
   }
   const secrets = new Set(rows.filter((row) => row.kind === 'vault secret').map((row) => row.name));
-  for (const name of vaultSecretNames) if (!secrets.has(name)) problems.push(`Vault secret ${name} is missing: the purge job cannot call chisme-image-purge`);
+  for (const name of vaultSecretNames)
+    if (!secrets.has(name)) problems.push(`Vault secret ${name} is missing: the scheduled jobs cannot call chisme-image-purge and push-send`);
   return problems;
 }
 

@@ -26,7 +26,16 @@ describe('docs/deploy.md', () => {
           .split(/[:(]/)[0]!
           .trim(),
       ),
-    ).toEqual(['Project and plan', 'SMTP', 'Secrets', '`npm run deploy`', 'The web host', 'The smoke test', 'Rollback', 'What to watch afterwards']);
+    ).toEqual([
+      'Project and plan',
+      'SMTP and the send-email hook',
+      'Secrets',
+      '`npm run deploy`',
+      'The web host',
+      'The smoke test',
+      'Rollback',
+      'What to watch afterwards',
+    ]);
   });
 
   it("names every npm script it and README's deploy section use, and each exists", () => {

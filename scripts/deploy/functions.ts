@@ -38,13 +38,13 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * The environment variables the deployed code reads by name (`Deno.env.get('X')`, `env.get('X')`,
- * `requireEnv('X')`), in the functions and `_shared/`, sorted.
+ * `env('X')`, `requireEnv('X')`), in the functions and `_shared/`, sorted.
  */
 export function variablesRead(functionsDir: string, functions: EdgeFunction[]): string[] {
   const dirs = [...functions.map((fn) => join(functionsDir, fn.name)), join(functionsDir, '_shared')].filter((dir) => existsSync(dir));
   const names = new Set<string>();
   for (const file of dirs.flatMap(sourceFiles)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/(?:env\.get|requireEnv)\(\s*'([A-Z][A-Z0-9_]*)'/g)) names.add(match[1]!);
+    for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:env(?:\.get)?|requireEnv)\(\s*'([A-Z][A-Z0-9_]*)'/g)) names.add(match[1]!);
   }
   return [...names].sort();
 }

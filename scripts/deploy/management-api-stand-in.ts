@@ -13,6 +13,7 @@ export interface RecordedRequest {
   method: string;
   path: string;
   contentType: string;
+  authorization: string;
   body: Buffer;
 }
 
@@ -21,6 +22,8 @@ export type Route = (request: RecordedRequest) => Answer | undefined;
 
 export interface ManagementApiStandIn {
   requests: RecordedRequest[];
+  /** Its address (what the profile gives the CLI as api_url). */
+  url: string;
   /** CLI arguments that send its commands here. */
   cliArgs: string[];
   /** Environment for the CLI: an access token of the right form, a home of its own. */
@@ -44,6 +47,7 @@ export async function startManagementApi(projectRef: string, routes: Route[]): P
         method: request.method ?? '',
         path: request.url ?? '',
         contentType: request.headers['content-type'] ?? '',
+        authorization: request.headers.authorization ?? '',
         body: Buffer.concat(chunks),
       };
       requests.push(recorded);
@@ -62,6 +66,7 @@ export async function startManagementApi(projectRef: string, routes: Route[]): P
   writeFileSync(profile, `name: stand-in\napi_url: ${url}\ndashboard_url: ${url}\nproject_host: localhost\n`);
   return {
     requests,
+    url,
     cliArgs: ['--profile', profile],
     // HOME of its own: no real login (~/.supabase/access-token) can ever be used by a test.
     cliEnv: { HOME: home, SUPABASE_ACCESS_TOKEN: `sbp_${'0'.repeat(40)}` },

@@ -1,7 +1,8 @@
 // The steps of `npm run deploy` that talk to the Management API, run by the real, pinned CLI
 // against a local stand-in of that API (management-api-stand-in.ts), so what the CLI would send
 // to supabase.com is recorded and checked: every function with its verify_jwt, the keys read
-// and chosen, the Vault statement, the check after the push. (`db push` and the Vault and check
+// and chosen, the Vault statement, every function secret with its value, the Auth settings of
+// supabase/auth-hosted.json, the check after the push. (`db push` and the Vault and check
 // statements against a real database: rehearsal.test.ts.)
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProjectKeys } from './api-keys.ts';
 import { supabaseCli } from './cli.ts';
 import { checkWarnings, expectedCronJobs, vaultSecretNames } from './database.ts';
-import { discoverFunctions } from './functions.ts';
+import { functionSecrets } from './function-secrets.ts';
+import { discoverFunctions, functionSecretNames } from './functions.ts';
+import { hostedAuthSettings, missingTokenLine } from './management-api.ts';
 import { type ManagementApiStandIn, multipartParts, type RecordedRequest, startManagementApi } from './management-api-stand-in.ts';
 import { deployPlan, dotenvLine, type Step } from './plan.ts';
+import { productionValues } from './production-values.ts';
+import { projectEnv } from './project-env.ts';
 import { readProductionConfig } from './remote-config.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,6 +33,11 @@ const keys = [
 ];
 
 let checkRows: unknown[] = [];
+/** What the stand-in answers to the Auth settings' PATCH: the body, unless a test says otherwise. */
+let authAnswer: ((body: Record<string, unknown>) => Record<string, unknown>) | undefined;
+const env = projectEnv(fileURLToPath(new URL('.', import.meta.url)), productionValues);
+const productionConfig = readProductionConfig(root, env);
+const secrets = functionSecrets(functionSecretNames(join(root, 'supabase', 'functions'), functions), productionConfig, env);
 const json = (request: RecordedRequest) => JSON.parse(request.body.toString('utf8')) as Record<string, unknown>;
 const base = `/v1/projects/${projectRef}`;
 
@@ -46,18 +56,27 @@ beforeAll(async () => {
     },
     (r) => (r.method === 'PUT' && r.path === `${base}/functions` ? { status: 200, json: json(r) } : undefined),
     (r) => (r.method === 'POST' && r.path === `${base}/secrets` ? { status: 201, json: {} } : undefined),
+    (r) => (r.method === 'PATCH' && r.path === `${base}/config/auth` ? { status: 200, json: (authAnswer ?? ((body) => body))(json(r)) } : undefined),
     (r) => {
       if (r.method !== 'POST' || r.path !== `${base}/database/query`) return undefined;
       return { status: 201, json: json(r).read_only ? checkRows : [{ updated: 0, created: 2 }] };
     },
   ]);
-  const config = readProductionConfig(root, new Map());
-  steps = deployPlan({ root, projectRef, dbTarget: projectRef, yes: true, config, functions, functionSecrets: new Map() });
+  steps = deployPlan({ root, projectRef, dbTarget: projectRef, yes: true, config: productionConfig, functions, functionSecrets: secrets });
 }, 60_000);
 
 afterAll(() => api?.close());
 
-const cli = () => supabaseCli({ root, env: api.cliEnv, extraArgs: api.cliArgs, quiet: true });
+// As scripts/deploy.ts runs it: the values the block's env() names (the CLI validates the hook's
+// secret when it loads the configuration, for every command).
+const cli = () =>
+  supabaseCli({
+    root,
+    env: { ...Object.fromEntries(productionConfig.variables.map((name) => [name, env.get(name)!])), ...api.cliEnv },
+    extraArgs: api.cliArgs,
+    quiet: true,
+    apiUrl: api.url,
+  });
 const requestsSince = (count: number) => api.requests.slice(count);
 
 describe('against a stand-in of the Management API', () => {
@@ -107,18 +126,39 @@ describe('against a stand-in of the Management API', () => {
     ).toHaveLength(1);
   });
 
-  it('a function secret the code reads goes through secrets set with its exact value, and nothing else does', async () => {
+  it('every function secret goes through secrets set with its exact value, before the functions are deployed', async () => {
+    const before = api.requests.length;
+    await step('secrets set').run(cli(), {});
+    const [sent] = requestsSince(before).filter((r) => r.method === 'POST' && r.path === `${base}/secrets`);
+    const values = Object.fromEntries((JSON.parse(sent!.body.toString('utf8')) as { name: string; value: string }[]).map((s) => [s.name, s.value]));
+    expect(values).toEqual({
+      SEND_EMAIL_HOOK_SECRETS: productionValues.CHISMES_SEND_EMAIL_HOOK_SECRETS,
+      SITE_URL: productionValues.CHISMES_SITE_URL,
+      SMTP_ADMIN_EMAIL: productionValues.CHISMES_SMTP_ADMIN_EMAIL,
+      SMTP_HOST: productionValues.CHISMES_SMTP_HOST,
+      SMTP_PASS: productionValues.CHISMES_SMTP_PASS,
+      SMTP_PORT: '465',
+      SMTP_SENDER_NAME: 'Chismes',
+      SMTP_USER: productionValues.CHISMES_SMTP_USER,
+      VAPID_PRIVATE_KEY: productionValues.CHISMES_VAPID_PRIVATE_KEY,
+      VAPID_PUBLIC_KEY: productionValues.CHISMES_VAPID_PUBLIC_KEY,
+      VAPID_SUBJECT: productionValues.CHISMES_VAPID_SUBJECT,
+    });
+    const order = steps.map((candidate) => candidate.command.slice(0, 2).join(' '));
+    expect(order.indexOf('secrets set')).toBeLessThan(order.indexOf('functions deploy'));
+  });
+
+  it('a secret value of any form arrives exactly as written', async () => {
     const value = 'una "clave" con\nsalto de línea, \\n literal y = signos';
     const withSecret = deployPlan({
       root,
       projectRef,
       dbTarget: projectRef,
       yes: true,
-      config: readProductionConfig(root, new Map()),
+      config: productionConfig,
       functions,
-      functionSecrets: new Map([['PUSH_VAPID_PRIVATE_KEY', value]]),
+      functionSecrets: [{ name: 'PUSH_VAPID_PRIVATE_KEY', source: 'CHISMES_PUSH_VAPID_PRIVATE_KEY', value }],
     });
-    expect(steps.some((candidate) => candidate.command[0] === 'secrets')).toBe(false);
     const before = api.requests.length;
     await withSecret.find((candidate) => candidate.command[0] === 'secrets')!.run(cli(), {});
     const [sent] = requestsSince(before).filter((r) => r.method === 'POST' && r.path === `${base}/secrets`);
@@ -126,6 +166,26 @@ describe('against a stand-in of the Management API', () => {
     const apostrophe = "it's `quoted`";
     expect(dotenvLine('K', apostrophe)).toBe(`K="${apostrophe}"`);
     expect(() => dotenvLine('K', `'\`"`)).toThrow(/no env file can carry it/);
+  });
+
+  it('supabase/auth-hosted.json reaches the Auth config with the access token; a setting the project keeps otherwise fails the step', async () => {
+    const patch = steps.find((candidate) => candidate.shown?.startsWith('PATCH '))!;
+    const settings = hostedAuthSettings(root);
+    expect(settings).toEqual({ security_update_password_require_current_password: true });
+    const before = api.requests.length;
+    await patch.run(cli(), {});
+    const [sent] = requestsSince(before).filter((r) => r.method === 'PATCH');
+    expect(sent!.path).toBe(`${base}/config/auth`);
+    expect(sent!.authorization).toBe(`Bearer ${api.cliEnv.SUPABASE_ACCESS_TOKEN}`);
+    expect(json(sent!)).toEqual(settings);
+    authAnswer = (body) => ({ ...body, security_update_password_require_current_password: false });
+    try {
+      await expect(patch.run(cli(), {})).rejects.toThrow(/the project kept security_update_password_require_current_password = false/);
+    } finally {
+      authAnswer = undefined;
+    }
+    const withoutToken = { ...cli(), managementApi: { url: api.url, token: undefined } };
+    await expect(patch.run(withoutToken, {})).rejects.toThrow(missingTokenLine);
   });
 
   it('the check after the push passes when every job and secret is there, and names what is missing', async () => {

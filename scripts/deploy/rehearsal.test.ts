@@ -77,8 +77,18 @@ describe('the database steps of a deploy, on a fresh database', () => {
     expect(await query('select 1 from public.chismes')).toEqual([]);
   });
 
-  it('step 6: the check finds every cron job the migrations schedule and both Vault secrets', async () => {
-    expect((await checkDatabase(cli, cluster.url, migrationsDir)).problems).toEqual([]);
+  it('step 8: the check finds every cron job the migrations schedule and both Vault secrets', async () => {
+    expect(await checkDatabase(cli, cluster.url, migrationsDir)).toEqual({ problems: [], warnings: [] });
+  });
+
+  it('the casual mode blocks offensive words on a project: the list is reference data, pushed without the seed', async () => {
+    const [list] = await query<{ words: number; matched: number }>(
+      'select count(*)::int as words, (select cardinality(words) from private.offensive_word_matcher)::int as matched from public.offensive_words',
+    );
+    expect(list!.words).toBeGreaterThanOrEqual(40);
+    expect(list!.matched).toBe(list!.words);
+    const [found] = await query<{ words: string[] }>("select public.find_offensive_words('Eres un IDIOTA, pendejo') as words");
+    expect(found!.words).toEqual(['idiota', 'pendejo']);
   });
 });
 

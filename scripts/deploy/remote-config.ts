@@ -31,6 +31,8 @@ export interface ProductionConfig {
   overrides: Override[];
   /** A setting's value in production: the block's (resolved) if it sets it, else the file's. */
   effective(path: string): TomlValue | undefined;
+  /** A setting's value in the rest of the file (what the local stack uses), whatever the block sets. */
+  local(path: string): TomlValue | undefined;
   /** Every variable the block names through env(). */
   variables: string[];
 }
@@ -82,5 +84,6 @@ export function readProductionConfig(root: string, env: Map<string, string>): Pr
       if (path === 'db.seed.enabled') return false;
       return base(path);
     },
+    local: base,
   };
 }

@@ -1,7 +1,8 @@
 // The smoke test's journey through a deployed project's public API only (docs/deploy.md "The
 // smoke test"): two confirmed people, a cotilleo chisme with an image, a like that reaches the
-// author over Realtime, the image viewed through a server-signed URL inside its window, both
-// accounts deleted through the delete-account function, and nothing of them left behind.
+// author over Realtime, the image viewed through a server-signed URL inside its window, push-send
+// reachable as the send-push job calls it, both accounts deleted through the delete-account
+// function, and nothing of them left behind.
 import { readFileSync } from 'node:fs';
 import { FunctionsHttpError, type RealtimeChannel } from '@supabase/supabase-js';
 import type { SmokeOptions } from './args.ts';
@@ -123,6 +124,30 @@ export const steps: Step[] = [
       const bytes = Buffer.from(await response.arrayBuffer());
       expect(response.status === 200, `the signed image URL answered ${response.status}`);
       expect(bytes.equals(image), `the image came back different (${bytes.length} bytes, ${response.headers.get('content-type')})`);
+    },
+  },
+  {
+    title: 'push-send gives browsers its VAPID key, and sends only for the service key (as the send-push job calls it)',
+    async run(project) {
+      const pushSend = `${project.url}/functions/v1/push-send`;
+      const offer = await fetch(pushSend, { headers: { apikey: project.anonKey } });
+      const body = (await offer.json().catch(() => ({}))) as { publicKey?: unknown; code?: unknown };
+      expect(offer.status === 200, `GET push-send answered ${offer.status} ${JSON.stringify(body)} (503 push_not_configured: the VAPID secrets are not set)`);
+      expect(
+        typeof body.publicKey === 'string' && Buffer.from(body.publicKey, 'base64url').length === 65,
+        `push-send's VAPID public key is ${JSON.stringify(body.publicKey)}`,
+      );
+      const refused = await fetch(pushSend, { method: 'POST', headers: { apikey: project.anonKey } });
+      await refused.body?.cancel();
+      expect(refused.status === 401, `POST push-send with the publishable key answered ${refused.status}, not 401`);
+      // What the job does every 5 s when a push is due: the test people have no device, so this
+      // sends only what was due anyway, and leaves nothing.
+      const round = await fetch(pushSend, { method: 'POST', headers: { apikey: project.serviceRoleKey } });
+      const totals = (await round.json().catch(() => ({}))) as Record<string, unknown>;
+      expect(
+        round.status === 200 && typeof totals.rounds === 'number',
+        `POST push-send with the service key answered ${round.status} ${JSON.stringify(totals)}`,
+      );
     },
   },
   {

@@ -1,6 +1,6 @@
 -- Hand-written: what a schema diff cannot express, so supabase/schemas/ does not hold it.
 -- Reference data (rate-limit windows, the moderation and new-account settings rows, the crisis
--- terms, the offensive-word matcher's first row), the `chismes` storage bucket, the scheduled jobs
+-- terms, the offensive-word matcher's first row and word list), the `chismes` storage bucket, the scheduled jobs
 -- (pg_cron and pg_net) and PostgREST's pre-request hook (a role setting). Runs after the baseline
 -- (the tables and functions it names are defined there); see docs/database.md "What stays
 -- hand-written".
@@ -125,6 +125,24 @@ select true,
        '(?:^|[^a-zñ0-9*])(?:(' || string_agg(o.pattern, ')|(' order by o.word) || '))(?=$|[^a-zñ0-9*])'
 from public.offensive_words o
 where o.pattern <> '';
+
+-- The offensive-word list (casual mode), reference data every project needs: a project gets it
+-- from this migration (a deploy never runs the seed). Matched as whole words in folded form
+-- (08-offensive-words.sql); inserted after the matcher row, which its trigger then refreshes.
+insert into public.offensive_words (word) values
+  ('idiota'), ('imbécil'), ('imbecil'), ('estúpido'), ('estupido'), ('estúpida'), ('estupida'),
+  ('pendejo'), ('pendeja'), ('cabrón'), ('cabron'), ('cabrona'), ('gilipollas'), ('mierda'),
+  ('coño'), ('joder'), ('hijo de puta'), ('hija de puta'), ('hijueputa'), ('malparido'),
+  ('malparida'), ('malnacido'), ('huevón'), ('huevon'), ('boludo'), ('boluda'), ('pelotudo'),
+  ('pelotuda'), ('culero'), ('culera'), ('verga'), ('chingada'), ('chingado'), ('pinche'),
+  ('zorra'), ('perra'), ('subnormal'), ('retrasado mental'), ('mongólico'), ('maricón'),
+  ('maricon'), ('conchatumadre'), ('concha de tu madre'), ('mamón'), ('tarado'),
+  -- Plurals are words of their own: the filter matches whole words only.
+  ('idiotas'), ('imbéciles'), ('imbeciles'), ('estúpidos'), ('estupidos'), ('estúpidas'),
+  ('estupidas'), ('pendejos'), ('pendejas'), ('cabrones'), ('cabronas'), ('malparidos'),
+  ('malparidas'), ('malnacidos'), ('huevones'), ('boludos'), ('boludas'), ('pelotudos'),
+  ('pelotudas'), ('culeros'), ('culeras'), ('zorras'), ('perras'), ('subnormales'),
+  ('retrasados mentales'), ('mongólicos'), ('maricones'), ('mamones'), ('tarados');
 
 -- Terms that mark a chisme or comment as mentioning self-harm (19-crisis.sql).
 insert into private.crisis_terms (term) values

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { isServiceRoleKey, publishableKey, serviceRoleKey } from './api-keys.ts';
+import { carriesServiceRoleKey, isServiceRoleKey, presentedKeys, publishableKey, serviceRoleKey } from './api-keys.ts';
 
 const legacy = { SUPABASE_ANON_KEY: 'eyJ.anon.jwt', SUPABASE_SERVICE_ROLE_KEY: 'eyJ.service.jwt' };
 const newKeys = {
@@ -36,4 +36,21 @@ Deno.test('every secret key and the legacy service key are service keys; publish
     assert.equal(isServiceRoleKey(key, both), false, JSON.stringify(key));
   }
   assert.equal(isServiceRoleKey('', env({})), false, 'no keys configured: nothing is a service key');
+});
+
+Deno.test("a request carries the service role's key in `apikey` (what pg_net sends) or as a Bearer token, of either kind", () => {
+  const both = env({ ...legacy, ...newKeys });
+  const request = (headers: Record<string, string>) => new Request('http://functions.test/push-send', { method: 'POST', headers });
+  assert.deepEqual(presentedKeys(request({ apikey: 'a', Authorization: 'Bearer b' })), ['a', 'b']);
+  const service: Record<string, string>[] = [{ apikey: 'sb_secret_cron' }, { apikey: 'eyJ.service.jwt' }, { Authorization: 'Bearer sb_secret_default' }];
+  for (const headers of service) {
+    assert.equal(carriesServiceRoleKey(request(headers), both), true, JSON.stringify(headers));
+  }
+  const others: Record<string, string>[] = [{ apikey: 'sb_publishable_default' }, { Authorization: 'Bearer eyJ.anon.jwt' }, { apikey: 'sb_secret_' }, {}, {
+    apikey: '',
+  }];
+  for (const headers of others) {
+    assert.equal(carriesServiceRoleKey(request(headers), both), false, JSON.stringify(headers));
+  }
+  assert.equal(carriesServiceRoleKey(request({ apikey: 'sb_secret_cron' }), env({})), false, 'no keys configured: nobody');
 });

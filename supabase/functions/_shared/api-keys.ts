@@ -50,6 +50,21 @@ export function isServiceRoleKey(candidate: string, env: KeyEnv = Deno.env): boo
   return keys.reduce((found, key) => timingSafeEqual(candidate, key) || found, false);
 }
 
+/** The keys a request presents: its `apikey` header (what pg_net sends) and its Bearer token. */
+export function presentedKeys(request: Request): string[] {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
+  return [request.headers.get('apikey') ?? '', bearer ?? ''].filter((key) => key !== '');
+}
+
+/**
+ * Whether a request comes from the service role: one of the keys it presents is one of this
+ * project's service keys. For the functions with `verify_jwt = false` that only the scheduled
+ * jobs call (an `sb_secret_…` key is no JWT, so the gateway's check would refuse it).
+ */
+export function carriesServiceRoleKey(request: Request, env: KeyEnv = Deno.env): boolean {
+  return presentedKeys(request).some((key) => isServiceRoleKey(key, env));
+}
+
 function timingSafeEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;

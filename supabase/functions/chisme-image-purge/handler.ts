@@ -4,15 +4,10 @@
 // no JWT, so the gateway's JWT check is off for this function (`verify_jwt = false` in
 // supabase/config.toml) and the key is checked here: the `apikey` header or a Bearer token
 // must be one of the project's service keys.
+import { presentedKeys } from '../_shared/api-keys.ts';
 import { isPreflight, preflightResponse } from '../_shared/cors.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, notAuthenticated, withErrorBoundary } from '../_shared/http.ts';
 import { type PurgeDeps, purgeExpiredImages } from './purge.ts';
-
-/** The keys a request presents: its `apikey` header and its Bearer token. */
-function presentedKeys(request: Request): string[] {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
-  return [request.headers.get('apikey') ?? '', bearer ?? ''].filter((key) => key !== '');
-}
 
 export function createPurgeHandler(deps: PurgeDeps, isServiceKey: (key: string) => boolean) {
   return withErrorBoundary('chisme-image-purge', async (request) => {
