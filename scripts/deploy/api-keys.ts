@@ -1,6 +1,6 @@
 // The project's API keys as `supabase projects api-keys --reveal -o json` prints them: the
 // Management API's list ({ name, api_key, type: legacy | publishable | secret }). A deploy uses
-// the default secret key for the purge job's Vault secret and names the publishable key for the
+// the default secret key for the scheduled jobs' Vault secret and names the publishable key for the
 // web host; the legacy JWT keys only where the project has no new ones.
 export interface ProjectKeys {
   /** sb_secret_… (or the legacy service_role JWT): bypasses RLS, never leaves the server side. */

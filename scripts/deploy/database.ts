@@ -1,6 +1,6 @@
 // The database part of a deploy, run against the project (`--remote=<ref>`, through the
 // Management API) or a database URL (`--remote=<url>`: `--db-url`, and the rehearsal in
-// scripts/deploy/rehearsal.test.ts): the purge job's two Vault secrets, the push of the
+// scripts/deploy/rehearsal.test.ts): the scheduled jobs' two Vault secrets, the push of the
 // migrations, and the check that the push left what production needs.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -66,6 +66,28 @@ describe('docs/deploy.md', () => {
     expect(page).toMatch(/Set the two variables under Project → Settings/);
   });
 
+  it('names every value supabase/.env.production.example asks for, and the example holds every one a deploy needs', () => {
+    const example = readFileSync(join(root, 'supabase', '.env.production.example'), 'utf8');
+    const asked = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
+    for (const name of asked) expect(page, name).toContain(`\`${name}\``);
+    const needed = [...readFileSync(join(root, 'supabase', 'config.toml'), 'utf8').matchAll(/"env\((CHISMES_[A-Z0-9_]+)\)"/g)].map((match) => match[1]!);
+    for (const name of [...needed, 'CHISMES_VAPID_PUBLIC_KEY', 'CHISMES_VAPID_PRIVATE_KEY', 'CHISMES_VAPID_SUBJECT']) expect(asked, name).toContain(name);
+  });
+
+  it('what to watch covers every scheduled caller and the mail budget', () => {
+    const watch = page.slice(page.indexOf('## 8. What to watch'), page.indexOf('\n## ', page.indexOf('## 8. What to watch') + 3));
+    for (const topic of [
+      'Realtime',
+      'cron.job_run_details',
+      'net._http_response',
+      'push_not_configured',
+      'private.push_deliveries',
+      'private.auth_mail_log',
+      'Storage',
+    ])
+      expect(watch, topic).toContain(topic);
+  });
+
   it('README points to it and gives the same commands', () => {
     expect(readmeSection).toContain('[`docs/deploy.md`](docs/deploy.md)');
     for (const command of ['npm run deploy -- --project-ref <ref> --dry-run', 'npm run smoke -- --url']) {

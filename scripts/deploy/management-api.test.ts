@@ -96,7 +96,10 @@ describe('against a stand-in of the Management API', () => {
       expect(files).toContain(`supabase/functions/${metadata.name}/index.ts`);
       expect(files.filter((file) => /\.test\.ts$|\/fixtures\//.test(file))).toEqual([]);
     }
-    expect(sent.find((s) => s.metadata.name === 'chisme-image-purge')!.files).toContain('supabase/functions/_shared/api-keys.ts');
+    // The service-key check both scheduled callees share goes with each of them.
+    for (const name of ['chisme-image-purge', 'push-send'])
+      expect(sent.find((s) => s.metadata.name === name)!.files).toContain('supabase/functions/_shared/api-keys.ts');
+    expect(sent.find((s) => s.metadata.name === 'send-email')!.metadata.verify_jwt).toBe(false);
   });
 
   it('the API keys: the default secret key for Vault and the default publishable key for the web', async () => {
