@@ -29,6 +29,7 @@ function checkTypesAreFresh(url: string): void {
 
 async function main(): Promise<void> {
   run('docs/rules.md is up to date (scripts/rules.ts)', 'npx', ['tsx', 'scripts/rules.ts', '--check']);
+  run('every schema file has SQL mutations (scripts/mutation-sql.ts --check)', 'npx', ['tsx', 'scripts/mutation-sql.ts', '--check']);
   await withMigratedCluster({ seed: true }, async (cluster) => {
     await checkDrift(cluster.url);
     run('migration linter (Squawk, .squawk.toml)', 'npx', ['squawk', 'supabase/migrations/*.sql']);
