@@ -214,7 +214,7 @@ async function main(): Promise<number> {
           total: results.length,
           survived: survivors,
           minutes,
-          files: perFile,
+          files: Object.fromEntries(fileScores),
           thresholds: { break: threshold },
           mutations: results,
         };
