@@ -1,4 +1,5 @@
-// `npm run test:db`: the freshness of docs/rules.md (scripts/rules.ts); a throwaway PostgreSQL cluster (own data folder, own free port), the
+// `npm run test:db`: the freshness of docs/rules.md (scripts/rules.ts) and a mutation list for every
+// schema file (scripts/mutation-sql.ts --check); a throwaway PostgreSQL cluster (own data folder, own free port), the
 // Supabase platform bootstrap, the project's migrations and seed pushed with the real Supabase
 // CLI (scripts/db-cluster.ts); first the drift check (scripts/db-schemas.ts: a second cluster
 // built from supabase/schemas/ must have the same catalogue) and the migration linter (Squawk,
@@ -29,6 +30,7 @@ function checkTypesAreFresh(url: string): void {
 
 async function main(): Promise<void> {
   run('docs/rules.md is up to date (scripts/rules.ts)', 'npx', ['tsx', 'scripts/rules.ts', '--check']);
+  run('every schema file has SQL mutations (scripts/mutation-sql.ts --check)', 'npx', ['tsx', 'scripts/mutation-sql.ts', '--check']);
   await withMigratedCluster({ seed: true }, async (cluster) => {
     await checkDrift(cluster.url);
     run('migration linter (Squawk, .squawk.toml)', 'npx', ['squawk', 'supabase/migrations/*.sql']);

@@ -64,8 +64,8 @@ select tests.arrange($arrange$ select tests.authenticate_as('sybil_' || n), publ
 select tests.authenticate_as('sybil_8');
 select throws_ok($$ select public.report_comment(current_setting('test.comment'), 'Spam') $$, 'P0001', 'new_account_limited', 'comments have the same cap: the 4th new account''s report is refused');
 select tests.reset_role();
-update private.rate_limit_counters set window_start = window_start - interval '1 hour' where action like 'new_account_%';
-update private.rate_limit_members set window_start = window_start - interval '1 hour' where action like 'new_account_%';
+update private.rate_limit_counters set window_start = window_start - interval '1 hour' where action = 'new_account_report';
+update private.rate_limit_members set window_start = window_start - interval '1 hour' where action = 'new_account_report';
 select tests.arrange($arrange$ select tests.authenticate_as('sybil_' || n), public.report_chisme(current_setting('test.chisme'), 'Spam') from generate_series(4, 6) n $arrange$);
 select tests.reset_role();
 select is((select count(*)::int from public.reports where chisme_id = current_setting('test.chisme')::uuid), 6, 'six new accounts'' reports are stored (over two windows)');
