@@ -10,6 +10,8 @@ vi.mock('../api/thread-mute', () => ({
   setThreadMute: vi.fn(),
 }));
 vi.mock('../api/block-chisme-author', () => ({ blockChismeAuthor: vi.fn() }));
+const deleteMyChisme = vi.fn<(id: string) => Promise<void>>();
+vi.mock('../api/delete-my-chisme', () => ({ deleteMyChisme: (id: string) => deleteMyChisme(id) }));
 
 describe('ChismeMenu', () => {
   beforeEach(() => getThreadMute.mockReset());
@@ -24,7 +26,7 @@ describe('ChismeMenu', () => {
     // structure is what axe reads; jsdom leaves the floating dropdown `display: none` while a
     // request is pending, so hidden elements are included.
     const [loading, ...others] = within(menu).getAllByRole('menuitem', { hidden: true });
-    expect(others).toHaveLength(0);
+    expect(others.map((item) => item.textContent)).toEqual(['Eliminar']);
     expect(loading).toHaveTextContent('Cargando...');
     expect(loading).toBeDisabled();
     answer(false);
@@ -38,5 +40,23 @@ describe('ChismeMenu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Más opciones' }));
     expect(await screen.findByRole('menuitem', { name: 'No ver más a esta persona' })).toBeEnabled();
     expect(screen.queryByText('Cargando...')).not.toBeInTheDocument();
+  });
+
+  it('offers "Eliminar" on one\'s own chisme only, and deletes after the confirmation', async () => {
+    getThreadMute.mockResolvedValue(false);
+    deleteMyChisme.mockResolvedValue(undefined);
+    const { unmount } = render(<ChismeMenu chisme={aChisme({ id: 'c-other-2', is_mine: false })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Más opciones' }));
+    await screen.findByRole('menuitem', { name: 'No ver más a esta persona' });
+    expect(screen.queryByRole('menuitem', { name: 'Eliminar' })).not.toBeInTheDocument();
+    unmount();
+
+    render(<ChismeMenu chisme={aChisme({ id: 'c-mine', is_mine: true })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Más opciones' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar este chisme?' });
+    expect(deleteMyChisme).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(deleteMyChisme).toHaveBeenCalledWith('c-mine');
   });
 });

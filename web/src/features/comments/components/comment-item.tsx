@@ -1,8 +1,11 @@
 // One comment with its replies: "Anónimo N", "Autor" badge, reply (below depth 3), report,
-// replies collapsed with show/hide and a "+N" button for the rest.
+// replies collapsed with show/hide and a "+N" button for the rest; "Eliminar comentario" on
+// one's own (after a confirmation); the "Comentario oculto" / "Comentario eliminado"
+// placeholders keep only their place above the replies.
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
-import { IconDots, IconEyeOff, IconFlag } from '@tabler/icons-react';
+import { IconDots, IconEyeOff, IconFlag, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 import { CountryFlag } from '../../../components/country-flag';
 import { commentReport, comments as texts } from '../../../i18n/es/comments';
 import { chisme as chismeTexts } from '../../../i18n/es/chisme';
@@ -18,10 +21,19 @@ import { blockCommentAuthor } from '../api/block-comment-author';
 import { reportComment } from '../api/report-comment';
 import { canReply, countDescendants, visibleReplies, type CommentNode } from '../utils/build-thread';
 
-type Props = { node: CommentNode; onReply: (comment: CommentNode) => void };
+type Props = {
+  node: CommentNode;
+  onReply: (comment: CommentNode) => void;
+  /** Deletes one's own comment (after the confirmation); refreshes the thread. */
+  onDelete: (comment: CommentNode) => Promise<void>;
+  /** No replies here (a thread whose author the caller blocked). */
+  canAnswer?: boolean;
+};
 
-export function CommentItem({ node, onReply }: Props) {
+export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props) {
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const placeholder = node.is_hidden || node.is_deleted;
   const [expanded, setExpanded] = useState(false);
   const [reported, setReported] = useState(false);
   const { shown, hidden } = visibleReplies(node.children, node.depth, expanded);
@@ -58,6 +70,10 @@ export function CommentItem({ node, onReply }: Props) {
           <Text size="sm" c="dimmed" fs="italic" data-testid="hidden-comment">
             {controls.block.hiddenComment}
           </Text>
+        ) : node.is_deleted ? (
+          <Text size="sm" c="dimmed" fs="italic" data-testid="deleted-comment">
+            {controls.deleteOwn.deletedComment}
+          </Text>
         ) : (
           <>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -90,7 +106,7 @@ export function CommentItem({ node, onReply }: Props) {
           </>
         )}
         <Group gap="xs" mt={4}>
-          {canReply(node) && !node.is_hidden && (
+          {canAnswer && canReply(node) && !placeholder && (
             <Button size="compact-xs" variant="subtle" onClick={() => onReply(node)}>
               {texts.reply}
             </Button>
@@ -100,12 +116,24 @@ export function CommentItem({ node, onReply }: Props) {
               {open ? texts.hideReplies : texts.showReplies(total)}
             </Button>
           )}
-          {!node.is_mine && !node.is_hidden && (
+          {node.is_mine && !placeholder && (
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={controls.deleteOwn.comment}
+              onClick={() => setConfirming(true)}
+              data-testid="delete-comment"
+            >
+              <IconTrash size={14} aria-hidden />
+            </ActionIcon>
+          )}
+          {!node.is_mine && !placeholder && (
             <ActionIcon size="sm" variant="subtle" color="gray" aria-label={texts.report} disabled={reported} onClick={report}>
               <IconFlag size={14} aria-hidden />
             </ActionIcon>
           )}
-          {!node.is_mine && !node.is_hidden && (
+          {!node.is_mine && !placeholder && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon size="sm" variant="subtle" color="gray" aria-label={controls.moreActions} data-testid="comment-menu">
@@ -121,10 +149,20 @@ export function CommentItem({ node, onReply }: Props) {
           )}
         </Group>
       </Paper>
+      {confirming && (
+        <ConfirmDelete
+          title={controls.deleteOwn.commentTitle}
+          body={controls.deleteOwn.commentBody}
+          confirm={controls.deleteOwn.confirm}
+          cancel={controls.deleteOwn.cancel}
+          onConfirm={() => onDelete(node)}
+          onClose={() => setConfirming(false)}
+        />
+      )}
       {open && node.children.length > 0 && (
         <Stack gap={6} pl={{ base: 'xs', sm: 'md' }} style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
           {shown.map((child) => (
-            <CommentItem key={child.id} node={child} onReply={onReply} />
+            <CommentItem key={child.id} node={child} onReply={onReply} onDelete={onDelete} canAnswer={canAnswer} />
           ))}
           {hidden > 0 && (
             <Button size="compact-xs" variant="light" w="fit-content" aria-label={texts.moreRepliesLabel(hidden)} onClick={() => setExpanded(true)}>
