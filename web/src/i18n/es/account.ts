@@ -3,7 +3,6 @@ import { formatWait } from './safety';
 
 export const account = {
   export: 'Descargar mis datos',
-  exportFileName: 'mis-datos-chismes.json',
   exported: 'Tus datos se han descargado.',
   exportFailed: 'No se pudieron descargar tus datos. Inténtalo de nuevo.',
   delete: 'Eliminar mi cuenta',
