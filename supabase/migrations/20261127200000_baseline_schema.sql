@@ -4595,10 +4595,13 @@ declare
   v_comment public.comments;
   v_recipient_id uuid;
 begin
-  select * into v_comment from public.comments m where m.id = p_comment_id for update;
+  select * into v_comment from public.comments m where m.id = p_comment_id;
   if not found then
     return;
   end if;
+  -- the comments pipeline's lock order: the chisme's row before any notification row
+  perform 1 from public.chismes c where c.id = v_comment.chisme_id for update;
+  perform 1 from public.comments m where m.id = p_comment_id for update;
   -- the notification it caused quotes it: the chisme's author (a root comment) or the parent
   -- comment's author (a reply), found by the recipient's index
   if v_comment.parent_id is null then
