@@ -7,8 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HOST, MAIL_PORT } from '../local-stack/shared/paths.ts';
-import { statusBlock } from '../local-stack/runtime/status.ts';
+import { devBanner } from './dev-banner.ts';
 import { ensureStack, isStackRunning, stopStack } from '../local-stack/index.ts';
 import { API_URL } from '../local-stack/keys.ts';
 import { logDir } from '../local-stack/shared/paths.ts';
@@ -67,7 +66,6 @@ async function main(): Promise<void> {
   const stack = await ensureStack();
   process.off('SIGINT', stopEarly);
   console.log(stack.startedHere ? 'Started the local Supabase stack.\n' : 'Using the local Supabase stack that was already running.\n');
-  console.log(statusBlock());
 
   let web: ChildProcess | undefined;
   let server: Server | undefined;
@@ -92,8 +90,8 @@ async function main(): Promise<void> {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void finish(0));
 
+  console.log(devBanner(`http://${WEB_HOST}:${WEB_PORT}`));
   if (existsSync(join(root, 'web', 'package.json'))) {
-    console.log(`\nWeb app: http://${WEB_HOST}:${WEB_PORT}\nMail (what Auth sends): http://${HOST}:${MAIL_PORT}\n`);
     web = spawn('npm', ['run', 'dev', '-w', 'web', '--', '--host', WEB_HOST, '--port', String(WEB_PORT), '--strictPort'], {
       cwd: root,
       stdio: 'inherit',
@@ -102,7 +100,7 @@ async function main(): Promise<void> {
     web.on('exit', (code, signal) => void finish(code ?? 1, `the web dev server exited (${signal ?? `code ${code}`})`));
   } else {
     server = await placeholder();
-    console.log(`\nweb/ has no package.json yet: serving a placeholder page on http://${WEB_HOST}:${WEB_PORT}`);
+    console.log('web/ has no package.json yet: a placeholder page is served there');
   }
 
   // A stack that dies while we run takes the dev server down with it, loudly.

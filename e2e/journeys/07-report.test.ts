@@ -1,4 +1,5 @@
-// Journey 7: report — success takes the chisme out of the reporter's feeds (docs/decisions/0010-automatic-hiding.md), a
+// Journey 7: report — it asks first (a report cannot be withdrawn) and "Cancelar" reports
+// nothing; success takes the chisme out of the reporter's feeds (docs/decisions/0010-automatic-hiding.md), a
 // second report is answered "already reported", and one's own chisme cannot be reported.
 import { describe, expect, it } from 'vitest';
 import { snap } from '../support/browser.ts';
@@ -16,7 +17,16 @@ describe('journey 7: report', () => {
     const content = await publishNew(author, 'Chisme reportable');
 
     const target = await showNewChismes(reporter, content); // the post arrives as the pill over the open feed
+    const reportedId = await chismeIdOf(content);
+    const reports = async () => (await sql<{ n: string }>('select count(*) as n from public.reports where chisme_id = $1', [reportedId]))[0]!.n;
     await target.getByRole('button', { name: 'Reportar' }).click();
+    const confirm = reporter.getByRole('dialog', { name: '¿Reportar este chisme?' });
+    await confirm.getByText('Un reporte no se puede retirar.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await reports()).toBe('0');
+    await target.getByRole('button', { name: 'Reportar' }).click();
+    await confirm.getByRole('button', { name: 'Reportar' }).click();
     await reporter.getByRole('alert').filter({ hasText: 'Chisme reportado exitosamente' }).waitFor();
     await snap(reporter, '07-report-success');
 
@@ -27,7 +37,6 @@ describe('journey 7: report', () => {
     await reporter.reload();
     await reporter.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
     expect(await target.count()).toBe(0);
-    const reportedId = await chismeIdOf(content);
     const repeat = await rpcAs(reporter, 'report_chisme', { p_chisme_id: reportedId, p_reason: 'Sin especificar' });
     expect(repeat.status).toBe(400);
     expect(repeat.body).toMatchObject({ message: 'report_already_exists' });

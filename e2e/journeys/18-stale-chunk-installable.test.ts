@@ -85,7 +85,7 @@ describe('journey 18: installable, and resilient to a deploy', () => {
       let loads = 0;
       page.on('load', () => loads++);
       await page.getByRole('button', { name: 'Abrir menú' }).click();
-      await page.getByRole('dialog', { name: 'Menú' }).getByTestId('menu-chismes').click();
+      await page.getByRole('dialog', { name: 'Menú' }).getByTestId('menu-profile').click();
       // The router keeps the old URL until a screen's chunk has loaded: the reload (meant to
       // fetch the new build's files) brings the feed back, still signed in.
       await expect.poll(() => loads, { timeout: 30_000 }).toBe(1);

@@ -1,8 +1,11 @@
 // Journey 21: the header's bell counts unread notifications live (up when someone comments,
 // down when they are read), and on a 390 px phone the "Nuevo chisme" button never covers the
-// like / comment row of a card.
+// like / comment row of a card, and nothing is cut: not the notifications' "Eliminar", not the
+// new-post dialog's fields.
 import { describe, expect, it } from 'vitest';
-import { card, publishNew } from '../support/chismes.ts';
+import { phone, snap } from '../support/browser.ts';
+import { card, openNewChisme, publishNew } from '../support/chismes.ts';
+import { expectNothingClipped } from '../support/layout.ts';
 import { chismeIdOf } from '../support/db.ts';
 import { useBrowser } from '../support/journey.ts';
 import { commentAs, rpcAs, signedInPerson } from '../support/users.ts';
@@ -35,7 +38,7 @@ describe('journey 21: unread badge', () => {
 
     // At 390 px, with the card's action row at the very bottom of the screen, what is under its
     // bottom-right corner (share / report, where a floating button sat) is the card.
-    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.setViewportSize(phone);
     await owner.goto('/profile/');
     const last = card(owner, content);
     await last.waitFor();
@@ -47,5 +50,17 @@ describe('journey 21: unread badge', () => {
     });
     expect(hit).toBe(true);
     await owner.getByRole('banner').getByTestId('new-chisme-button').waitFor();
+
+    // The notification list and the new-post dialog on the phone: no text cut.
+    await owner.goto('/notifications/');
+    await owner.getByText('2 Notificaciones').waitFor();
+    await expectNothingClipped(owner, 'in the notification list on a phone');
+    await snap(owner, '21-phone-notifications');
+    await owner.evaluate(() => localStorage.removeItem('genero')); // its placeholder shows
+    const dialog = await openNewChisme(owner);
+    await dialog.getByPlaceholder('Selecciona tu género').waitFor();
+    await expectNothingClipped(owner, 'in the new-post dialog on a phone');
+    await snap(owner, '21-phone-new-chisme');
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
   });
 });

@@ -2,12 +2,16 @@
 // persona"). Their other comment goes, the one with a reply stays as "Comentario oculto" above
 // the reply, their chismes leave the feed and their deep link answers not-found, their next
 // comment notifies nobody while a neighbour's does; the harasser sees nothing change. Settings
-// count "1 persona bloqueada" and "Desbloquear a todas" brings everything back. A notification
+// count "1 persona bloqueada" and "Desbloquear a todas" brings everything back. Both the block
+// and the unblocking ask first (neither is undone one by one); on a phone, the unblocking's
+// toast sits in the open menu's header, covering none of its items. A notification
 // from before the block still opens the harasser's thread: the dialog says who is blocked,
 // shows only the blocker's own earlier comment there (which they delete) and offers no form;
 // the database refuses a comment there by any path (docs/decisions/0033-blocks-hold-every-path.md).
 import { describe, expect, it } from 'vitest';
+import { phone, snap } from '../support/browser.ts';
 import { publishNew } from '../support/chismes.ts';
+import { expectNothingClipped, expectToastsCoverNothing } from '../support/layout.ts';
 import { chismeIdOf, notificationCount } from '../support/db.ts';
 import { useBrowser } from '../support/journey.ts';
 import { commentAs, signedInPerson } from '../support/users.ts';
@@ -46,6 +50,9 @@ describe('journey 22: block an anonymous author', () => {
     const second = blocker.getByTestId('comment').filter({ hasText: 'Segundo comentario molesto' });
     await second.getByRole('button', { name: 'Más opciones' }).click();
     await blocker.getByRole('menuitem', { name: 'No ver más a esta persona' }).click();
+    const confirmBlock = blocker.getByRole('dialog', { name: '¿No ver más a esta persona?' });
+    await confirmBlock.getByText('desbloqueando a todas las personas desde el menú', { exact: false }).waitFor();
+    await confirmBlock.getByRole('button', { name: 'No ver más' }).click();
     await blocker.getByRole('alert').filter({ hasText: 'Ya no verás a esta persona' }).waitFor();
     await blocker.getByText('Segundo comentario molesto').waitFor({ state: 'detached' });
     await blocker.getByText('Primer comentario molesto').waitFor({ state: 'detached' });
@@ -61,7 +68,6 @@ describe('journey 22: block an anonymous author', () => {
     await blocker.goto(`/chismes/${theirsId}`);
     await blocker.getByText(notFound).waitFor();
 
-
     // Their next comment notifies nobody; the neighbour's does (the bell counts one).
     await blocker.goto('/notifications/');
     await blocker.getByRole('button', { name: 'Marcar todas como leídas' }).click();
@@ -75,7 +81,10 @@ describe('journey 22: block an anonymous author', () => {
 
     // The notification from before the block opens the thread as a blocked one.
     await blocker.goto('/notifications/');
-    await blocker.getByRole('button', { name: /Nueva respuesta a tu comentario/ }).first().click();
+    await blocker
+      .getByRole('button', { name: /Nueva respuesta a tu comentario/ })
+      .first()
+      .click();
     const thread = blocker.getByRole('dialog', { name: 'Comentarios' });
     await thread.getByText(notFound).waitFor();
     await thread.getByText('Bloqueaste a quien escribió este chisme').waitFor();
@@ -101,12 +110,24 @@ describe('journey 22: block an anonymous author', () => {
     await harasser.getByText('Tercer comentario molesto').waitFor();
     expect(await harasser.getByTestId('hidden-comment').count()).toBe(0);
 
-    // Settings: one person blocked; "Desbloquear a todas" brings their chisme back.
+    // Settings, on a phone: one person blocked; "Desbloquear a todas", once confirmed, brings
+    // their chisme back, and its toast covers nothing in the open menu.
+    await blocker.setViewportSize(phone);
     await blocker.getByRole('button', { name: 'Abrir menú' }).click();
     const blocked = blocker.getByTestId('blocked-people');
     await blocked.getByText('1 persona bloqueada').waitFor();
     await blocked.getByRole('button', { name: 'Desbloquear a todas' }).click();
+    const confirmUnblock = blocker.getByRole('dialog', { name: '¿Desbloquear a todas?' });
+    await confirmUnblock.getByText('No se puede deshacer', { exact: false }).waitFor();
+    await confirmUnblock.getByRole('button', { name: 'Desbloquear a todas' }).click();
+    const menu = blocker.getByRole('dialog', { name: 'Menú' });
+    const unblocked = menu.getByRole('alert').filter({ hasText: 'Has desbloqueado a todas las personas.' });
+    await unblocked.waitFor();
+    await unblocked.hover(); // held while measured (a toast waits while the pointer is on it)
     await blocked.getByText('0 personas bloqueadas').waitFor();
+    expect(await expectToastsCoverNothing(blocker, 'in the open menu on a phone')).toBeGreaterThan(0);
+    await expectNothingClipped(blocker, 'in the open menu on a phone');
+    await snap(blocker, '22-phone-menu-with-toast');
     await blocker.keyboard.press('Escape');
     await blocker.goto(`/chismes/${theirsId}`);
     await blocker.getByText(theirs).waitFor();

@@ -55,7 +55,10 @@ describe('journey 24: my data', () => {
     const timeZone = await leaver.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     await other.getByText(`las fechas están en tu zona horaria (${timeZone})`).waitFor();
     await other.getByRole('cell', { name: content, exact: true }).waitFor();
-    await other.getByRole('cell', { name: /^Un chisme o contenido de otra persona \(ref\. [0-9a-f]{8}\)$/ }).first().waitFor();
+    await other
+      .getByRole('cell', { name: /^Un chisme o contenido de otra persona \(ref\. [0-9a-f]{8}\)$/ })
+      .first()
+      .waitFor();
     expect(await other.getByRole('cell', { name: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/ }).count()).toBe(0);
     await expectAccessible(other, 'the readable export');
 

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const resultsDir = fileURLToPath(new URL('../../test-results/e2e/', import.meta.url));
 
@@ -36,9 +36,18 @@ export function launchProfile(userDataDir: string, baseURL: string): Promise<Bro
   });
 }
 
+/** Where a person's browser says it is, and their device (a desktop in Spain unless told). */
+export type BrowserOptions = Pick<BrowserContextOptions, 'locale' | 'timezoneId' | 'viewport' | 'isMobile' | 'hasTouch'>;
+
+/** A phone's screen (390×844, where the reports of phone layouts measured). */
+export const phone = { width: 390, height: 844 } as const;
+
+/** A phone: its screen, touch, and a viewport meta that is honoured. */
+export const onPhone: BrowserOptions = { viewport: phone, isMobile: true, hasTouch: true };
+
 /** A fresh browser profile: one per simulated person. */
-export async function newPerson(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+export async function newPerson(browser: Browser, baseURL: string, options: BrowserOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, locale: 'es-ES', viewport: { width: 1280, height: 900 }, ...options });
   await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();
   return { context, page };

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchAccessibility } from './axe.ts';
-import { closePerson, launchBrowser, newPerson, resultsDir, snap } from './browser.ts';
+import { closePerson, launchBrowser, newPerson, resultsDir, snap, type BrowserOptions } from './browser.ts';
 import { WEB_URL } from './env.ts';
 import { recordLiveLog } from './live-log.ts';
 import { recordThirdPartyRequests } from './request-hosts.ts';
@@ -32,11 +32,14 @@ export function useBrowser(): void {
   });
 }
 
+/** A person's browser, and other origins of the stack they may open (the mail catcher). */
+export type PersonOptions = BrowserOptions & { alsoVisits?: string[] };
+
 /** A new person (browser context + page) for the current test, closed when the test ends. */
-export async function person(name: string): Promise<Page> {
+export async function person(name: string, { alsoVisits = [], ...options }: PersonOptions = {}): Promise<Page> {
   if (!browser) throw new Error('call useBrowser() in the journey file first');
-  const { context, page } = await newPerson(browser, WEB_URL);
-  const thirdParty = recordThirdPartyRequests(context, page, WEB_URL);
+  const { context, page } = await newPerson(browser, WEB_URL, options);
+  const thirdParty = recordThirdPartyRequests(context, page, WEB_URL, alsoVisits);
   thirdPartyRequests.set(page, thirdParty);
   const liveLog = recordLiveLog(page);
   // 45 s: an accessibility scan (support/axe.ts) can keep the page busy for several seconds on a

@@ -2,10 +2,13 @@
 // Mailpit's HTTP API (:54324, local-stack/CONTRACT.md), the way `supabase start`'s Mailpit is read.
 import { expect } from 'vitest';
 
-const MAILPIT = 'http://127.0.0.1:54324';
+export const MAILPIT = 'http://127.0.0.1:54324';
 
 type Summary = { ID: string; Subject: string; Created?: string; To: Array<{ Address: string }> };
 export type Mail = { ID: string; Subject: string; HTML: string };
+
+/** The mail catcher's page showing one mail, as a developer opens it. */
+export const mailPageOf = (mail: Mail): string => `${MAILPIT}/?id=${mail.ID}`;
 
 async function list(address: string, subject: RegExp): Promise<Summary[]> {
   const response = await fetch(`${MAILPIT}/api/v1/messages?limit=1000`);

@@ -7,10 +7,11 @@ import { API_URL } from './env.ts';
 
 const localSchemes = new Set(['data:', 'blob:', 'about:', 'chrome-extension:']);
 
-/** The origins a journey may talk to: the served app and the API (HTTP and WebSocket). */
-export function allowedOrigins(webUrl: string): Set<string> {
+/** The origins a journey may talk to: the served app and the API (HTTP and WebSocket), and
+ * any other part of the local stack the journey opens on purpose (the mail catcher's page). */
+export function allowedOrigins(webUrl: string, alsoVisits: string[] = []): Set<string> {
   const origins = new Set<string>();
-  for (const base of [webUrl, API_URL]) {
+  for (const base of [webUrl, API_URL, ...alsoVisits]) {
     const url = new URL(base);
     origins.add(url.origin);
     origins.add(`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`);
@@ -25,8 +26,8 @@ export function isThirdParty(url: string, allowed: Set<string>): boolean {
 }
 
 /** Starts recording; the returned list grows with every third-party request of the person. */
-export function recordThirdPartyRequests(context: BrowserContext, page: Page, webUrl: string): string[] {
-  const allowed = allowedOrigins(webUrl);
+export function recordThirdPartyRequests(context: BrowserContext, page: Page, webUrl: string, alsoVisits: string[] = []): string[] {
+  const allowed = allowedOrigins(webUrl, alsoVisits);
   const thirdParty: string[] = [];
   const check = (url: string) => {
     if (isThirdParty(url, allowed)) thirdParty.push(url);

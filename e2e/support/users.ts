@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { ANON_KEY, API_URL, SERVICE_ROLE_KEY } from './env.ts';
-import { person } from './journey.ts';
+import { person, type PersonOptions } from './journey.ts';
 
 export const PASSWORD = 'Secreta123';
 
@@ -49,9 +49,9 @@ export async function signIn(page: Page, person: Person): Promise<void> {
  * Where most journeys start: a person (`name`, as in `person()`) with a new confirmed account of
  * their own (`accountPrefix`), signed in through the login form, the Recent feed open.
  */
-export async function signedInPerson(name: string, accountPrefix: string): Promise<{ page: Page; account: Person }> {
+export async function signedInPerson(name: string, accountPrefix: string, options: PersonOptions = {}): Promise<{ page: Page; account: Person }> {
   const account = await createAccount(accountPrefix);
-  const page = await person(name);
+  const page = await person(name, options);
   await signIn(page, account);
   return { page, account };
 }

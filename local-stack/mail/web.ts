@@ -39,7 +39,20 @@ function text(res: ServerResponse, status: number, body: string, type = 'text/pl
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
-/** The page: the list, and one mail (its HTML in a sandboxed frame, so its links work but not its scripts). */
+/**
+ * A mail's HTML for the page's frame. Its links open in a new tab, as Mailpit's do: opened
+ * inside the sandboxed frame a link runs with scripts blocked (a blank box) while spending its
+ * one-time token. A `<base>` goes inside the head, so a full document keeps its doctype.
+ */
+function framed(message: CaughtMessage): string {
+  const html = message.HTML || `<pre>${escapeHtml(message.Text)}</pre>`;
+  const base = '<base target="_blank">';
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  return head ? html.slice(0, head.index + head[0].length) + base + html.slice(head.index + head[0].length) : base + html;
+}
+
+/** The page: the list, and one mail (its HTML in a sandboxed frame: its links open a new tab,
+ * outside the sandbox, where the app runs; the mail's own scripts never run). Fits a phone. */
 function page(store: MailStore, id: string | null): string {
   const chosen = id ? store.find(id) : undefined;
   if (chosen) chosen.Read = true;
@@ -51,10 +64,10 @@ function page(store: MailStore, id: string | null): string {
     .join('');
   const body = chosen
     ? `<h2>${escapeHtml(chosen.Subject)}</h2><p>From ${escapeHtml(chosen.From?.Address ?? '')} to ${escapeHtml(chosen.To.map((to) => to.Address).join(', '))}</p>
-       <iframe title="mail" sandbox="allow-popups allow-top-navigation-by-user-activation" style="width:100%;height:60vh;border:1px solid #ccc" srcdoc="${escapeHtml(chosen.HTML || `<pre>${escapeHtml(chosen.Text)}</pre>`)}"></iframe>`
+       <iframe title="mail" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" style="width:100%;height:60vh;border:1px solid #ccc;box-sizing:border-box" srcdoc="${escapeHtml(framed(chosen))}"></iframe>`
     : '<p>Pick a mail.</p>';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mail catcher</title></head>
-<body style="font-family:sans-serif;max-width:60rem;margin:auto"><h1>Mail catcher (local stack)</h1>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mail catcher</title></head>
+<body style="font-family:sans-serif;max-width:60rem;margin:auto;padding:0 0.5rem;overflow-wrap:anywhere"><h1>Mail catcher (local stack)</h1>
 <form method="post" action="/delete-all"><button>Delete all</button></form>
 <ul>${rows || '<li>No mail yet.</li>'}</ul>${body}</body></html>`;
 }

@@ -12,6 +12,7 @@ import { ANON_KEY, API_URL } from '../keys.ts';
 import { createClient } from '@supabase/supabase-js';
 import { loadMailTemplates } from '../auth/mail-templates.ts';
 import { createMailer } from '../auth/mailer.ts';
+import { devBanner } from '../../scripts/dev-banner.ts';
 import { client, PASSWORD, serviceClient, signedInUser, sleep, sql, uniqueEmail } from './helpers.ts';
 
 /** GoTrue's [auth.email] max_frequency (60 s) has passed for this address's mails of one kind. */
@@ -73,6 +74,28 @@ describe('mail catcher and Auth e-mail', () => {
     assert.equal(deleted.status, 200);
     assert.equal(await deleted.text(), 'ok');
     assert.equal(((await (await fetch(`${MAILPIT}/api/v1/messages`)).json()) as { total: number }).total, 0);
+  });
+
+  test("the mail page: a phone viewport, and a mail's links open in a new tab that runs scripts (as Mailpit's)", async () => {
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: 54325, secure: false, ignoreTLS: true });
+    const to = uniqueEmail('page');
+    const html = '<!doctype html><html><head><title>x</title></head><body><a href="http://127.0.0.1:4173/chismes/">Confirmar</a></body></html>';
+    await transport.sendMail({ from: 'auth@example.com', to, subject: 'Enlace', text: 'Confirmar', html });
+    const mail = (await mailTo(to)) as unknown as { ID: string };
+    const page = await (await fetch(`${MAILPIT}/?id=${mail.ID}`)).text();
+    assert.match(page, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
+    const frame = /<iframe[^>]*sandbox="([^"]*)"[^>]*srcdoc="([^"]*)"/.exec(page);
+    assert.ok(frame, 'the mail is shown in a sandboxed frame');
+    // A link opened inside the frame would run there with scripts blocked (a blank box) and
+    // spend a one-time token: it opens in a new tab, outside the sandbox.
+    assert.deepEqual(frame[1]!.split(' ').sort(), ['allow-popups', 'allow-popups-to-escape-sandbox', 'allow-top-navigation-by-user-activation']);
+    assert.match(frame[2]!, /^&lt;!doctype html&gt;&lt;html&gt;&lt;head&gt;&lt;base target=&quot;_blank&quot;&gt;&lt;title&gt;/);
+  });
+
+  test("npm run dev prints the mail catcher's address once", () => {
+    const banner = devBanner('http://127.0.0.1:5173');
+    assert.equal(banner.split('http://127.0.0.1:54324').length - 1, 1);
+    assert.match(banner, /Web app: http:\/\/127\.0\.0\.1:5173/);
   });
 
   test('e-mail OTP: the magic-link mail carries a code and a link; both sign in once', async () => {

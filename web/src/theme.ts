@@ -37,5 +37,13 @@ export function buildTheme(cotilleo: boolean) {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     focusRing: 'auto',
     respectReducedMotion: true,
+    components: {
+      // Mantine puts a focusable role="presentation" placeholder first in every menu (so a
+      // click does not highlight the first item); axe reads it as a child a menu may not have
+      // (aria-required-children, critical). Without it the menu itself takes the focus, and the
+      // arrow keys move through the items as before. A plain object, not Menu.extend: the
+      // theme is in the entry chunk, the menu is not.
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    },
   });
 }

@@ -12,6 +12,9 @@ vi.mock('./supabase', () => ({
   },
 }));
 
+const forgetAuthLinkError = vi.fn();
+vi.mock('./auth-redirect', async (actual) => ({ ...(await actual<object>()), forgetAuthLinkError: () => forgetAuthLinkError() }));
+
 function Status() {
   return <p>{useSession().status}</p>;
 }
@@ -80,6 +83,17 @@ describe('SessionProvider', () => {
     await act(async () => vi.waitFor(() => expect(getSession).toHaveBeenCalledTimes(1), { timeout: 3000 }));
     await act(async () => new Promise((r) => setTimeout(r, 20)));
     expect(new Set(seen).size).toBe(1);
+  });
+
+  it("ends an expired e-mail link's notice once someone signs in, not before", async () => {
+    forgetAuthLinkError.mockReset();
+    renderStatus();
+    expect(screen.getByText('signed-out')).toBeInTheDocument();
+    expect(forgetAuthLinkError).not.toHaveBeenCalled();
+    storeSession(3600, { id: 'u-1', app_metadata: {} });
+    renderStatus();
+    expect(screen.getByText('signed-in')).toBeInTheDocument();
+    expect(forgetAuthLinkError).toHaveBeenCalledTimes(1);
   });
 
   it('waits for the client when the stored token is about to expire', async () => {

@@ -11,7 +11,7 @@ import { sessionExpiryMarginMs } from '../config/auth-storage-key';
 import { env } from '../config/env';
 import { afterFirstContent } from './after-first-content';
 // Taken before supabase-js starts and clears the fragment an Auth e-mail link brought.
-import './auth-redirect';
+import { forgetAuthLinkError } from './auth-redirect';
 
 export type SessionState = { status: 'loading'; user: null } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: User };
 
@@ -109,6 +109,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     // The initial state decides how supabase-js starts; later states come from supabase-js itself.
   }, []);
+
+  // Once anyone signs in, an expired e-mail link's notice (features/auth) is over: it must not
+  // come back on the welcome screen after a later sign-out.
+  useEffect(() => {
+    if (state.status === 'signed-in') forgetAuthLinkError();
+  }, [state.status]);
 
   return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
 }

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { relativeTime } from './relative-time';
+import { act, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clockTickMs, RelativeTime, relativeTime } from './relative-time';
 
 const now = Date.parse('2026-01-10T12:00:00Z');
 const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
@@ -23,5 +25,36 @@ describe('relativeTime', () => {
   });
   it('treats a clock slightly ahead as just now', () => {
     expect(relativeTime(ago(-5), now)).toBe('Hace un momento');
+  });
+});
+
+describe('RelativeTime', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('ticks on one clock shared by every label, stopped when none is shown', () => {
+    vi.useFakeTimers();
+    const setInterval = vi.spyOn(globalThis, 'setInterval');
+    const clearInterval = vi.spyOn(globalThis, 'clearInterval');
+    const created = new Date().toISOString();
+    const labels = Array.from({ length: 20 }, (_, i) => createElement('p', { key: i }, createElement(RelativeTime, { iso: created })));
+    const { unmount } = render(createElement('div', null, labels));
+    expect(screen.getAllByText('Hace un momento')).toHaveLength(20);
+    expect(setInterval).toHaveBeenCalledTimes(1);
+    expect(setInterval).toHaveBeenCalledWith(expect.any(Function), clockTickMs);
+    act(() => vi.advanceTimersByTime(4 * 60_000));
+    expect(screen.getAllByText('Hace 4 min')).toHaveLength(20);
+    unmount();
+    expect(clearInterval).toHaveBeenCalledTimes(1);
+  });
+
+  it('does no work while the page is hidden and catches up when it is shown', () => {
+    vi.useFakeTimers();
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    render(createElement(RelativeTime, { iso: new Date().toISOString() }));
+    act(() => vi.advanceTimersByTime(2 * 60_000));
+    expect(screen.getByText('Hace un momento')).toBeInTheDocument();
+    hidden.mockReturnValue(false);
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(screen.getByText('Hace 2 min')).toBeInTheDocument();
   });
 });

@@ -24,8 +24,16 @@ export type RpcAnswer<N extends RpcName> = Functions[N]['Returns'] | null;
 /** `get`: over GET, which hosted Supabase may serve from a read replica (reads only; pass the
  * arguments through lib/get-args.ts, docs/api.md "Reads over GET"). */
 export async function rpc<N extends RpcName>(name: N, args: RpcArgs<N>, options?: { get: boolean }): Promise<RpcAnswer<N>> {
-  const { supabase } = await import('./supabase');
+  const { supabase } = await supabaseModule();
   const { data, error } = await supabase.rpc(name, args, options);
   if (error) throw toApiError(error);
   return data;
+}
+
+// One import for every call: a screen's first reads start together, and they share the module
+// instead of each asking the loader for it.
+let loading: Promise<typeof import('./supabase')> | undefined;
+function supabaseModule(): Promise<typeof import('./supabase')> {
+  loading ??= import('./supabase');
+  return loading;
 }

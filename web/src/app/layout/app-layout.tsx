@@ -6,6 +6,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { OfflineBanner } from '../../components/offline-banner';
 import { paths } from '../../config/paths';
+import { useIsModerator } from '../../features/moderation/hooks/use-is-moderator';
 import { openDialog } from '../../hooks/use-dialogs';
 import { feed } from '../../i18n/es/feed';
 import { useSession } from '../../lib/auth';
@@ -40,7 +41,9 @@ export function AppLayout() {
   // Below Mantine's `sm` the new-post button sits in the header, so it never covers a card's
   // like / comment row (at 390 px the floating button covered the last visible card's).
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const showNewPost = signedIn && !onLogin;
+  // Moderators post nothing (their account moderates; the seed's moderator has no chismes).
+  const isModerator = useIsModerator();
+  const showNewPost = signedIn && !onLogin && !isModerator;
   const openNewPost = () => openDialog({ kind: 'new-chisme' });
 
   // Spec: the app renders nothing of its own until the initial auth check has finished.

@@ -17,9 +17,9 @@ describe('SideMenu', () => {
     dialogStore.set({ kind: 'none' });
   });
 
-  it('offers Chismes, Murmuro and Cerrar Sesión when signed in', () => {
+  it("offers Perfil (one's own chismes and notifications), Murmuro and Cerrar Sesión when signed in", () => {
     render(<SideMenu opened onClose={() => {}} signedIn />, { session: signedIn });
-    for (const name of ['Chismes', 'Murmuro', 'Cerrar Sesión', 'Sobre Nosotros']) {
+    for (const name of ['Perfil', 'Murmuro', 'Cerrar Sesión', 'Sobre Nosotros']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.queryByRole('button', { name: 'Iniciar Sesión' })).not.toBeInTheDocument();

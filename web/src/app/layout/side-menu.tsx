@@ -1,6 +1,6 @@
 // The side menu, sliding in from the right (spec section 2).
 import { Drawer, NavLink, Stack, Divider } from '@mantine/core';
-import { IconInfoCircle, IconLogin, IconLogout, IconMessages, IconShieldCheck, IconSparkles } from '@tabler/icons-react';
+import { IconInfoCircle, IconLogin, IconLogout, IconShieldCheck, IconSparkles, IconUserCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { signOut } from '../../features/auth/api/sign-out';
@@ -40,10 +40,10 @@ export function SideMenu({ opened, onClose, signedIn, userId, email }: Props) {
           <>
             <NavLink
               component="button"
-              label={common.menu.chismes}
-              leftSection={<IconMessages size={18} aria-hidden />}
+              label={common.menu.profile}
+              leftSection={<IconUserCircle size={18} aria-hidden />}
               onClick={go(() => navigate(paths.profile))}
-              data-testid="menu-chismes"
+              data-testid="menu-profile"
             />
             {isModerator && (
               <NavLink

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { HiddenChismeNotice } from '../../features/appeals/components/hidden-chisme-notice';
 import { ChismeCard } from '../../features/chisme/components/chisme-card';
+import { ChismeSubject } from '../../features/chisme/components/chisme-subject';
 import { MyChismes } from '../../features/profile/components/my-chismes';
 import { useCotilleoMode } from '../../hooks/use-cotilleo-mode';
 import { common } from '../../i18n/es/common';
@@ -45,7 +46,7 @@ export function ProfileRoute({ initialTab }: { initialTab: Tab }) {
         <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>
           <Stack gap="md">
             <PushOffer userId={session.user.id} />
-            <NotificationsPanel userId={session.user.id} />
+            <NotificationsPanel userId={session.user.id} renderSubject={(chismeId) => <ChismeSubject chismeId={chismeId} />} />
           </Stack>
         </Suspense>
       </Tabs.Panel>

@@ -11,4 +11,6 @@ export const appeals = {
   restore: 'Restaurar',
   remove: 'Eliminar',
   decideFailed: 'No se pudo guardar la decisión. Inténtalo de nuevo.',
+  restored: 'Chisme restaurado',
+  removed: 'Chisme eliminado',
 } as const;

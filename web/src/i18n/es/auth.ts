@@ -45,6 +45,7 @@ export const auth = {
   savingPassword: 'Guardando...',
   passwordSaved: 'Tu contraseña se ha cambiado.',
   linkExpired: 'El enlace ha caducado o ya se usó. Pide otro desde «Iniciar Sesión».',
+  confirmationLinkSpent: 'Este enlace de confirmación ya se usó o ha caducado. Si ya confirmaste tu correo, tu cuenta está lista: inicia sesión.',
   requestNewLink: 'Pedir otro enlace',
   validation: {
     emailRequired: 'Por favor, ingrese su correo electrónico',

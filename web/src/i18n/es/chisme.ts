@@ -74,5 +74,8 @@ export const chisme = {
     own: 'No puedes reportar tu propio chisme',
     failed: 'Error al reportar el chisme',
     signedOut: 'Debes iniciar sesión para reportar',
+    confirmTitle: '¿Reportar este chisme?',
+    confirmMessage: 'Un moderador lo revisará y dejarás de verlo. Un reporte no se puede retirar.',
+    confirm: 'Reportar',
   },
 } as const;

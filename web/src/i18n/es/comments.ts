@@ -38,4 +38,7 @@ export const comments = {
 export const commentReport = {
   success: 'Comentario reportado exitosamente',
   failed: 'Error al reportar el comentario',
+  confirmTitle: '¿Reportar este comentario?',
+  confirmMessage: 'Un moderador lo revisará. Un reporte no se puede retirar.',
+  confirm: 'Reportar',
 } as const;

@@ -6,7 +6,8 @@ export const common = {
   menu: {
     open: 'Abrir menú',
     title: 'Menú',
-    chismes: 'Chismes',
+    /** One's own chismes and notifications (/profile/): named as people look for it. */
+    profile: 'Perfil',
     murmuro: 'Murmuro',
     signOut: 'Cerrar Sesión',
     signIn: 'Iniciar Sesión',

@@ -6,6 +6,11 @@ export const controls = {
     done: 'Ya no verás a esta persona. Ella no lo sabrá.',
     failed: 'No se pudo bloquear a esta persona. Inténtalo de nuevo.',
     hiddenComment: 'Comentario oculto',
+    // Blocks are undone only all at once ("Desbloquear a todas"): it asks first.
+    confirmTitle: '¿No ver más a esta persona?',
+    confirmMessage:
+      'Dejarás de ver sus chismes y comentarios y no te llegarán sus notificaciones. Ella no lo sabrá. Solo podrás deshacerlo desbloqueando a todas las personas desde el menú.',
+    confirm: 'No ver más',
   },
   mute: {
     mute: 'Silenciar notificaciones de este chisme',
@@ -23,7 +28,6 @@ export const controls = {
     commentTitle: '¿Eliminar este comentario?',
     commentBody: 'Si tiene respuestas, ellas se quedan y en su lugar se verá «Comentario eliminado». No se puede deshacer.',
     confirm: 'Eliminar',
-    cancel: 'Cancelar',
     chismeDone: 'Chisme eliminado',
     commentDone: 'Comentario eliminado',
     failed: 'No se pudo eliminar. Inténtalo de nuevo.',
@@ -39,5 +43,9 @@ export const controls = {
     unblockAll: 'Desbloquear a todas',
     unblocked: 'Has desbloqueado a todas las personas.',
     failed: 'No se pudo desbloquear. Inténtalo de nuevo.',
+    // Nobody can be blocked again from here (the app never knows who they are): it asks first.
+    confirmTitle: '¿Desbloquear a todas?',
+    confirmMessage: (n: number) =>
+      `Volverás a ver los chismes y comentarios de ${n === 1 ? 'la persona que bloqueaste' : `las ${n} personas que bloqueaste`}. No se puede deshacer: para no verlas otra vez tendrías que bloquearlas de nuevo, una a una.`,
   },
 } as const;

@@ -2,6 +2,7 @@
 export const feed = {
   listLabel: 'Lista de chismes',
   empty: 'No hay chismes por aquí...',
+  end: 'No hay más chismes',
   loadError: 'No se pudieron cargar los chismes trending en tiempo real',
   loadingMore: 'Cargando más chismes...',
   loading: 'Cargando chismes...',

@@ -12,4 +12,9 @@ export const files = {
   imageError: 'Error al cargar la imagen',
   imageErrorDetail: 'La imagen no se pudo mostrar correctamente.',
   requestError: 'No se pudo cargar el archivo solicitado.',
+  /** The cotilleo image's window (the database's, supabase/schemas/25-feed.sql), told to all. */
+  window: (minutes: number) => `Las imágenes de cotilleo solo se pueden ver durante ${minutes} minutos desde que se publican.`,
+  windowLeft: (minutes: number, left: number) => `La imagen se puede ver ${minutes} minutos: quedan ${left} min`,
+  windowOver: (minutes: number) => `La imagen solo se podía ver ${minutes} minutos`,
+  windowForAuthor: (minutes: number) => `Se podrá ver solo durante ${minutes} minutos desde que publiques.`,
 } as const;

@@ -44,5 +44,6 @@ export const moderation = {
     removed: 'Palabra eliminada',
     failed: 'No se pudo actualizar la lista.',
     empty: 'La lista está vacía.',
+    loading: 'Cargando palabras filtradas',
   },
 } as const;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, signedOut, userEvent, waitFor } from '../../../test-utils/render';
+import { render, screen, signedOut, userEvent, waitFor, within } from '../../../test-utils/render';
 import { AuthModal } from './auth-modal';
 
 const getSignInMethods = vi.fn();
@@ -149,6 +149,23 @@ describe('AuthModal', () => {
     await user.type(screen.getByLabelText('Confirmar contraseña'), 'Secreta124');
     await user.click(screen.getByRole('button', { name: 'Registrarse' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Las contraseñas no coinciden');
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('ticks off each password rule beside the field as the person types', async () => {
+    render(<AuthModal onClose={() => {}} initialView="register" />, { session: signedOut });
+    const password = screen.getByLabelText('Contraseña');
+    const rules = screen.getByRole('list', { name: 'Tu contraseña necesita' });
+    expect(password).toHaveAccessibleDescription(/Al menos 8 caracteres/);
+    const states = () =>
+      within(rules)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(states()).toEqual(['Al menos 8 caracteres: falta', 'Una letra mayúscula: falta', 'Un número: falta']);
+    await user.type(password, 'S');
+    expect(states()).toEqual(['Al menos 8 caracteres: falta', 'Una letra mayúscula: cumplido', 'Un número: falta']);
+    await user.type(password, 'ecreta1');
+    expect(states()).toEqual(['Al menos 8 caracteres: cumplido', 'Una letra mayúscula: cumplido', 'Un número: cumplido']);
     expect(signUp).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, userEvent, waitFor } from '../../../test-utils/render';
+import { act, render, screen, userEvent, waitFor, within } from '../../../test-utils/render';
 import { aChisme } from '../../../test-utils/fixtures';
 import { dialogStore } from '../../../hooks/use-dialogs';
 import { ApiError } from '../../../lib/api-error';
@@ -8,6 +8,14 @@ import { chismeColor } from './chisme-colors';
 
 const reportChisme = vi.fn<(id: string) => Promise<void>>();
 vi.mock('../api/report-chisme', () => ({ reportChisme: (id: string) => reportChisme(id) }));
+
+/** "Reportar" on the card, then "Reportar" in its confirmation: a report cannot be taken back. */
+async function reportFromCard() {
+  await userEvent.click(screen.getByRole('button', { name: 'Reportar' }));
+  const confirm = await screen.findByRole('dialog', { name: '¿Reportar este chisme?' });
+  expect(confirm).toHaveTextContent('Un moderador lo revisará y dejarás de verlo.');
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Reportar' }));
+}
 
 describe('ChismeCard', () => {
   beforeEach(() => {
@@ -29,10 +37,33 @@ describe('ChismeCard', () => {
     expect(screen.getByText('#amor')).toBeInTheDocument();
   });
 
+  it('keeps its time label current as minutes pass', () => {
+    vi.useFakeTimers();
+    try {
+      render(<ChismeCard chisme={aChisme({ created_at: new Date().toISOString() })} showImageButton={false} />);
+      expect(screen.getByText('Hace un momento')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(4 * 60_000));
+      expect(screen.getByText('Hace 4 min')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks before reporting, and cancelling sends nothing', async () => {
+    render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Reportar' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Reportar este chisme?' });
+    expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(reportChisme).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Reportar' })).toBeEnabled();
+  });
+
   it('disables reporting after a successful report', async () => {
     reportChisme.mockResolvedValue();
     render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Reportar' }));
+    await reportFromCard();
     expect(await screen.findByText('Chisme reportado exitosamente')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reportado' })).toBeDisabled();
   });
@@ -40,7 +71,7 @@ describe('ChismeCard', () => {
   it('treats "already reported" as success', async () => {
     reportChisme.mockRejectedValue(new ApiError('report_already_exists'));
     render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Reportar' }));
+    await reportFromCard();
     expect(await screen.findByText('Ya has reportado este chisme anteriormente')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reportado' })).toBeDisabled();
   });
@@ -48,7 +79,7 @@ describe('ChismeCard', () => {
   it('keeps reporting possible after another failure', async () => {
     reportChisme.mockRejectedValue(new Error('offline'));
     render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Reportar' }));
+    await reportFromCard();
     expect(await screen.findByText('Error al reportar el chisme')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Reportar' })).toBeEnabled());
   });
@@ -63,6 +94,17 @@ describe('ChismeCard', () => {
     render(<ChismeCard chisme={aChisme({ id: 'c-9', cotilleo: true, file_exist: true, image_viewable: true })} showImageButton />);
     await userEvent.click(screen.getByRole('button', { name: 'Ver imagen' }));
     expect(dialogStore.get()).toEqual({ kind: 'file-viewer', chismeId: 'c-9' });
+  });
+
+  it('tells readers how long a cotilleo image can still be seen, and when it no longer can', () => {
+    const created = new Date(Date.now() - 8 * 60_000).toISOString();
+    const { unmount } = render(
+      <ChismeCard chisme={aChisme({ cotilleo: true, file_exist: true, image_viewable: true, created_at: created })} showImageButton />,
+    );
+    expect(screen.getByTestId('image-window')).toHaveTextContent('La imagen se puede ver 20 minutos: quedan 12 min');
+    unmount();
+    render(<ChismeCard chisme={aChisme({ cotilleo: true, file_exist: true, image_viewable: false })} showImageButton />);
+    expect(screen.getByTestId('image-window')).toHaveTextContent('La imagen solo se podía ver 20 minutos');
   });
 
   it('opens the comments with the comment button showing the count', async () => {

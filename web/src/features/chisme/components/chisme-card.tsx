@@ -5,10 +5,11 @@ import { CountryFlag } from '../../../components/country-flag';
 import { openCrisisSupport, openDialog } from '../../../hooks/use-dialogs';
 import { crisis as crisisTexts } from '../../../i18n/es/crisis';
 import { chisme as texts } from '../../../i18n/es/chisme';
-import { relativeTime } from '../../../lib/relative-time';
+import { RelativeTime } from '../../../lib/relative-time';
 import type { FeedChisme } from '../../../lib/feed-chisme';
 import { chismeColor } from './chisme-colors';
 import { ImageButton } from './image-button';
+import { ImageWindowNote } from './image-window-note';
 import { LikeButton } from './like-button';
 import { ChismeMenu } from './chisme-menu';
 import { ReportButton } from './report-button';
@@ -49,7 +50,7 @@ export function ChismeCard({ chisme, showImageButton, onComments }: Props) {
             )}
           </Group>
           <Text size="xs" c="dimmed" component="time" dateTime={chisme.created_at} style={{ whiteSpace: 'nowrap' }}>
-            {relativeTime(chisme.created_at)}
+            <RelativeTime iso={chisme.created_at} />
           </Text>
         </Group>
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{chisme.content}</Text>
@@ -58,6 +59,7 @@ export function ChismeCard({ chisme, showImageButton, onComments }: Props) {
             {crisisTexts.readerLink}
           </Anchor>
         )}
+        {showImageButton && chisme.cotilleo && chisme.file_exist && <ImageWindowNote chisme={chisme} />}
         {chisme.tags.length > 0 && (
           <Group gap={4}>
             {chisme.tags.map((tag) => (

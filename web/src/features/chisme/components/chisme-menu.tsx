@@ -1,11 +1,12 @@
-// A chisme's "more" menu: "No ver más a esta persona" (not on one's own chisme), "Eliminar"
-// (only on one's own, after a confirmation) and, for its author or a commenter, muting or
-// unmuting the thread's notifications (the state is asked for when the menu opens).
+// A chisme's "more" menu: "No ver más a esta persona" (not on one's own chisme; it asks first,
+// as blocks are undone only all at once), "Eliminar" (only on one's own; asks first too) and,
+// for its author or a commenter, muting or unmuting the thread's notifications (the state is
+// asked for when the menu opens).
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconBell, IconBellOff, IconDots, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { ConfirmDelete } from '../../../components/confirm-delete';
+import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { useRefetchAfterBlock } from '../../../hooks/use-refetch-after-block';
 import { controls } from '../../../i18n/es/controls';
 import { errorMessage } from '../../../lib/api-error';
@@ -17,24 +18,38 @@ import { getThreadMute, setThreadMute, threadMuteKeys } from '../api/thread-mute
 
 export function ChismeMenu({ chisme }: { chisme: FeedChisme }) {
   const [opened, setOpened] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const [confirmingBlock, setConfirmingBlock] = useState(false);
+  const [blocking, setBlocking] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   // after a block or a deletion every cached list and chisme is asked for again
   const refetch = useRefetchAfterBlock();
-  const remove = () =>
+  const remove = () => {
+    setDeleting(true);
     deleteMyChisme(chisme.id)
       .then(() => {
         toast.success(controls.deleteOwn.chismeDone);
         refetch();
       })
-      .catch((error: unknown) => toast.error(errorMessage(error, controls.deleteOwn.failed)));
+      .catch((error: unknown) => toast.error(errorMessage(error, controls.deleteOwn.failed)))
+      .finally(() => {
+        setDeleting(false);
+        setConfirmingDelete(false);
+      });
+  };
   const mute = useSWR(opened ? threadMuteKeys.state(chisme.id) : null, getThreadMute);
   const block = () => {
+    setBlocking(true);
     blockChismeAuthor(chisme.id)
       .then(() => {
         toast.success(controls.block.done);
         refetch();
       })
-      .catch((error: unknown) => toast.error(errorMessage(error, controls.block.failed)));
+      .catch((error: unknown) => toast.error(errorMessage(error, controls.block.failed)))
+      .finally(() => {
+        setBlocking(false);
+        setConfirmingBlock(false);
+      });
   };
   const toggleMute = (muted: boolean) => {
     setThreadMute(chisme.id, muted)
@@ -64,32 +79,42 @@ export function ChismeMenu({ chisme }: { chisme: FeedChisme }) {
             </Menu.Item>
           )}
           {!chisme.is_mine && (
-            <Menu.Item leftSection={<IconEyeOff size={16} aria-hidden />} onClick={block}>
+            <Menu.Item leftSection={<IconEyeOff size={16} aria-hidden />} onClick={() => setConfirmingBlock(true)}>
               {controls.block.action}
             </Menu.Item>
           )}
           {chisme.is_mine && mute.data === undefined && (
-            // A disabled item, not a label, while the author's mute state loads: a menu's items
-            // are menuitems (axe aria-required-children).
+            // A disabled item, not a label: a menu must always hold a menuitem (axe
+            // aria-required-children), and the author's menu has nothing else while the state loads.
             <Menu.Item disabled>{controls.mute.loading}</Menu.Item>
           )}
           {chisme.is_mine && (
-            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmingDelete(true)}>
               {controls.deleteOwn.chisme}
             </Menu.Item>
           )}
         </Menu.Dropdown>
       </Menu>
-      {confirming && (
-        <ConfirmDelete
-          title={controls.deleteOwn.chismeTitle}
-          body={controls.deleteOwn.chismeBody}
-          confirm={controls.deleteOwn.confirm}
-          cancel={controls.deleteOwn.cancel}
-          onConfirm={remove}
-          onClose={() => setConfirming(false)}
-        />
-      )}
+      <LazyConfirmDialog
+        opened={confirmingBlock}
+        title={controls.block.confirmTitle}
+        message={controls.block.confirmMessage}
+        confirmLabel={controls.block.confirm}
+        danger
+        pending={blocking}
+        onCancel={() => setConfirmingBlock(false)}
+        onConfirm={block}
+      />
+      <LazyConfirmDialog
+        opened={confirmingDelete}
+        title={controls.deleteOwn.chismeTitle}
+        message={controls.deleteOwn.chismeBody}
+        confirmLabel={controls.deleteOwn.confirm}
+        danger
+        pending={deleting}
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={remove}
+      />
     </>
   );
 }

@@ -21,13 +21,41 @@ describe('FileViewer', () => {
     const onClose = vi.fn();
     render(<FileViewer chismeId="c-1" onClose={onClose} />);
     expect(getChismeImageUrl).toHaveBeenCalledWith('c-1');
-    expect(await screen.findByRole('img', { name: 'Imagen del chisme' })).toHaveAttribute('src', 'http://127.0.0.1/signed.png');
+    // Not shown until it has loaded (the loader stands in for it meanwhile).
+    const image = await screen.findByAltText('Imagen del chisme');
+    expect(image).toHaveAttribute('src', 'http://127.0.0.1/signed.png');
+    fireEvent.load(image);
     expect(screen.getByRole('timer')).toHaveTextContent('Se cerrará en 10 s');
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(screen.getByRole('timer')).toHaveTextContent('Se cerrará en 5 s');
     expect(onClose).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(5200));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts the 10 seconds only once the image has loaded', async () => {
+    getChismeImageUrl.mockResolvedValue('http://127.0.0.1/slow.png');
+    const onClose = vi.fn();
+    render(<FileViewer chismeId="c-1" onClose={onClose} />);
+    const image = await screen.findByAltText('Imagen del chisme');
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(screen.getByRole('timer')).toHaveTextContent('Se cerrará en 10 s');
+    expect(screen.getByRole('status', { name: 'Cargando...' })).toBeInTheDocument();
+    fireEvent.load(image);
+    expect(screen.queryByRole('status', { name: 'Cargando...' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Imagen del chisme' })).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.getByRole('timer')).toHaveTextContent('Se cerrará en 7 s');
+    await act(() => vi.advanceTimersByTimeAsync(7200));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the reader an image can be seen only for 20 minutes', async () => {
+    getChismeImageUrl.mockResolvedValue('http://127.0.0.1/signed.png');
+    render(<FileViewer chismeId="c-1" onClose={() => {}} />);
+    expect(await screen.findByRole('dialog', { name: 'Imagen del chisme' })).toHaveTextContent(
+      'Las imágenes de cotilleo solo se pueden ver durante 20 minutos',
+    );
   });
 
   it('can be closed early', async () => {

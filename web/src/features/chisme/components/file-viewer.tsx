@@ -1,5 +1,7 @@
 // The cotilleo image viewer: fetched through a short signed URL only when opened, shown for
-// 10 seconds with an announced countdown and progress bar, closable early (Escape or button).
+// 10 seconds from the moment the image has loaded (not while a slow network still brings it),
+// with an announced countdown and progress bar, closable early (Escape or button). It says
+// that such images can be seen only for a while after they are published.
 import { Alert, Center, Image, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import useSWR from 'swr';
 import { useState } from 'react';
@@ -9,6 +11,7 @@ import { files } from '../../../i18n/es/files';
 import { getChismeImageUrl } from '../api/get-chisme-image-url';
 import { useCountdown } from '../hooks/use-countdown';
 import { fileErrorMessage } from '../utils/file-error-message';
+import { imageWindowMinutes } from './image-window-note';
 
 export function FileViewer({ chismeId, onClose }: { chismeId: string; onClose: () => void }) {
   const { data: url, error } = useSWR(['chisme-image-url', chismeId], ([, id]) => getChismeImageUrl(id), {
@@ -17,7 +20,13 @@ export function FileViewer({ chismeId, onClose }: { chismeId: string; onClose: (
     shouldRetryOnError: false,
   });
   const [imageFailed, setImageFailed] = useState(false);
-  const left = useCountdown(limits.viewerSeconds, true, onClose);
+  const [loaded, setLoaded] = useState(false);
+  const left = useCountdown(limits.viewerSeconds, loaded, onClose);
+  const loading = (
+    <Center py="xl">
+      <Loader role="status" aria-label={common.loading} />
+    </Center>
+  );
 
   return (
     <Modal opened onClose={onClose} title={files.viewerTitle} closeButtonProps={{ 'aria-label': common.close }} centered size="lg">
@@ -35,12 +44,24 @@ export function FileViewer({ chismeId, onClose }: { chismeId: string; onClose: (
             {files.imageErrorDetail}
           </Alert>
         ) : url ? (
-          <Image src={url} alt={files.imageAlt} fit="contain" mah="70vh" onError={() => setImageFailed(true)} />
+          <>
+            {!loaded && loading}
+            <Image
+              src={url}
+              alt={files.imageAlt}
+              fit="contain"
+              mah="70vh"
+              display={loaded ? undefined : 'none'}
+              onLoad={() => setLoaded(true)}
+              onError={() => setImageFailed(true)}
+            />
+          </>
         ) : (
-          <Center py="xl">
-            <Loader role="status" aria-label={common.loading} />
-          </Center>
+          loading
         )}
+        <Text size="xs" c="dimmed">
+          {files.window(imageWindowMinutes)}
+        </Text>
       </Stack>
     </Modal>
   );

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, userEvent, waitFor } from '../../../test-utils/render';
+import { notifications } from '@mantine/notifications';
 import { aChisme } from '../../../test-utils/fixtures';
+import { dialogStore } from '../../../hooks/use-dialogs';
 import { NewChismeDialog } from './new-chisme-dialog';
 
 const findOffensiveWords = vi.fn<(text: string) => Promise<string[]>>();
@@ -68,6 +70,11 @@ describe('NewChismeDialog', () => {
     expect(await screen.findByText('No compartas información personal: quita los números de teléfono.')).toBeInTheDocument();
   });
 
+  it('tells the author an image can be seen only for 20 minutes', () => {
+    render(<NewChismeDialog onClose={() => {}} cotilleo country="Chile" />);
+    expect(screen.getByLabelText('Imagen')).toHaveAccessibleDescription('Se podrá ver solo durante 20 minutos desde que publiques.');
+  });
+
   it('shows only the image picker in cotilleo mode', () => {
     const { unmount } = render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
     expect(screen.queryByText('Imagen')).not.toBeInTheDocument();
@@ -93,6 +100,24 @@ describe('NewChismeDialog', () => {
       country: 'Chile',
       cotilleo: false,
     });
+  });
+
+  it('says it was published, except when the support card opens: no cheerful toast over it', async () => {
+    remember('Hombre', '30');
+    createChisme.mockResolvedValueOnce(aChisme({ id: 'ordinary' })).mockResolvedValueOnce(aChisme({ id: 'heavy', crisis: true }));
+    const { unmount } = render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.click(screen.getByLabelText('Contenido del chisme'));
+    await userEvent.paste('Mi vecina tiene un secreto');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByText('Chisme publicado exitosamente')).toBeInTheDocument();
+    unmount();
+    notifications.clean();
+    render(<NewChismeDialog onClose={() => {}} cotilleo={false} country="Chile" />);
+    await userEvent.click(screen.getByLabelText('Contenido del chisme'));
+    await userEvent.paste('Ya no puedo más con todo esto');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    await waitFor(() => expect(dialogStore.get()).toMatchObject({ kind: 'crisis-support', asReader: false }));
+    expect(screen.queryByText('Chisme publicado exitosamente')).toBeNull();
   });
 
   it('shows the database message when publishing fails', async () => {

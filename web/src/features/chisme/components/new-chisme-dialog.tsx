@@ -1,5 +1,5 @@
 // New-post dialog: gender, age, content (counter), tags and, in cotilleo mode, an image.
-import { Alert, Button, FileInput, Group, Image, Modal, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, FileInput, Image, Modal, Progress, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,8 +11,10 @@ import { usePersonalDataWarning } from '../../../hooks/use-personal-data-warning
 import { visibleLength } from '../../../lib/text-rules';
 import { chisme as texts } from '../../../i18n/es/chisme';
 import { common } from '../../../i18n/es/common';
+import { files } from '../../../i18n/es/files';
 import { usePublishChisme } from '../hooks/use-publish-chisme';
 import { cleanContent, validateNewChisme, type NewChismeValues } from '../utils/validate-new-chisme';
+import { imageWindowMinutes } from './image-window-note';
 
 const genders = [texts.gender.male, texts.gender.female, texts.gender.none];
 
@@ -57,7 +59,8 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
     <Modal opened onClose={onClose} title={texts.newPost.title} closeButtonProps={{ 'aria-label': common.close }} centered size="lg">
       <form onSubmit={onSubmit(submit)} noValidate>
         <Stack gap="sm">
-          <Group grow align="flex-start">
+          {/* Side by side from xs up; stacked on a phone, where half a row cut the gender placeholder. */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select
               label={texts.gender.label}
               placeholder={texts.gender.placeholder}
@@ -73,7 +76,7 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
               {...form.getInputProps('age')}
               onChange={(e) => form.setFieldValue('age', e.currentTarget.value.replace(/\D/g, '').slice(0, 2))}
             />
-          </Group>
+          </SimpleGrid>
           <Textarea
             label={texts.newPost.content}
             placeholder={texts.newPost.contentPlaceholder}
@@ -89,6 +92,7 @@ export function NewChismeDialog({ onClose, cotilleo, country }: Props) {
           {cotilleo && (
             <FileInput
               label={texts.newPost.image}
+              description={files.windowForAuthor(imageWindowMinutes)}
               placeholder={texts.newPost.imagePlaceholder}
               accept=".png,.jpg,.jpeg,image/png,image/jpeg"
               value={image}

@@ -58,8 +58,10 @@ export function usePublishChisme() {
       }
       prependToRecentFeeds(cache, mutate, created);
       void mutate((key) => Array.isArray(key) && key[0] === 'my-chismes');
-      toast.success(texts.newPost.success);
-      if (created.crisis) openCrisisSupport(false); // the author sees the support card at once
+      // Text about suicide or self-harm: the author sees the calm support card at once, and no
+      // cheerful "publicado" toast with it (the new card on top of the feed says it is published).
+      if (created.crisis) openCrisisSupport(false);
+      else toast.success(texts.newPost.success);
       return null;
     } catch (error) {
       return errorMessage(error, texts.errors.publish);

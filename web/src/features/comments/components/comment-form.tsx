@@ -1,6 +1,6 @@
 // The comment form: reply banner, content with a 400 counter, gender and age. Memoised: the
 // thread around it re-renders with every answer for its comments (comment-thread.tsx).
-import { Alert, Button, CloseButton, Group, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { memo } from 'react';
 import { limits } from '../../../config/limits';
@@ -80,7 +80,8 @@ export const CommentForm = memo(function CommentForm({ chismeId, cotilleo, count
           description={`${visibleLength(form.values.content)}/${limits.commentContentMax}`}
           error={form.errors.content ?? personalDataWarning}
         />
-        <Group grow align="flex-start">
+        {/* Side by side from xs up; stacked on a phone, where half a row cut the gender placeholder. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label={chisme.gender.label}
             placeholder={chisme.gender.placeholder}
@@ -96,7 +97,7 @@ export const CommentForm = memo(function CommentForm({ chismeId, cotilleo, count
             {...form.getInputProps('age')}
             onChange={(e) => form.setFieldValue('age', e.currentTarget.value.replace(/\D/g, '').slice(0, 2))}
           />
-        </Group>
+        </SimpleGrid>
         {formError && (
           <Alert color="red" role="alert">
             {formError}

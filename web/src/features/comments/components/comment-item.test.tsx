@@ -4,7 +4,8 @@ import { aComment } from '../../../test-utils/fixtures';
 import { buildThread } from '../utils/build-thread';
 import { CommentItem } from './comment-item';
 
-vi.mock('../api/report-comment', () => ({ reportComment: vi.fn() }));
+const reportComment = vi.fn();
+vi.mock('../api/report-comment', () => ({ reportComment: (id: string) => reportComment(id) }));
 const blockCommentAuthor = vi.fn();
 vi.mock('../api/block-comment-author', () => ({ blockCommentAuthor: (id: string) => blockCommentAuthor(id) }));
 
@@ -80,12 +81,28 @@ describe('CommentItem', () => {
     expect(screen.getByText('una respuesta visible')).toBeInTheDocument();
   });
 
-  it("blocks the author from the comment's menu by the comment id", async () => {
+  it("blocks the author from the comment's menu by the comment id, once confirmed", async () => {
     blockCommentAuthor.mockResolvedValue(undefined);
     render(<CommentItem node={buildThread([aComment({ id: 'c1', content: 'molesto' })])[0]!} onReply={() => {}} onDelete={noDelete} />);
     await userEvent.click(screen.getByRole('button', { name: 'Más opciones' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'No ver más a esta persona' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿No ver más a esta persona?' });
+    expect(blockCommentAuthor).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'No ver más' }));
     expect(blockCommentAuthor).toHaveBeenCalledWith('c1');
+  });
+
+  it('asks before reporting a comment; cancelling sends nothing', async () => {
+    reportComment.mockReset().mockResolvedValue(undefined);
+    render(<CommentItem node={buildThread([aComment({ id: 'c2', content: 'feo' })])[0]!} onReply={() => {}} onDelete={noDelete} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Reportar comentario' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Reportar este comentario?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    expect(reportComment).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Reportar comentario' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: '¿Reportar este comentario?' })).getByRole('button', { name: 'Reportar' }));
+    expect(reportComment).toHaveBeenCalledWith('c2');
+    expect(await screen.findByText('Comentario reportado exitosamente')).toBeInTheDocument();
   });
 
   it('shows a deleted comment as "Comentario eliminado", with the replies kept under it and no actions', async () => {

@@ -1,15 +1,16 @@
-// One comment with its replies: "Anónimo N", "Autor" badge, reply (below depth 3), report,
-// replies collapsed with show/hide and a "+N" button for the rest; "Eliminar comentario" on
-// one's own (after a confirmation); the "Comentario oculto" / "Comentario eliminado"
-// placeholders keep only their place above the replies.
+// One comment with its replies: "Anónimo N", "Autor" badge, reply (below depth 3), report and
+// block (each asks first: neither is undone one by one), "Eliminar comentario" on one's own
+// (asks first too), replies collapsed with show/hide and a "+N" button for the rest; the
+// "Comentario oculto" / "Comentario eliminado" placeholders keep only their place above the
+// replies.
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconDots, IconEyeOff, IconFlag, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDelete } from '../../../components/confirm-delete';
+import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { CountryFlag } from '../../../components/country-flag';
 import { commentReport, comments as texts } from '../../../i18n/es/comments';
 import { chisme as chismeTexts } from '../../../i18n/es/chisme';
-import { relativeTime } from '../../../lib/relative-time';
+import { RelativeTime } from '../../../lib/relative-time';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-error';
 import { openCrisisSupport } from '../../../hooks/use-dialogs';
@@ -32,15 +33,17 @@ type Props = {
 
 export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props) {
   const [open, setOpen] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const placeholder = node.is_hidden || node.is_deleted;
   const [expanded, setExpanded] = useState(false);
   const [reported, setReported] = useState(false);
+  const [asking, setAsking] = useState<'block' | 'report' | 'delete' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const placeholder = node.is_hidden || node.is_deleted;
   const { shown, hidden } = visibleReplies(node.children, node.depth, expanded);
   const total = countDescendants(node);
   const refetchAfterBlock = useRefetchAfterBlock();
 
   const block = () => {
+    setAsking(null);
     blockCommentAuthor(node.id)
       .then(() => {
         toast.success(controls.block.done);
@@ -49,7 +52,16 @@ export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props
       .catch((error: unknown) => toast.error(errorMessage(error, controls.block.failed)));
   };
 
+  const remove = () => {
+    setDeleting(true);
+    void onDelete(node).finally(() => {
+      setDeleting(false);
+      setAsking(null);
+    });
+  };
+
   const report = () => {
+    setAsking(null);
     reportComment(node.id)
       .then(() => {
         setReported(true);
@@ -92,7 +104,7 @@ export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props
                 <CountryFlag country={node.country} />
               </Group>
               <Text size="xs" c="dimmed" component="time" dateTime={node.created_at}>
-                {relativeTime(node.created_at)}
+                <RelativeTime iso={node.created_at} />
               </Text>
             </Group>
             <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -122,14 +134,14 @@ export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props
               variant="subtle"
               color="gray"
               aria-label={controls.deleteOwn.comment}
-              onClick={() => setConfirming(true)}
+              onClick={() => setAsking('delete')}
               data-testid="delete-comment"
             >
               <IconTrash size={14} aria-hidden />
             </ActionIcon>
           )}
           {!node.is_mine && !placeholder && (
-            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={texts.report} disabled={reported} onClick={report}>
+            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={texts.report} disabled={reported} onClick={() => setAsking('report')}>
               <IconFlag size={14} aria-hidden />
             </ActionIcon>
           )}
@@ -141,7 +153,7 @@ export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconEyeOff size={14} aria-hidden />} onClick={block}>
+                <Menu.Item leftSection={<IconEyeOff size={14} aria-hidden />} onClick={() => setAsking('block')}>
                   {controls.block.action}
                 </Menu.Item>
               </Menu.Dropdown>
@@ -149,16 +161,34 @@ export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props
           )}
         </Group>
       </Paper>
-      {confirming && (
-        <ConfirmDelete
-          title={controls.deleteOwn.commentTitle}
-          body={controls.deleteOwn.commentBody}
-          confirm={controls.deleteOwn.confirm}
-          cancel={controls.deleteOwn.cancel}
-          onConfirm={() => onDelete(node)}
-          onClose={() => setConfirming(false)}
-        />
-      )}
+      <LazyConfirmDialog
+        opened={asking === 'block'}
+        title={controls.block.confirmTitle}
+        message={controls.block.confirmMessage}
+        confirmLabel={controls.block.confirm}
+        danger
+        onCancel={() => setAsking(null)}
+        onConfirm={block}
+      />
+      <LazyConfirmDialog
+        opened={asking === 'report'}
+        title={commentReport.confirmTitle}
+        message={commentReport.confirmMessage}
+        confirmLabel={commentReport.confirm}
+        danger
+        onCancel={() => setAsking(null)}
+        onConfirm={report}
+      />
+      <LazyConfirmDialog
+        opened={asking === 'delete'}
+        title={controls.deleteOwn.commentTitle}
+        message={controls.deleteOwn.commentBody}
+        confirmLabel={controls.deleteOwn.confirm}
+        danger
+        pending={deleting}
+        onCancel={() => setAsking(null)}
+        onConfirm={remove}
+      />
       {open && node.children.length > 0 && (
         <Stack gap={6} pl={{ base: 'xs', sm: 'md' }} style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
           {shown.map((child) => (

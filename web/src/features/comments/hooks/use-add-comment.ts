@@ -20,8 +20,9 @@ export function useAddComment(onAdded: (comment: ThreadComment) => void, onComme
       const comment = await addComment(input);
       latest.current.onAdded(comment);
       latest.current.onCommented(input.chismeId);
-      toast.success(texts.success);
-      if (comment.crisis) openCrisisSupport(false); // the author sees the support card at once
+      // Text about suicide or self-harm: the calm support card at once, without a cheerful toast.
+      if (comment.crisis) openCrisisSupport(false);
+      else toast.success(texts.success);
       return true;
     } catch (error) {
       toast.error(errorMessage(error, texts.errors.send));

@@ -49,6 +49,19 @@ describe('FeedList', () => {
     expect(await screen.findByText('No hay chismes por aquí...')).toBeInTheDocument();
   });
 
+  it('says "No hay más chismes" at the end, not while more can come', async () => {
+    const page = Array.from({ length: 20 }, (_, i) => aChisme({ id: `c${i}`, content: `chisme ${i}` }));
+    getFeed.mockResolvedValueOnce(page);
+    const { unmount } = render(<FeedList tab="recent" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} live={false} />);
+    await screen.findByText('chisme 19');
+    expect(screen.queryByText('No hay más chismes')).toBeNull();
+    unmount();
+    getFeed.mockResolvedValueOnce([aChisme({ id: 'a', content: 'El único chisme' })]);
+    render(<FeedList tab="old" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} live={false} />);
+    await screen.findByText('El único chisme');
+    expect(await screen.findByText('No hay más chismes')).toBeInTheDocument();
+  });
+
   it('shows the red error line when loading fails', async () => {
     getFeed.mockRejectedValue(new Error('offline'));
     render(<FeedList tab="old" cotilleo={false} filters={emptyFilters} renderChisme={renderChisme} live={false} />);

@@ -55,6 +55,12 @@ export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: 
           ))}
         </Stack>
       )}
+      {/* The end of the feed, said once every row is in. */}
+      {!error && !hasMore && complete && chismes.length > 0 && (
+        <Text ta="center" c="dimmed" size="sm" py="md" data-testid="feed-end">
+          {feed.end}
+        </Text>
+      )}
       {/* Not before the whole page is in: the sentinel would be on screen under the first rows. */}
       {hasMore && complete && (
         <>

@@ -1,5 +1,8 @@
 // "Filtrar Chismes": gender, country, age range and tags for every feed. Closes on outside click.
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+// The country is a native list: 34 choices in Mantine's floating list made a scrolling region no
+// keyboard could reach (axe scrollable-region-focusable); a native one is reached with Tab,
+// chosen with the keyboard (letters jump), and is the system's own picker on a phone.
+import { Button, Group, Modal, NativeSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { TagInput } from '../../../components/tag-input';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
@@ -71,15 +74,7 @@ export function FilterModal({ onClose }: { onClose: () => void }) {
             allowDeselect={false}
             comboboxProps={{ withinPortal: false }}
           />
-          <Select
-            label={texts.country}
-            data={countryOptions}
-            {...form.getInputProps('country')}
-            onChange={(v) => form.setFieldValue('country', v ?? allCountriesCode)}
-            searchable
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: false }}
-          />
+          <NativeSelect label={texts.country} data={countryOptions} {...form.getInputProps('country')} />
           <SimpleGrid cols={2}>
             {(['from', 'to'] as const).map((field) => (
               <TextInput

@@ -99,4 +99,36 @@ describe('ModerationConsole', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Añadir' }));
     expect(await screen.findByText('Esta palabra ya está en la lista de filtrado.')).toBeInTheDocument();
   });
+
+  it('puts the appeals under the page heading, and lets them refresh the queue', async () => {
+    render(
+      <ModerationConsole
+        renderAppeals={(onDecided) => (
+          <section aria-label="Apelaciones">
+            <button type="button" onClick={onDecided}>
+              Decidir
+            </button>
+          </section>
+        )}
+      />,
+      { session: moderator },
+    );
+    const heading = screen.getByRole('heading', { level: 2, name: 'Moderación' });
+    const appeals = screen.getByRole('region', { name: 'Apelaciones' });
+    expect(heading.compareDocumentPosition(appeals) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await screen.findByText('Un chisme muy reportado');
+    expect(api.getModerationQueue).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Decidir' }));
+    await vi.waitFor(() => expect(api.getModerationQueue).toHaveBeenCalledTimes(2));
+  });
+
+  it('does not call the word list empty while it is still loading', async () => {
+    let answer: (words: { id: string; word: string }[]) => void = () => undefined;
+    api.getOffensiveWords.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    render(<ModerationConsole />, { session: moderator });
+    expect(await screen.findByRole('status', { name: 'Cargando palabras filtradas' })).toBeInTheDocument();
+    expect(screen.queryByText('La lista está vacía.')).toBeNull();
+    answer([]);
+    expect(await screen.findByText('La lista está vacía.')).toBeInTheDocument();
+  });
 });

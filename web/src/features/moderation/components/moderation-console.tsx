@@ -1,6 +1,9 @@
-// /moderacion: the queue of reported content (live through the moderators' topic) and the
-// offensive-word list. Non-moderators are turned away (the database refuses them anyway).
+// /moderacion: under the page's heading, the appeals (another feature's, given by the route:
+// `renderAppeals`, whose decisions refresh the queue), the queue of reported content (live
+// through the moderators' topic) and the offensive-word list. Non-moderators are turned away
+// (the database refuses them anyway).
 import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
@@ -11,9 +14,8 @@ import { useModerationRealtime } from '../hooks/use-moderation-realtime';
 import { QueueItem } from './queue-item';
 import { WordList } from './word-list';
 
-function Queue() {
-  const { items, error, isLoading, isLoadingMore, hasMore, loadMore, mutate } = useModerationQueue();
-  useModerationRealtime(true, () => void mutate());
+function Queue({ queue }: { queue: ReturnType<typeof useModerationQueue> }) {
+  const { items, error, isLoading, isLoadingMore, hasMore, loadMore, mutate } = queue;
   if (isLoading) return <Loader role="status" aria-label={texts.queue.title} />;
   if (error) return <Alert color="red">{errorMessage(error, texts.queue.loadError)}</Alert>;
   if (items.length === 0) return <Text c="dimmed">{texts.queue.empty}</Text>;
@@ -31,7 +33,25 @@ function Queue() {
   );
 }
 
-export function ModerationConsole() {
+type Props = { renderAppeals?: (onDecided: () => void) => ReactNode };
+
+function ModeratorConsole({ renderAppeals }: Props) {
+  const queue = useModerationQueue();
+  useModerationRealtime(true, () => void queue.mutate());
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{texts.title}</Title>
+      {renderAppeals?.(() => void queue.mutate())}
+      <Stack gap="sm">
+        <Title order={3}>{texts.queue.title}</Title>
+        <Queue queue={queue} />
+      </Stack>
+      <WordList />
+    </Stack>
+  );
+}
+
+export function ModerationConsole({ renderAppeals }: Props) {
   const isModerator = useIsModerator();
   if (!isModerator) {
     return (
@@ -43,14 +63,5 @@ export function ModerationConsole() {
       </Alert>
     );
   }
-  return (
-    <Stack gap="lg">
-      <Title order={2}>{texts.title}</Title>
-      <Stack gap="sm">
-        <Title order={3}>{texts.queue.title}</Title>
-        <Queue />
-      </Stack>
-      <WordList />
-    </Stack>
-  );
+  return <ModeratorConsole renderAppeals={renderAppeals} />;
 }

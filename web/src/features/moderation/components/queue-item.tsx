@@ -6,7 +6,7 @@ import { common } from '../../../i18n/es/common';
 import { errorMessage } from '../../../lib/api-error';
 import { formatUntil } from '../../../i18n/es/errors';
 import { moderation as texts } from '../../../i18n/es/moderation';
-import { relativeTime } from '../../../lib/relative-time';
+import { useRelativeTime } from '../../../lib/relative-time';
 import { toast } from '../../../lib/toast';
 import { deleteContent, restoreContent, suspendAuthor, type ModerationItem, type SuspensionDays } from '../api/moderation-api';
 
@@ -23,6 +23,8 @@ function confirmText(decision: Decision): string {
 export function QueueItem({ item, onDecided }: { item: ModerationItem; onDecided: () => void }) {
   const [decision, setDecision] = useState<Decision | null>(null);
   const [pending, setPending] = useState(false);
+  const reportedAgo = useRelativeTime(item.last_reported_at);
+  const postedAgo = useRelativeTime(item.created_at);
 
   async function apply(chosen: Decision) {
     setPending(true);
@@ -62,7 +64,7 @@ export function QueueItem({ item, onDecided }: { item: ModerationItem; onDecided
           {texts.queue.reasons}: {item.reasons.map((r) => `${r.reason} (${r.count})`).join(', ')}
         </Text>
         <Text size="xs" c="dimmed">
-          {texts.queue.reportedAgo(relativeTime(item.last_reported_at))} · {texts.queue.postedAgo(relativeTime(item.created_at))}
+          {texts.queue.reportedAgo(reportedAgo)} · {texts.queue.postedAgo(postedAgo)}
         </Text>
         <Group gap="xs">
           <Button size="xs" variant="light" onClick={() => setDecision({ kind: 'restore' })}>

@@ -1,5 +1,6 @@
-// The offensive-word list: add (trimmed and lower-cased by the database) and remove.
-import { ActionIcon, Badge, Button, Group, Stack, TextInput, Title, Text } from '@mantine/core';
+// The offensive-word list: add (trimmed and lower-cased by the database) and remove. Empty is
+// said only once the list has loaded.
+import { ActionIcon, Badge, Button, Group, Loader, Stack, TextInput, Title, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-error';
@@ -8,7 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useOffensiveWords } from '../hooks/use-offensive-words';
 
 export function WordList() {
-  const { words, add, remove } = useOffensiveWords();
+  const { words, isLoading, add, remove } = useOffensiveWords();
   const [word, setWord] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -49,7 +50,9 @@ export function WordList() {
           </Button>
         </Group>
       </form>
-      {words.length === 0 ? (
+      {isLoading ? (
+        <Loader size="sm" role="status" aria-label={texts.words.loading} />
+      ) : words.length === 0 ? (
         <Text c="dimmed">{texts.words.empty}</Text>
       ) : (
         <Group gap="xs" data-testid="offensive-words">

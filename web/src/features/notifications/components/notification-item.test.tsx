@@ -54,6 +54,39 @@ describe('NotificationItem', () => {
     expect(screen.getByRole('button', { name: 'Eliminar' })).toBeEnabled();
   });
 
+  it('prints the snippet once when the message already quotes it', () => {
+    render(
+      <NotificationItem
+        notification={aNotification({ message: 'Nuevo comentario en tu chisme: "Qué fuerte lo de…"', data: { chismeId: 'c-1', snippet: 'Qué fuerte lo de…' } })}
+      />,
+    );
+    expect(screen.getAllByText(/Qué fuerte lo de…/)).toHaveLength(1);
+  });
+
+  it('prints the snippet of a collapsed notification, whose message does not quote it', () => {
+    render(
+      <NotificationItem
+        notification={aNotification({ message: '3 personas comentaron tu chisme', data: { chismeId: 'c-1', snippet: 'Qué fuerte lo de…' } })}
+      />,
+    );
+    expect(screen.getByText('Qué fuerte lo de…')).toBeInTheDocument();
+  });
+
+  it('says which chisme a notice without a snippet is about (one hidden by reports)', () => {
+    render(
+      <NotificationItem
+        notification={aNotification({ type: 'moderation_decision', message: 'Tu chisme ha sido ocultado por varias denuncias.', data: { chismeId: 'c-5' } })}
+        renderSubject={(chismeId) => <span>El chisme {chismeId}</span>}
+      />,
+    );
+    expect(screen.getByText('El chisme c-5')).toBeInTheDocument();
+  });
+
+  it('keeps "Eliminar" from shrinking when the text beside it is long', () => {
+    render(<NotificationItem notification={aNotification({ message: 'A alguien le gustó tu chisme: "Una historia larguísima sin espacios..."' })} />);
+    expect(screen.getByRole('button', { name: 'Eliminar' })).toHaveStyle({ flexShrink: '0' });
+  });
+
   it('opens the comments of the related chisme', () => {
     render(<NotificationItem notification={aNotification({ is_read: true, data: { chismeId: 'c-7' } })} />);
     fireEvent.click(screen.getByRole('button', { name: /Ver comentarios/ }));

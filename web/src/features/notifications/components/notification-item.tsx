@@ -1,20 +1,29 @@
-// One notification: unread highlight, open the chisme's comments, delete.
+// One notification: unread highlight, open the chisme's comments, delete. The chisme it is
+// about shows once: quoted in the message, or as the snippet line (a collapsed notification's
+// message quotes nothing), or, for a notice that carries no snippet (a chisme hidden by
+// reports), as the screen renders a chisme id (`renderSubject`: this feature does not read
+// chismes itself).
 import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { openDialog } from '../../../hooks/use-dialogs';
 import { notifications as texts } from '../../../i18n/es/notifications';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { relativeTime } from '../../../lib/relative-time';
+import { RelativeTime } from '../../../lib/relative-time';
 import type { AppNotification } from '../../../lib/app-notification';
 import { useAutoMarkRead } from '../hooks/use-auto-mark-read';
 import { useNotificationActions } from '../hooks/use-notification-actions';
 
-export function NotificationItem({ notification }: { notification: AppNotification }) {
+export type RenderSubject = (chismeId: string) => ReactNode;
+
+type Props = { notification: AppNotification; renderSubject?: RenderSubject };
+
+export function NotificationItem({ notification, renderSubject }: Props) {
   const actions = useNotificationActions();
   const [deleting, setDeleting] = useState(false);
   useAutoMarkRead(notification.is_read, () => actions.markRead(notification.id));
   const chismeId = notification.data?.chismeId;
+  const snippet = notification.data?.snippet;
 
   return (
     <Paper
@@ -36,19 +45,22 @@ export function NotificationItem({ notification }: { notification: AppNotificati
               {notification.message}
             </Text>
           </UnstyledButton>
-          {notification.data?.snippet && (
+          {snippet && !notification.message.includes(snippet) && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {notification.data.snippet}
+              {snippet}
             </Text>
           )}
+          {!snippet && chismeId && renderSubject?.(chismeId)}
           <Text size="xs" c="dimmed">
-            {relativeTime(notification.created_at)}
+            <RelativeTime iso={notification.created_at} />
           </Text>
         </Stack>
         <Button
           size="compact-sm"
           variant="subtle"
           color="red"
+          // Never narrower than its word: the text beside it wraps instead ("Elim" on phones).
+          style={{ flexShrink: 0 }}
           disabled={deleting}
           onClick={() => {
             setDeleting(true);

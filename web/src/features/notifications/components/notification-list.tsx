@@ -5,11 +5,11 @@ import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import type { AppNotification } from '../../../lib/app-notification';
 import { useNotificationActions } from '../hooks/use-notification-actions';
-import { NotificationItem } from './notification-item';
+import { NotificationItem, type RenderSubject } from './notification-item';
 
-type Props = { notifications: AppNotification[]; hasMore: boolean; onLoadMore: () => void };
+type Props = { notifications: AppNotification[]; hasMore: boolean; onLoadMore: () => void; renderSubject?: RenderSubject };
 
-export function NotificationList({ notifications, hasMore, onLoadMore }: Props) {
+export function NotificationList({ notifications, hasMore, onLoadMore, renderSubject }: Props) {
   const actions = useNotificationActions();
   if (notifications.length === 0) {
     return (
@@ -38,7 +38,7 @@ export function NotificationList({ notifications, hasMore, onLoadMore }: Props) 
       <Stack component="ul" gap="sm" aria-label={texts.listLabel} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {notifications.map((notification) => (
           <li key={notification.id}>
-            <NotificationItem notification={notification} />
+            <NotificationItem notification={notification} renderSubject={renderSubject} />
           </li>
         ))}
       </Stack>

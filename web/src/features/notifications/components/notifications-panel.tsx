@@ -4,8 +4,10 @@ import { common } from '../../../i18n/es/common';
 import { profile } from '../../../i18n/es/profile';
 import { useNotifications } from '../hooks/use-notifications';
 import { NotificationList } from './notification-list';
+import type { RenderSubject } from './notification-item';
 
-export function NotificationsPanel({ userId }: { userId: string }) {
+/** `renderSubject`: how the screen names the chisme of a notice that quotes none. */
+export function NotificationsPanel({ userId, renderSubject }: { userId: string; renderSubject?: RenderSubject }) {
   const { notifications, total, error, isLoading, hasMore, loadMore } = useNotifications(userId);
   if (isLoading) {
     return (
@@ -24,7 +26,7 @@ export function NotificationsPanel({ userId }: { userId: string }) {
   return (
     <Stack gap="md">
       <Text fw={600}>{profile.notificationsCount(total ?? notifications.length)}</Text>
-      <NotificationList notifications={notifications} hasMore={hasMore} onLoadMore={loadMore} />
+      <NotificationList notifications={notifications} hasMore={hasMore} onLoadMore={loadMore} renderSubject={renderSubject} />
     </Stack>
   );
 }

@@ -1,20 +1,28 @@
 // Web Push through the database and the push-send function (docs/api.md, "Web Push"): this
 // device's subscription, the person's devices and settings, the VAPID public key, and marking
 // read the notification a push opened.
-import { toApiError } from '../../../lib/api-error';
+import { type Checked, expectAnswer, isBoolean, isString, shaped } from '../../../lib/answer-shape';
+import { getArgs } from '../../../lib/get-args';
+import { rpc } from '../../../lib/rpc';
 import { supabase } from '../../../lib/supabase';
 
-export interface PushSettings {
-  comments: boolean;
-  replies: boolean;
-  likes: boolean;
-  quiet_hours: boolean;
-  quiet_start: string;
-  quiet_end: string;
-  time_zone: string;
-  show_text: boolean;
-}
+// get_push_settings and update_push_settings answer json (the generator says `Json`), checked
+// where it arrives (lib/answer-shape.ts).
+const pushSettingsShape = {
+  comments: isBoolean,
+  replies: isBoolean,
+  likes: isBoolean,
+  quiet_hours: isBoolean,
+  quiet_start: isString,
+  quiet_end: isString,
+  time_zone: isString,
+  show_text: isBoolean,
+};
+export type PushSettings = Checked<typeof pushSettingsShape>;
+const isPushSettings = shaped(pushSettingsShape);
 
+/** A device of the person's; never pushed to yet when `last_success_at` is null (a `returns
+ * table` column may be null, which the generator cannot say). */
 export interface PushDevice {
   id: string;
   user_agent_family: string;
@@ -36,40 +44,33 @@ export async function getVapidPublicKey(): Promise<string> {
 }
 
 export async function saveSubscription(subscription: PushSubscriptionJSON, timeZone: string): Promise<void> {
-  const { error } = await supabase.rpc('save_push_subscription', {
+  await rpc('save_push_subscription', {
     p_endpoint: subscription.endpoint ?? '',
     p_p256dh: subscription.keys?.p256dh ?? '',
     p_auth: subscription.keys?.auth ?? '',
     p_time_zone: timeZone,
   });
-  if (error) throw toApiError(error);
 }
 
 export async function deleteSubscription(endpoint: string): Promise<void> {
-  const { error } = await supabase.rpc('delete_push_subscription', { p_endpoint: endpoint });
-  if (error) throw toApiError(error);
+  await rpc('delete_push_subscription', { p_endpoint: endpoint });
 }
 
 export async function deleteDevice(id: string): Promise<void> {
-  const { error } = await supabase.rpc('delete_push_device', { p_id: id });
-  if (error) throw toApiError(error);
+  await rpc('delete_push_device', { p_id: id });
 }
 
 export async function getDevices(): Promise<PushDevice[]> {
-  const { data, error } = await supabase.rpc('get_my_push_devices', undefined, { get: true });
-  if (error) throw toApiError(error);
-  return (data ?? []) as PushDevice[];
+  return (await rpc('get_my_push_devices', getArgs({}), { get: true })) ?? [];
 }
 
 export async function getSettings(): Promise<PushSettings> {
-  const { data, error } = await supabase.rpc('get_push_settings', undefined, { get: true });
-  if (error) throw toApiError(error);
-  return data as unknown as PushSettings;
+  return expectAnswer(await rpc('get_push_settings', getArgs({}), { get: true }), isPushSettings, 'get_push_settings');
 }
 
 export async function updateSettings(change: Partial<PushSettings>): Promise<PushSettings> {
   const text = (value: boolean | string | undefined) => (value === undefined ? undefined : String(value));
-  const { data, error } = await supabase.rpc('update_push_settings', {
+  const answer = await rpc('update_push_settings', {
     p_comments: text(change.comments),
     p_replies: text(change.replies),
     p_likes: text(change.likes),
@@ -79,12 +80,10 @@ export async function updateSettings(change: Partial<PushSettings>): Promise<Pus
     p_time_zone: change.time_zone,
     p_show_text: text(change.show_text),
   });
-  if (error) throw toApiError(error);
-  return data as unknown as PushSettings;
+  return expectAnswer(answer, isPushSettings, 'update_push_settings');
 }
 
 /** The notification a tapped push stood for is read (it opened its thread). */
 export async function markPushedNotificationRead(id: string): Promise<void> {
-  const { error } = await supabase.rpc('mark_notification_read', { p_id: id });
-  if (error) throw toApiError(error);
+  await rpc('mark_notification_read', { p_id: id });
 }

@@ -54,6 +54,7 @@ describe('PushOffer', () => {
       expect(rpc).toHaveBeenCalledWith(
         'save_push_subscription',
         expect.objectContaining({ p_endpoint: subscription.endpoint, p_p256dh: 'BPkey', p_auth: 'secret' }),
+        undefined,
       ),
     );
     expect(requestPermission).toHaveBeenCalledTimes(1);

@@ -48,10 +48,12 @@ describe('PushSettings', () => {
     render(<PushSettings userId="settings-user-2" />);
     await user.click(screen.getByRole('button', { name: 'Avisos con Chismes cerrado' }));
     await user.click(await screen.findByRole('switch', { name: 'Me gusta' }));
-    await waitFor(() => expect(rpc).toHaveBeenCalledWith('update_push_settings', expect.objectContaining({ p_likes: 'true', p_comments: undefined })));
+    await waitFor(() =>
+      expect(rpc).toHaveBeenCalledWith('update_push_settings', expect.objectContaining({ p_likes: 'true', p_comments: undefined }), undefined),
+    );
     expect(screen.getByRole('switch', { name: 'Me gusta' })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Quitar Chrome en Android' }));
-    await waitFor(() => expect(rpc).toHaveBeenCalledWith('delete_push_device', { p_id: 'd1' }));
+    await user.click(await screen.findByRole('button', { name: 'Quitar Chrome en Android' }));
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith('delete_push_device', { p_id: 'd1' }, undefined));
     await waitFor(() => expect(screen.queryByText(/Chrome en Android/)).toBeNull());
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, signedIn, userEvent, waitFor } from '../../../test-utils/render';
+import { render, screen, signedIn, userEvent, waitFor, within } from '../../../test-utils/render';
 import { ChangePassword } from './change-password';
 
 const signInWithPassword = vi.fn();
@@ -35,6 +35,20 @@ describe('ChangePassword', () => {
     await change(current, next, confirm);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('ticks off the sign-up rules beside the new password as it is typed', async () => {
+    render(<ChangePassword email="ana@example.com" />, { session: signedIn });
+    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
+    const rules = screen.getByRole('list', { name: 'Tu contraseña necesita' });
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'nueva12345');
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Al menos 8 caracteres: cumplido', 'Una letra mayúscula: falta', 'Un número: cumplido']);
+    expect(screen.getByLabelText('Nueva contraseña')).toHaveAccessibleDescription(/Una letra mayúscula/);
   });
 
   it('checks the current password by signing in with it, then sets the new one with the current one, which Auth checks too', async () => {

@@ -1,8 +1,10 @@
 // Settings: "Cambiar contraseña": the current password, then the new one twice with the
-// sign-up rules (lib/password-rules.ts); the first failure shows on its field.
+// sign-up rules (lib/password-rules.ts), ticked off under the field as it is typed; the first
+// failure shows on its field.
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { FormError } from '../../../components/form-error';
+import { passwordRulesProps } from '../../../components/password-rules';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { account } from '../../../i18n/es/account';
 import { auth } from '../../../i18n/es/auth';
@@ -51,7 +53,13 @@ export function ChangePassword({ email }: { email: string }) {
         <form onSubmit={onSubmit(submit)} noValidate>
           <Stack gap="sm">
             <TextInput type="password" label={account.currentPassword} autoComplete="current-password" {...form.getInputProps('current')} data-autofocus />
-            <TextInput type="password" label={account.newPassword} autoComplete="new-password" {...form.getInputProps('next')} />
+            <TextInput
+              type="password"
+              label={account.newPassword}
+              autoComplete="new-password"
+              {...form.getInputProps('next')}
+              {...passwordRulesProps(form.values.next)}
+            />
             <TextInput type="password" label={account.confirmNewPassword} autoComplete="new-password" {...form.getInputProps('confirm')} />
             <FormError message={formError} />
             <Group justify="flex-end">
