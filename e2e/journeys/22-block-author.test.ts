@@ -4,7 +4,10 @@
 // comment notifies nobody while a neighbour's does; the harasser sees nothing change. Settings
 // count "1 persona bloqueada" and "Desbloquear a todas" brings everything back. Both the block
 // and the unblocking ask first (neither is undone one by one); on a phone, the unblocking's
-// toast sits in the open menu's header, covering none of its items.
+// toast sits in the open menu's header, covering none of its items. A notification
+// from before the block still opens the harasser's thread: the dialog says who is blocked,
+// shows only the blocker's own earlier comment there (which they delete) and offers no form;
+// the database refuses a comment there by any path (docs/decisions/0033-blocks-hold-every-path.md).
 import { describe, expect, it } from 'vitest';
 import { phone, snap } from '../support/browser.ts';
 import { publishNew } from '../support/chismes.ts';
@@ -36,6 +39,11 @@ describe('journey 22: block an anonymous author', () => {
     const firstId = (first.body as { id: string }).id;
     expect((await commentAs(harasser, mineId, 'Segundo comentario molesto')).status).toBe(200);
     expect((await commentAs(neighbour, mineId, 'La vecina responde', firstId)).status).toBe(200);
+    // Before the block, the blocker comments on the harasser's chisme and the harasser answers.
+    const before = await commentAs(blocker, theirsId, 'Mi comentario de antes del bloqueo');
+    expect(before.status).toBe(200);
+    const answer = await commentAs(harasser, theirsId, 'El acosador me contesta', (before.body as { id: string }).id);
+    expect(answer.status).toBe(200);
 
     // The blocker opens their chisme and blocks from the second comment's menu.
     await blocker.goto(`/chismes/${mineId}`);
@@ -70,6 +78,31 @@ describe('journey 22: block an anonymous author', () => {
     expect((await commentAs(neighbour, mineId, 'La vecina comenta')).status).toBe(200);
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Notificaciones: 1 sin leer');
     expect(await notificationCount(blockerAccount.email, { unread: true })).toBe(1);
+
+    // The notification from before the block opens the thread as a blocked one.
+    await blocker.goto('/notifications/');
+    await blocker
+      .getByRole('button', { name: /Nueva respuesta a tu comentario/ })
+      .first()
+      .click();
+    const thread = blocker.getByRole('dialog', { name: 'Comentarios' });
+    await thread.getByText(notFound).waitFor();
+    await thread.getByText('Bloqueaste a quien escribió este chisme').waitFor();
+    await thread.getByText('Mi comentario de antes del bloqueo').waitFor();
+    expect(await thread.getByText('El acosador me contesta').count()).toBe(0);
+    expect(await thread.getByText(theirs).count()).toBe(0);
+    expect(await thread.getByRole('textbox').count()).toBe(0);
+    expect(await thread.getByText('Aún no hay comentarios. ¡Sé el primero!').count()).toBe(0);
+    const refused = await commentAs(blocker, theirsId, 'Comento igualmente');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ message: 'chisme_author_blocked' });
+    // Their own earlier comment is theirs to delete, after a confirmation.
+    await thread.getByRole('button', { name: 'Eliminar comentario' }).click();
+    const confirm = blocker.getByRole('dialog', { name: '¿Eliminar este comentario?' });
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await blocker.getByRole('alert').filter({ hasText: 'Comentario eliminado' }).waitFor();
+    await thread.getByText('Mi comentario de antes del bloqueo').waitFor({ state: 'detached' });
+    await blocker.keyboard.press('Escape');
 
     // The harasser notices nothing: the blocker's chisme and all their own comments are there.
     await harasser.goto(`/chismes/${mineId}`);

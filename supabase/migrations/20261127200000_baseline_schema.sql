@@ -675,6 +675,17 @@ comment on function private.fold_for_filter(text) is 'The folded form the offens
 -- parentheses), with the letter O for a zero (6OO 123 456) or split into groups (600123 456);
 -- e-mails written (at) / [at] / arroba and (dot) / [dot] / punto; handles as "ig: usuario",
 -- "telegram: usuario", "tg: usuario", "instagram usuario_22" and any @handle of 3+ characters.
+-- Four kinds that dodge a plain pattern are closed as kinds, not strings:
+--   * digits spelled out in words ("seis uno dos 345 678"): the digit words cero…nueve (and
+--     una) become digits before the phone rule runs (private.spell_out_digits);
+--   * a phone split by words ("llámame al 612345 y después 678"): groups of 3 or more digits
+--     joined by at most three short words count together (private.find_phone);
+--   * an e-mail with no dot-domain ("mariagarcia arroba hotmail"): @ / arroba / at before a
+--     mail provider's name, or arroba after an address-like name (a dot, underscore or digit);
+--   * a handle inside a tag or a word ("#ig_maria", "tiktok.lachismosa"): a network's name
+--     joined to a name by _ . or -.
+-- Ordinary words stay ordinary: "uno de cada tres", "una arroba de trigo", "#igualdad",
+-- "#instagram", "la habitación 305 y la 306" (the corpus keeps them).
 -- Ordinary numbers: dates (12/05/2023, 2023-05-12), times (14:30, 9h30), years (2019 2020
 -- 2021), money (1.500 €, $200, 30 euros, 100.000.000) and percentages are set aside first, so
 -- "los años 2019 2020 2021 fueron duros" is not a phone. A phone is then any run of 9 or more
@@ -709,6 +720,36 @@ grant execute on function private.mask_ordinary_numbers(text) to authenticated;
 grant execute on function private.mask_ordinary_numbers(text) to service_role;
 comment on function private.mask_ordinary_numbers(text) is 'Replaces money, dates, times, years and round amounts with " # ", so that only phone-like digits remain.';
 
+-- The digit words (cero…nueve, and "una"/"uno") as digits, so a phone written partly in words
+-- meets the phone rule; any other word is left alone.
+create or replace function private.spell_out_digits(p_text text)
+returns text
+language plpgsql
+immutable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_text text := p_text;
+  v_word text;
+  v_digit int := 0;
+begin
+  if v_text !~* '(?:cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)' then
+    return v_text;
+  end if;
+  foreach v_word in array array['cero', 'un[oa]', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve'] loop
+    v_text := regexp_replace(v_text, '(?<![[:alnum:]])' || v_word || '(?![[:alnum:]])', v_digit::text, 'gi');
+    v_digit := v_digit + 1;
+  end loop;
+  return v_text;
+end;
+$$;
+revoke all on function private.spell_out_digits(text) from public, anon, authenticated, service_role;
+grant execute on function private.spell_out_digits(text) to anon;
+grant execute on function private.spell_out_digits(text) to authenticated;
+grant execute on function private.spell_out_digits(text) to service_role;
+comment on function private.spell_out_digits(text) is 'The digit words cero…nueve (and una) replaced by their digits, for the phone rule.';
+
 create or replace function private.find_phone(p_text text)
 returns boolean
 language plpgsql
@@ -717,7 +758,7 @@ security invoker
 set search_path = ''
 as $$
 declare
-  v_text text := p_text;
+  v_text text := private.spell_out_digits(p_text);
 begin
   if v_text !~ '\d' then
     return false;
@@ -731,10 +772,21 @@ begin
     from regexp_split_to_table(v_text, '\s') with ordinality as w(word, n);
   end if;
   v_text := private.mask_ordinary_numbers(v_text);
+  -- A run is digits joined by separators; a chain is runs joined by one to three short words.
+  -- A phone is a chain whose runs of 3 or more digits hold 9 or more digits together (one run
+  -- of 9 is a chain of one).
   return exists (
     select 1
-    from regexp_matches(v_text, '\d(?:[\s.\-–—/()\[\]_·,|]*\d)*', 'g') as m
-    where char_length(regexp_replace(m[1], '\D', '', 'g')) >= 9
+    from regexp_matches(v_text,
+      '\d(?:[\s.\-–—/()\[\]_·,|]*\d)*(?:(?:[\s,;:]+[[:alpha:]]{1,15}){1,3}[\s,;:]+\d(?:[\s.\-–—/()\[\]_·,|]*\d)*)*', 'g') as m
+    where (
+      select coalesce(sum(r.digits), 0)
+      from (
+        select char_length(regexp_replace(part, '\D', '', 'g')) as digits
+        from regexp_split_to_table(m[1], '(?:[\s,;:]+[[:alpha:]]{1,15}){1,3}[\s,;:]+') as part
+      ) r
+      where r.digits >= 3
+    ) >= 9
   );
 end;
 $$;
@@ -742,7 +794,7 @@ revoke all on function private.find_phone(text) from public, anon, authenticated
 grant execute on function private.find_phone(text) to anon;
 grant execute on function private.find_phone(text) to authenticated;
 grant execute on function private.find_phone(text) to service_role;
-comment on function private.find_phone(text) is 'Whether a normalised text holds a phone: 9 or more digits joined only by separators, once dates, times, years and money are set aside.';
+comment on function private.find_phone(text) is 'Whether a normalised text holds a phone: 9 or more digits (digit words counted) joined by separators or, in groups of 3 or more, by up to three short words, once dates, times, years and money are set aside.';
 
 create or replace function private.find_personal_data(p_text text)
 returns text
@@ -762,6 +814,12 @@ begin
   if v_text ~* '[[:alnum:]._%+-]+\s*(?:@|[(\[{]\s*(?:at|arroba)\s*[)\]}]|\s(?:arroba)\s)\s*[[:alnum:]-]+(?:\s*(?:\.|[(\[{]\s*(?:dot|punto)\s*[)\]}]|\s(?:dot|punto)\s)\s*[[:alnum:]-]+)*\s*(?:\.|[(\[{]\s*(?:dot|punto)\s*[)\]}]|\s(?:dot|punto)\s)\s*[[:alpha:]]{2,}' then
     return 'email';
   end if;
+  -- no dot-domain: a mail provider's name after @ / arroba / at, or arroba after an
+  -- address-like name
+  if v_text ~* '[[:alnum:]._%+-]{2,}\s*(?:@|\s(?:arroba|at)\s|[(\[{]\s*(?:at|arroba)\s*[)\]}])\s*(?:g\s?mail|hotmail|outlook|yahoo|icloud|live|proton(?:mail)?|yandex|aol|msn|gmx)(?![[:alnum:]])'
+     or v_text ~* '(?:^|[^[:alnum:]._%+-])(?=[[:alnum:]._%+-]*[._[:digit:]])[[:alnum:]._%+-]{3,}\s*(?:\s(?:arroba)\s|[(\[{]\s*arroba\s*[)\]}])\s*[[:alnum:]-]{3,}' then
+    return 'email';
+  end if;
   if v_text ~* '(?:https?://|www\.|(?:^|[^[:alnum:]])(?:t\.me|wa\.me|bit\.ly|linktr\.ee)/)'
      or v_text ~* '(?:^|[^[:alnum:]-])[[:alnum:]-]{2,}\.(?:com|net|org|es|mx|ar|co|cl|pe|uy|ve|ec|bo|py|io|me|ly|gg|info|xyz|app|link|tv|site|online)(?![[:alnum:]])' then
     return 'link';
@@ -771,7 +829,9 @@ begin
   end if;
   if v_text ~ '(?:^|[^[:alnum:]_.])@[[:alnum:]_.]{3,30}'
      or v_text ~* '(?:^|[^[:alnum:]])(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snap|snapchat|facebook|fb|onlyfans|discord)\s*[:=]\s*@?[[:alnum:]_.]{3,30}'
-     or v_text ~* '(?:^|[^[:alnum:]])(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snapchat)\s+@?(?=[[:alnum:]_.]*[_\d])(?=[[:alnum:]_.]*[[:alpha:]])[[:alnum:]_.]{3,30}' then
+     or v_text ~* '(?:^|[^[:alnum:]])(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snapchat)\s+@?(?=[[:alnum:]_.]*[_\d])(?=[[:alnum:]_.]*[[:alpha:]])[[:alnum:]_.]{3,30}'
+     -- a network's name joined to a name, as a tag or a word: #ig_maria, tiktok.lachismosa
+     or v_text ~* '(?:^|[^[:alnum:]_.])#?(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snap|snapchat|facebook|fb|onlyfans|discord)[_.-]+[[:alnum:]_.]{3,30}' then
     return 'handle';
   end if;
   return null;
@@ -2549,6 +2609,52 @@ comment on function private.caller_blocked_comment_author(uuid) is 'Whether the 
 revoke all on function private.caller_blocked_comment_author(uuid) from public, anon, authenticated, service_role;
 grant execute on function private.caller_blocked_comment_author(uuid) to authenticated;
 
+-- ---------------------------------------------------------------------------------------------
+-- A block holds for writes too: the blocker writes nothing in a blocked author's thread
+-- ---------------------------------------------------------------------------------------------
+-- The read RPCs and the select policies keep a blocked author's content out of the blocker's
+-- sight; this step keeps the blocker from writing into it, by every path (the comments and
+-- likes pipelines run for every writer): no comment or like on a chisme whose author they
+-- blocked (chisme_author_blocked), no reply to a comment whose author they blocked (the
+-- placeholder "Comentario oculto": comment_parent_not_found, as a parent they cannot see).
+--
+-- What the blocker keeps in such a thread (docs/decisions/0033-blocks-hold-every-path.md):
+-- their own earlier comments, which get_comments still returns to them (and only them) and
+-- delete_my_comment removes; their own like, which unlike_chisme removes. Nothing else.
+--
+-- Security definer: reads private.blocks and the author tables; answers only about the
+-- caller's own blocks. Callers without blocks pay one primary-key probe of private.blocks.
+create or replace function private.guard_blocked_author(p_chisme_id uuid, p_parent_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := (select auth.uid());
+begin
+  if v_user_id is null or not exists (select 1 from private.blocks b where b.blocker_id = v_user_id) then
+    return;
+  end if;
+  if exists (
+    select 1 from public.chisme_authors a
+    join private.blocks b on b.blocker_id = v_user_id and b.blocked_id = a.user_id
+    where a.chisme_id = p_chisme_id
+  ) then
+    raise exception 'chisme_author_blocked' using errcode = 'P0001';
+  end if;
+  if p_parent_id is not null and exists (
+    select 1 from public.comment_authors a
+    join private.blocks b on b.blocker_id = v_user_id and b.blocked_id = a.user_id
+    where a.comment_id = p_parent_id
+  ) then
+    raise exception 'comment_parent_not_found' using errcode = 'P0001';
+  end if;
+end;
+$$;
+revoke all on function private.guard_blocked_author(uuid, uuid) from public, anon, authenticated, service_role;
+comment on function private.guard_blocked_author(uuid, uuid) is 'Write step (comments, likes): the caller writes nothing on a chisme whose author they blocked (chisme_author_blocked) nor replies to a comment whose author they blocked (comment_parent_not_found).';
+
 -- ═══ supabase/schemas/19-crisis.sql ═══
 
 -- Function bodies refer to objects of later files (the feed reads blocks, blocks read
@@ -3005,6 +3111,64 @@ $$;
 comment on function private.publish_chisme(text, text, text, jsonb, text, text) is 'The write of create_chisme: publishes a chisme as the caller and returns it, raising the keys of every refusal.';
 revoke all on function private.publish_chisme(text,text,text,jsonb,text,text) from public, anon, authenticated, service_role;
 
+-- ---------------------------------------------------------------------------------------------
+-- "Eliminar" on one's own chisme (docs/decisions/0034-deletion-keeps-others-words.md)
+-- ---------------------------------------------------------------------------------------------
+-- The chisme goes with its thread: the comments under it answered that post and have no place
+-- without it (as on every peer that lets an author delete a post), its likes, reports and
+-- trending row cascade, and the notifications about it, which quote it or its comments, are
+-- deleted for everyone they went to (its author and its commenters, by the recipients'
+-- index). Its image is removed from Storage by chisme-image-purge within a minute
+-- (list_expired_chisme_images lists every object whose chisme is gone, 85-storage.sql), so a
+-- process that dies after the delete leaves nothing behind for long, and no signed URL is made
+-- for a chisme that is gone. Allowed to a suspended account and for a chisme hidden by
+-- moderation (its author sees it; the moderation record keeps no text of it).
+--
+-- Security definer: reads chisme_authors for the caller's own row, deletes others'
+-- notifications. A chisme that is not the caller's, or not there, answers chisme_not_found.
+create or replace function public.delete_my_chisme(p_chisme_id text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+  v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'chisme_not_found');
+begin
+  if not exists (select 1 from public.chisme_authors a where a.chisme_id = v_chisme_id and a.user_id = v_user_id) then
+    raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
+  perform private.remove_chisme(v_chisme_id);
+  return true;
+end;
+$$;
+revoke all on function public.delete_my_chisme(text) from public, anon, authenticated, service_role;
+grant execute on function public.delete_my_chisme(text) to authenticated;
+grant execute on function public.delete_my_chisme(text) to service_role;
+comment on function public.delete_my_chisme(text) is 'Deletes the caller''s own chisme with its thread, likes, reports and the notifications about it (its image is purged from Storage within a minute); key chisme_not_found.';
+
+-- Security definer: deletes other people's notifications about the chisme.
+create or replace function private.remove_chisme(p_chisme_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.notifications n
+  where n.user_id in (
+      select a.user_id from public.chisme_authors a where a.chisme_id = p_chisme_id
+      union
+      select a.user_id from public.comments m join public.comment_authors a on a.comment_id = m.id where m.chisme_id = p_chisme_id)
+    and n.data ->> 'chismeId' = p_chisme_id::text;
+  delete from public.chismes c where c.id = p_chisme_id;
+end;
+$$;
+revoke all on function private.remove_chisme(uuid) from public, anon, authenticated, service_role;
+comment on function private.remove_chisme(uuid) is 'Deletes a chisme with its thread (cascades) and every notification about it, for its author and its commenters.';
+
 -- ═══ supabase/schemas/25-feed.sql ═══
 
 -- Function bodies refer to objects of later files (the feed reads blocks, blocks read
@@ -3399,14 +3563,17 @@ create index notified_likes_liker_id_idx on private.notified_likes (liker_id);
 -- A like, before the row is stored (private.check_like_write):
 --   1. a chisme hidden by moderation is not found (chisme_not_found), except for its author
 --      and moderators (private.guard_hidden_chisme, 20-chismes.sql);
---   2. a suspended account likes nothing (user_suspended: private.guard_suspended_user,
+--   2. a chisme whose author the caller blocked takes no like from them
+--      (chisme_author_blocked: private.guard_blocked_author, 18-blocks.sql; an unlike of their
+--      own earlier like stays possible);
+--   3. a suspended account likes nothing (user_suspended: private.guard_suspended_user,
 --      16-suspensions.sql);
---   3. the like is the caller's own, now (private.own_client_row, 05-helpers.sql), of a
+--   4. the like is the caller's own, now (private.own_client_row, 05-helpers.sql), of a
 --      chisme that exists, not their own, not liked before (chisme_not_found,
 --      like_own_chisme, like_already_exists: private.check_like_rules, below);
---   4. the like rate limit, likes and unlikes together (rate_limited:
+--   5. the like rate limit, likes and unlikes together (rate_limited:
 --      private.enforce_rate_limit, 12-rate-limits.sql);
---   5. new accounts' per-chisme cap (new_account_limited:
+--   6. new accounts' per-chisme cap (new_account_limited:
 --      private.limit_new_accounts_per_target, 14-new-accounts.sql).
 -- A like, once stored (private.apply_like_write):
 --   1. the author's notification, once per liker and chisme ever (private.notify_like, below;
@@ -3440,6 +3607,7 @@ begin
     return old;
   end if;
   v_step := private.guard_hidden_chisme(new.chisme_id);
+  v_step := private.guard_blocked_author(new.chisme_id, null);
   v_step := private.guard_suspended_user();
   v_own := private.own_client_row(new.user_id, new.created_at);
   new.user_id := v_own.o_user_id;
@@ -3451,7 +3619,7 @@ begin
 end;
 $$;
 revoke all on function private.check_like_write() from public, anon, authenticated, service_role;
-comment on function private.check_like_write() is 'Trigger: the checks of a like or an unlike in order (hidden chisme, suspension, own rules, rate limit, new-account cap).';
+comment on function private.check_like_write() is 'Trigger: the checks of a like or an unlike in order (hidden chisme, blocked author, suspension, own rules, rate limit, new-account cap).';
 
 create or replace function private.apply_like_write()
 returns trigger
@@ -3742,7 +3910,8 @@ set check_function_bodies = off;
 -- The comment RPCs of docs/api.md and their row shape `thread_comment`: no author id; is_mine
 -- computed for the caller; is_chisme_author and commenter_number as stored by the write pipeline;
 -- is_hidden marks the placeholder of a blocked author's comment that has visible replies
--- (18-blocks.sql); crisis as in feed_chisme.
+-- (18-blocks.sql); crisis as in feed_chisme; is_deleted marks the "Comentario eliminado"
+-- placeholder of a deleted comment that has replies (below).
 create type public.thread_comment as (
   id uuid,
   chisme_id uuid,
@@ -3759,9 +3928,10 @@ create type public.thread_comment as (
   is_chisme_author boolean,
   commenter_number int,
   is_hidden boolean,
-  crisis boolean
+  crisis boolean,
+  is_deleted boolean
 );
-comment on type public.thread_comment is 'A comment as served to a user: no author; is_mine, is_chisme_author, commenter_number; is_hidden for the placeholder of a blocked author''s comment that has visible replies.';
+comment on type public.thread_comment is 'A comment as served to a user: no author; is_mine, is_chisme_author, commenter_number; is_hidden for the placeholder of a blocked author''s comment that has visible replies; is_deleted for the placeholder of a deleted comment that has replies.';
 
 -- Comments (spec §4, §5 "Comment"): threaded by parent, at most 3 levels deep. The author link
 -- lives in `comment_authors` (owner-only RLS). Two derived, non-identifying fields are stored
@@ -3774,10 +3944,9 @@ create table public.comments (
   root_id uuid not null references public.comments (id) on delete cascade,
   depth int not null check (depth between 1 and 3),
   gender text not null,
-  country text not null check (char_length(country) between 1 and 100),
+  country text not null,
   years int not null,
-  -- a backstop on code points: the 400 limit counts what a person sees (as chismes.content)
-  content text not null check (char_length(content) between 1 and 4000),
+  content text not null,
   report int not null default 0 check (report >= 0),
   is_chisme_author boolean not null default false,
   commenter_number int not null default 0,
@@ -3785,11 +3954,17 @@ create table public.comments (
   updated_at timestamptz not null default now(),
   check ((parent_id is null) = (depth = 1)),
   hidden_at timestamptz,
-  crisis boolean not null default false
+  crisis boolean not null default false,
+  deleted_at timestamptz,
+  -- a backstop on code points: the 400 limit counts what a person sees (as chismes.content);
+  -- a deleted comment kept as a placeholder keeps no text, country, gender or age (below)
+  constraint comments_content_check check (char_length(content) between 1 and 4000 or (deleted_at is not null and content = '')),
+  constraint comments_country_check check (char_length(country) between 1 and 100 or (deleted_at is not null and country = ''))
 );
 alter table public.comments enable row level security;
 comment on table public.comments is 'Threaded comments (depth 1–3). No author column: see comment_authors.';
 comment on column public.comments.hidden_at is 'Set when reports reach the threshold; only the author and moderators see the comment meanwhile.';
+comment on column public.comments.deleted_at is 'Set when its author (or their account) deleted a comment that has replies: the row stays as the "Comentario eliminado" placeholder, with no text, author link or author details.';
 comment on column public.comments.crisis is 'The text mentions suicide or self-harm (set on insert from the text; says nothing about the author).';
 revoke all on table public.comments from public, anon, authenticated, service_role;
 grant all on table public.comments to service_role;
@@ -3853,6 +4028,8 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 --   1. a chisme hidden by moderation is not found (private.guard_hidden_chisme, 20-chismes.sql);
 --   2. a reply to a comment the caller cannot see is comment_parent_not_found
 --      (private.guard_hidden_parent_comment, below);
+--   2b. nothing is written in a thread whose author the caller blocked, nor as a reply to a
+--      comment whose author they blocked (private.guard_blocked_author, 18-blocks.sql);
 --   3. a suspended account comments nothing (private.guard_suspended_user, 16-suspensions.sql);
 --   4. the comment's own rules, which normalise the row, set its depth and root and reset what
 --      a client may not choose (private.check_comment_rules, below, with the rules chismes
@@ -3871,10 +4048,11 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 --   3. the author link (private.record_comment_author, below).
 --   Lock order: the chisme's row (taken in step 7 before insert) before any notification row.
 -- Before update: updated_at (private.set_updated_at, 05-helpers.sql).
--- After update of hidden_at: a root comment hidden by moderation leaves the chisme's count and
--- comes back when restored (private.count_root_comment).
+-- After update of hidden_at or deleted_at: a root comment hidden by moderation or deleted by
+-- its author leaves the chisme's count, and comes back when restored (private.count_root_comment).
 -- After delete: a visible root comment leaves the count (private.count_root_comment); replies
--- and reports cascade.
+-- and reports cascade; a "Comentario eliminado" placeholder left without replies goes too
+-- (private.drop_childless_placeholder, below).
 --
 -- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_comment_write()
@@ -3890,6 +4068,7 @@ declare
 begin
   v_step := private.guard_hidden_chisme(new.chisme_id);
   v_step := private.guard_hidden_parent_comment(new.parent_id);
+  v_step := private.guard_blocked_author(new.chisme_id, new.parent_id);
   v_step := private.guard_suspended_user();
   new := private.check_comment_rules(new);
   v_step := private.enforce_rate_limit('comment');
@@ -3900,7 +4079,7 @@ begin
 end;
 $$;
 revoke all on function private.check_comment_write() from public, anon, authenticated, service_role;
-comment on function private.check_comment_write() is 'Trigger: the checks of a new comment in order (hidden chisme and parent, suspension, rules, rate limit, crisis flag, thread identity).';
+comment on function private.check_comment_write() is 'Trigger: the checks of a new comment in order (hidden chisme and parent, blocked author, suspension, rules, rate limit, crisis flag, thread identity).';
 
 create or replace function private.apply_comment_write()
 returns trigger
@@ -3920,15 +4099,20 @@ begin
     v_step := private.notify_comment(new);
     v_step := private.record_comment_author(new.id);
   elsif tg_op = 'UPDATE' then
-    v_step := private.count_root_comment(new.chisme_id, case when new.hidden_at is null then 1 else -1 end);
+    v_step := private.count_root_comment(new.chisme_id, case when new.hidden_at is null and new.deleted_at is null then 1 else -1 end);
   else
-    v_step := private.count_root_comment(old.chisme_id, -1);
+    if old.parent_id is null and old.hidden_at is null and old.deleted_at is null then
+      v_step := private.count_root_comment(old.chisme_id, -1);
+    end if;
+    if old.parent_id is not null then
+      v_step := private.drop_childless_placeholder(old.parent_id);
+    end if;
   end if;
   return null;
 end;
 $$;
 revoke all on function private.apply_comment_write() from public, anon, authenticated, service_role;
-comment on function private.apply_comment_write() is 'Trigger: the effects of a new, hidden, restored or deleted comment in order (root count, notification, author link).';
+comment on function private.apply_comment_write() is 'Trigger: the effects of a new, hidden, restored or deleted comment in order (root count, notification, author link; a placeholder left without replies goes).';
 
 create trigger comments_before_insert_check_rules
   before insert on public.comments
@@ -3940,13 +4124,15 @@ create trigger comments_after_insert_apply_effects
 
 -- Only root comments count: the function runs for hiding, restoring and deleting one.
 create trigger comments_after_update_apply_effects
-  after update of hidden_at on public.comments
-  for each row when (new.parent_id is null and (old.hidden_at is null) <> (new.hidden_at is null))
+  after update of hidden_at, deleted_at on public.comments
+  for each row when (new.parent_id is null
+    and (old.hidden_at is null and old.deleted_at is null) <> (new.hidden_at is null and new.deleted_at is null))
   execute function private.apply_comment_write();
 
+-- A visible root leaves the count; a reply's parent may be a placeholder left without replies.
 create trigger comments_after_delete_apply_effects
   after delete on public.comments
-  for each row when (old.parent_id is null and old.hidden_at is null)
+  for each row when ((old.parent_id is null and old.hidden_at is null and old.deleted_at is null) or old.parent_id is not null)
   execute function private.apply_comment_write();
 
 -- ---------------------------------------------------------------------------------------------
@@ -4057,10 +4243,16 @@ create policy comments_select_authenticated on public.comments
       or (select private.is_moderator())
       or exists (select 1 from public.comment_authors a where a.comment_id = comments.id and a.user_id = (select auth.uid()))
     )
-    and exists (select 1 from public.chismes ch where ch.id = comments.chisme_id)
+    and (
+      exists (select 1 from public.chismes ch where ch.id = comments.chisme_id)
+      -- a blocker keeps their own earlier comments in a blocked author's thread (18-blocks.sql)
+      or ((select private.caller_has_blocks())
+        and exists (select 1 from public.comment_authors a where a.comment_id = comments.id and a.user_id = (select auth.uid()))
+        and private.caller_blocked_chisme_author(chisme_id))
+    )
     and (not (select private.caller_has_blocks()) or not private.caller_blocked_comment_author(id))
   );
-comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see, and those of authors they blocked.';
+comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see, and those of authors they blocked; a blocker reads their own earlier comments in a blocked author''s thread.';
 
 create or replace function private.check_comment_rules(p_comment public.comments)
 returns public.comments
@@ -4091,7 +4283,8 @@ begin
     p_comment.root_id := p_comment.id;
   else
     select * into v_parent from public.comments p where p.id = p_comment.parent_id;
-    if not found or v_parent.chisme_id <> p_comment.chisme_id then
+    -- a "Comentario eliminado" placeholder takes no replies
+    if not found or v_parent.chisme_id <> p_comment.chisme_id or v_parent.deleted_at is not null then
       raise exception 'comment_parent_not_found' using errcode = 'P0001';
     end if;
     if v_parent.depth >= 3 then
@@ -4197,7 +4390,7 @@ as $$
   select row(
     c.id, c.chisme_id, c.parent_id, c.depth, c.gender, c.country, c.years, c.content,
     c.report, c.created_at, c.updated_at, coalesce(p_is_mine, false), c.is_chisme_author,
-    c.commenter_number, false, c.crisis
+    c.commenter_number, false, c.crisis, false
   )::public.thread_comment;
 $$;
 revoke all on function private.to_thread_comment(public.comments,boolean) from public, anon, authenticated, service_role;
@@ -4214,11 +4407,26 @@ set search_path = ''
 as $$
   select row(
     c.id, c.chisme_id, c.parent_id, c.depth, null, null, null, '',
-    0, c.created_at, c.created_at, false, false, null, true, false
+    0, c.created_at, c.created_at, false, false, null, true, false, false
   )::public.thread_comment;
 $$;
 revoke all on function private.to_hidden_thread_comment(public.comments) from public, anon, authenticated, service_role;
 comment on function private.to_hidden_thread_comment(public.comments) is 'The "Comentario oculto" placeholder row of a comment (position only).';
+
+create or replace function private.to_deleted_thread_comment(c public.comments)
+returns public.thread_comment
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select row(
+    c.id, c.chisme_id, c.parent_id, c.depth, null, null, null, '',
+    0, c.created_at, c.created_at, false, false, null, false, false, true
+  )::public.thread_comment;
+$$;
+revoke all on function private.to_deleted_thread_comment(public.comments) from public, anon, authenticated, service_role;
+comment on function private.to_deleted_thread_comment(public.comments) is 'The "Comentario eliminado" placeholder row of a deleted comment (position only).';
 
 -- get_comments with blocks: the thread's blocked comments are found with one comment_authors
 -- primary-key probe per comment of the thread (a correlated scalar subquery, never hashed),
@@ -4255,8 +4463,18 @@ declare
   v_comment public.comments;
 begin
   -- the chismes select policy: hidden by reports only for its author and moderators
-  if not exists (select 1 from public.chismes c where c.id = v_chisme_id and (c.hidden_at is null or private.can_see_hidden_chisme(c.id)))
-     or private.is_blocked_chisme(v_chisme_id, v_blocked) then
+  if not exists (select 1 from public.chismes c where c.id = v_chisme_id and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))) then
+    return;
+  end if;
+  -- a blocked author's thread: the blocker sees their own earlier comments there, oldest
+  -- first, and nothing else (18-blocks.sql); no page, at most their own comments of one thread
+  if private.is_blocked_chisme(v_chisme_id, v_blocked) then
+    return query
+      select (private.to_thread_comment(m, true)).*
+      from public.comment_authors a
+      join public.comments m on m.id = a.comment_id
+      where a.user_id = v_user_id and m.chisme_id = v_chisme_id and m.deleted_at is null
+      order by m.created_at, m.id;
     return;
   end if;
   -- driven by the thread's comments (comments_chisme_id_idx), one comment_authors
@@ -4267,7 +4485,8 @@ begin
       and coalesce((select a.user_id from public.comment_authors a where a.comment_id = m.id) = any (v_blocked), false)) end;
   for v_comment in
     with roots as (
-      -- a blocked author's root counts only when a reply the caller sees hangs under it
+      -- a blocked author's or a deleted root counts only when a reply the caller sees hangs
+      -- under it
       select r.id
       from public.comments r
       where r.chisme_id = v_chisme_id
@@ -4275,9 +4494,9 @@ begin
         and r.id <> all (v_reported)
         -- the comments select policy: a hidden comment only for its author and moderators
         and (r.hidden_at is null or v_is_moderator or exists (select 1 from public.comment_authors o where o.comment_id = r.id and o.user_id = v_user_id))
-        and (r.id <> all (v_blocked_comments) or exists (
+        and ((r.id <> all (v_blocked_comments) and r.deleted_at is null) or exists (
           select 1 from public.comments d
-          where d.root_id = r.id and d.id <> r.id and d.id <> all (v_blocked_comments) and d.id <> all (v_reported)
+          where d.root_id = r.id and d.id <> r.id and d.id <> all (v_blocked_comments) and d.deleted_at is null and d.id <> all (v_reported)
             and (d.hidden_at is null or v_is_moderator or exists (select 1 from public.comment_authors o where o.comment_id = d.id and o.user_id = v_user_id))))
         and (not v_has_cursor or (r.created_at, r.id) < (v_cursor_created_at, v_cursor_id))
       order by r.created_at desc, r.id desc
@@ -4291,12 +4510,13 @@ begin
         and (c.hidden_at is null or v_is_moderator or exists (select 1 from public.comment_authors o where o.comment_id = c.id and o.user_id = v_user_id))
     ),
     shown as (
-      -- a blocked comment stays (as a placeholder) only above a reply the caller sees; depth <= 3
+      -- a blocked or deleted comment stays (as a placeholder) only above a reply the caller
+      -- sees; depth <= 3
       select p.*
       from page p
-      where p.id <> all (v_blocked_comments)
-        or exists (select 1 from page d where d.parent_id = p.id and d.id <> all (v_blocked_comments))
-        or exists (select 1 from page d join page e on e.parent_id = d.id where d.parent_id = p.id and e.id <> all (v_blocked_comments))
+      where (p.id <> all (v_blocked_comments) and p.deleted_at is null)
+        or exists (select 1 from page d where d.parent_id = p.id and d.id <> all (v_blocked_comments) and d.deleted_at is null)
+        or exists (select 1 from page d join page e on e.parent_id = d.id where d.parent_id = p.id and e.id <> all (v_blocked_comments) and e.deleted_at is null)
     )
     select s.*
     from shown s
@@ -4306,7 +4526,9 @@ begin
       case when s.parent_id is null then s.id end desc,
       s.created_at asc, s.id asc
   loop
-    if v_comment.id = any (v_blocked_comments) then
+    if v_comment.deleted_at is not null then
+      return next private.to_deleted_thread_comment(v_comment);
+    elsif v_comment.id = any (v_blocked_comments) then
       return next private.to_hidden_thread_comment(v_comment);
     else
       return next private.to_thread_comment(
@@ -4320,7 +4542,7 @@ $$;
 revoke all on function public.get_comments(text,text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.get_comments(text,text,text,text) to authenticated;
 grant execute on function public.get_comments(text,text,text,text) to service_role;
-comment on function public.get_comments(text, text, text, text) is 'A page of root comments of a chisme (newest first) with their replies, without what the caller reported or what authors they blocked wrote ("Comentario oculto" placeholders keep the thread''s shape); arguments as text, malformed ones raise chisme_not_found / comments_cursor_invalid.';
+comment on function public.get_comments(text, text, text, text) is 'A page of root comments of a chisme (newest first) with their replies, without what the caller reported or what authors they blocked wrote ("Comentario oculto" placeholders keep the thread''s shape, "Comentario eliminado" ones stand for deleted comments with replies); in a blocked author''s thread only the caller''s own comments; arguments as text, malformed ones raise chisme_not_found / comments_cursor_invalid.';
 
 -- The write of add_comment (rules in the comments write pipeline), raising its keys.
 create or replace function private.publish_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
@@ -4350,6 +4572,105 @@ end;
 $$;
 comment on function private.publish_comment(text, text, text, text, text, text) is 'The write of add_comment: comments as the caller and returns the comment, raising the keys of every refusal.';
 revoke all on function private.publish_comment(text,text,text,text,text,text) from public, anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Deleting a comment keeps other people's words (docs/decisions/0034-deletion-keeps-others-words.md)
+-- ---------------------------------------------------------------------------------------------
+-- A comment its author deletes (delete_my_comment), or one of a deleted account
+-- (delete_account, 75-account.sql), goes with nothing of anyone else's: without replies the row
+-- is deleted; with replies it stays as a placeholder ("Comentario eliminado") that keeps the
+-- replies in place: its text, country, gender and age are cleared, its author link, the
+-- reports of it and the notifications it caused (which quote it) are deleted. A root
+-- placeholder leaves the chisme's count (the comments pipeline, after update of deleted_at);
+-- a placeholder whose last reply goes is deleted as well (after delete).
+
+-- Security definer: deletes notifications of other people and reports, which no API role may.
+create or replace function private.remove_comment(p_comment_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_comment public.comments;
+  v_recipient_id uuid;
+begin
+  select * into v_comment from public.comments m where m.id = p_comment_id;
+  if not found then
+    return;
+  end if;
+  -- the comments pipeline's lock order: the chisme's row before any notification row
+  perform 1 from public.chismes c where c.id = v_comment.chisme_id for update;
+  perform 1 from public.comments m where m.id = p_comment_id for update;
+  -- the notification it caused quotes it: the chisme's author (a root comment) or the parent
+  -- comment's author (a reply), found by the recipient's index
+  if v_comment.parent_id is null then
+    select a.user_id into v_recipient_id from public.chisme_authors a where a.chisme_id = v_comment.chisme_id;
+  else
+    select a.user_id into v_recipient_id from public.comment_authors a where a.comment_id = v_comment.parent_id;
+  end if;
+  if v_recipient_id is not null then
+    delete from public.notifications n
+    where n.user_id = v_recipient_id
+      and (n.unique_id in ('comment:' || p_comment_id, 'reply:' || p_comment_id) or n.data ->> 'commentId' = p_comment_id::text);
+  end if;
+  if not exists (select 1 from public.comments r where r.parent_id = p_comment_id) then
+    delete from public.comments m where m.id = p_comment_id;
+    return;
+  end if;
+  delete from public.reports r where r.comment_id = p_comment_id;
+  delete from public.comment_authors a where a.comment_id = p_comment_id;
+  update public.comments m
+  set deleted_at = now(), content = '', country = '', gender = '', years = 0, report = 0, crisis = false,
+    is_chisme_author = false
+  where m.id = p_comment_id and m.deleted_at is null;
+end;
+$$;
+revoke all on function private.remove_comment(uuid) from public, anon, authenticated, service_role;
+comment on function private.remove_comment(uuid) is 'Deletes a comment, or keeps it as an empty "Comentario eliminado" placeholder when it has replies (no text, author link, reports or notifications left).';
+
+-- Security definer: runs inside the comments pipeline after delete, whoever deleted.
+create or replace function private.drop_childless_placeholder(p_comment_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.comments m
+  where m.id = p_comment_id
+    and m.deleted_at is not null
+    and not exists (select 1 from public.comments r where r.parent_id = p_comment_id);
+end;
+$$;
+revoke all on function private.drop_childless_placeholder(uuid) from public, anon, authenticated, service_role;
+comment on function private.drop_childless_placeholder(uuid) is 'Write step (after delete): a "Comentario eliminado" placeholder whose last reply went is deleted too.';
+
+-- "Eliminar" on one's own comment. Security definer: reads comment_authors for the caller's
+-- own row only. A comment that is not the caller's, or not there, answers comment_not_found.
+-- Allowed to a suspended account and in a blocked author's thread (deleting is not writing).
+create or replace function public.delete_my_comment(p_comment_id text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+  v_comment_id uuid := private.uuid_arg(p_comment_id, 'comment_not_found');
+begin
+  if not exists (select 1 from public.comment_authors a where a.comment_id = v_comment_id and a.user_id = v_user_id) then
+    raise exception 'comment_not_found' using errcode = 'P0001';
+  end if;
+  perform private.remove_comment(v_comment_id);
+  return true;
+end;
+$$;
+revoke all on function public.delete_my_comment(text) from public, anon, authenticated, service_role;
+grant execute on function public.delete_my_comment(text) to authenticated;
+grant execute on function public.delete_my_comment(text) to service_role;
+comment on function public.delete_my_comment(text) is 'Deletes the caller''s own comment (a "Comentario eliminado" placeholder stays when it has replies, others'' replies kept); key comment_not_found.';
 
 -- ═══ supabase/schemas/50-reports.sql ═══
 
@@ -6509,21 +6830,29 @@ set check_function_bodies = off;
 
 -- "Descargar mis datos" and "Eliminar mi cuenta" (GDPR articles 15, 17 and 20).
 --
--- public.get_my_data(): everything the database holds about the caller, as one JSON document:
--- account (e-mail, dates), profile, chismes, comments, likes, reports made, notifications,
--- country logs, suspension, muted threads and how many people they blocked. Only the caller's
--- own rows; nothing that identifies anyone else: no other user's id appears (the blocked
--- people are a count; notification senders, per-recipient budgets and commenter numbers of
--- others are left out; comment and chisme ids of others' content appear only where the caller
--- acted on it, as the app already showed them).
+-- public.get_my_data(): everything the database holds about the caller, as one JSON document
+-- (GDPR articles 15 and 20), every table with a person's id or one of their content ids
+-- accounted for (pgTAP 075-account-export-every-table enumerates them from the catalogue, so a
+-- new table fails it until it is exported here or its reason is written there): account,
+-- profile, chismes and comments with what the database set on them (the crisis flag, hiding,
+-- report counts), likes, reports made, notifications, country logs, suspension, appeals,
+-- muted threads, how many people they blocked, their thread numbers, the likes already
+-- notified, how many notifications they caused, moderation decisions on their content (and,
+-- for a moderator, their own), push devices, settings, queue and sends, rate-limit windows,
+-- mail and password-check records. Only the caller's own rows; nothing that identifies anyone
+-- else: no other user's id appears (blocks and the notifications they caused are counts;
+-- notification senders, per-recipient budgets, other people's words and commenter numbers are
+-- left out; comment and chisme ids of others' content appear only where the caller acted on
+-- it, as the app already showed them). The web adds a readable Spanish page to the download.
 --
 -- private.delete_account(user id): runs for the delete-account edge function (service role
 -- only), which first checks the person's password with the Auth API and afterwards removes
 -- their images through the Storage API (hosted Supabase forbids deleting storage rows with
 -- SQL; an image it could not remove is an orphan that chisme-image-purge removes within a
 -- minute, since list_expired_chisme_images lists objects without a chisme). In one
--- transaction: their chismes (with everything on them), their comments (replies of others
--- under them go with them: a reply has no place without its parent), their likes (the like
+-- transaction: their chismes (with their threads and the notifications about them), their
+-- comments (others' replies under them stay, under a "Comentario eliminado" placeholder that
+-- keeps nothing of theirs: docs/decisions/0034-deletion-keeps-others-words.md), their likes (the like
 -- write pipeline corrects each count), the report counters of what they reported, their
 -- rate-limit windows (no foreign key), then the auth user, whose foreign keys cascade to the
 -- rest (profile, notifications, reports, country logs, blocks, mutes, suspensions,
@@ -6545,22 +6874,29 @@ begin
   return jsonb_build_object(
     'exported_at', now(),
     'account', (
-      select jsonb_build_object('email', u.email, 'created_at', u.created_at, 'last_sign_in_at', u.last_sign_in_at)
+      select jsonb_build_object('email', u.email, 'created_at', u.created_at, 'email_confirmed_at', u.email_confirmed_at,
+        'last_sign_in_at', u.last_sign_in_at)
       from auth.users u where u.id = v_user_id),
     'profile', (
       select jsonb_build_object('username', p.username, 'display_name', p.display_name, 'cotilleo', p.cotilleo,
         'murmuro', p.murmuro, 'created_at', p.created_at, 'updated_at', p.updated_at)
       from public.profiles p where p.id = v_user_id),
+    -- crisis: set by the database from the text (19-crisis.sql), an inferred marker the
+    -- person is shown (GDPR article 15)
     'chismes', coalesce((
       select jsonb_agg(jsonb_build_object('id', c.id, 'gender', c.gender, 'years', c.years, 'country', c.country,
         'tags', c.tags, 'content', c.content, 'cotilleo', c.cotilleo, 'likes', c.likes, 'comments', c.comments,
-        'has_image', c.file_exist, 'hidden_by_reports', c.hidden_at is not null, 'created_at', c.created_at)
+        'reports', c.report, 'has_image', c.file_exist, 'crisis', c.crisis, 'hidden_by_reports', c.hidden_at is not null,
+        'hidden_at', c.hidden_at, 'created_at', c.created_at, 'updated_at', c.updated_at)
         order by c.created_at)
       from public.chisme_authors a join public.chismes c on c.id = a.chisme_id
       where a.user_id = v_user_id), '[]'::jsonb),
     'comments', coalesce((
       select jsonb_agg(jsonb_build_object('id', m.id, 'chisme_id', m.chisme_id, 'parent_id', m.parent_id,
-        'content', m.content, 'gender', m.gender, 'years', m.years, 'country', m.country, 'created_at', m.created_at)
+        'content', m.content, 'gender', m.gender, 'years', m.years, 'country', m.country,
+        'commenter_number', m.commenter_number, 'is_chisme_author', m.is_chisme_author, 'reports', m.report,
+        'crisis', m.crisis, 'hidden_by_reports', m.hidden_at is not null, 'hidden_at', m.hidden_at,
+        'created_at', m.created_at, 'updated_at', m.updated_at)
         order by m.created_at)
       from public.comment_authors a join public.comments m on m.id = a.comment_id
       where a.user_id = v_user_id), '[]'::jsonb),
@@ -6569,25 +6905,74 @@ begin
       from public.likes l where l.user_id = v_user_id), '[]'::jsonb),
     'reports', coalesce((
       select jsonb_agg(jsonb_build_object('chisme_id', r.chisme_id, 'comment_id', r.comment_id, 'reason', r.reason,
-        'created_at', r.created_at) order by r.created_at)
+        'created_at', r.created_at, 'handled_at', r.handled_at) order by r.created_at)
       from public.reports r where r.user_id = v_user_id), '[]'::jsonb),
     'notifications', coalesce((
       select jsonb_agg(jsonb_build_object('type', n.type, 'message', n.message, 'data', n.data, 'is_read', n.is_read,
-        'created_at', n.created_at) order by n.created_at)
+        'people', n.senders, 'created_at', n.created_at) order by n.created_at)
       from public.notifications n where n.user_id = v_user_id), '[]'::jsonb),
     'country_logs', coalesce((
       select jsonb_agg(jsonb_build_object('country', g.country, 'created_at', g.created_at) order by g.created_at)
       from public.country_logs g where g.user_id = v_user_id), '[]'::jsonb),
-    'suspended_until', (select s.suspended_until from private.suspensions s where s.user_id = v_user_id),
+    'suspension', (
+      select jsonb_build_object('suspended_until', s.suspended_until, 'created_at', s.created_at)
+      from private.suspensions s where s.user_id = v_user_id),
+    'appeals', coalesce((
+      select jsonb_agg(jsonb_build_object('chisme_id', p.chisme_id, 'created_at', p.created_at) order by p.created_at)
+      from public.chisme_authors a join private.appeals p on p.chisme_id = a.chisme_id
+      where a.user_id = v_user_id), '[]'::jsonb),
     'muted_chismes', coalesce((
-      select jsonb_agg(m.chisme_id order by m.created_at) from private.thread_mutes m where m.user_id = v_user_id), '[]'::jsonb),
+      select jsonb_agg(jsonb_build_object('chisme_id', m.chisme_id, 'created_at', m.created_at) order by m.created_at)
+      from private.thread_mutes m where m.user_id = v_user_id), '[]'::jsonb),
     'blocked_people', (select count(*) from private.blocks b where b.blocker_id = v_user_id),
+    'thread_numbers', coalesce((
+      select jsonb_agg(jsonb_build_object('chisme_id', t.chisme_id, 'number', t.number) order by t.chisme_id)
+      from private.thread_participants t where t.user_id = v_user_id), '[]'::jsonb),
+    'likes_notified', coalesce((
+      select jsonb_agg(k.chisme_id order by k.chisme_id) from private.notified_likes k where k.liker_id = v_user_id), '[]'::jsonb),
+    'notifications_caused', (select count(*) from private.notification_senders s where s.sender_id = v_user_id),
+    -- decisions on content that is still theirs (never the moderator's id)
+    'moderation_decisions', coalesce((
+      select jsonb_agg(jsonb_build_object('action', d.action, 'kind', d.target_kind, 'target_id', d.target_id,
+        'created_at', d.created_at) order by d.created_at)
+      from public.moderation_audit d
+      where d.target_id in (
+        select a.chisme_id from public.chisme_authors a where a.user_id = v_user_id
+        union all
+        select a.comment_id from public.comment_authors a where a.user_id = v_user_id)), '[]'::jsonb),
+    'moderation_actions', coalesce((
+      select jsonb_agg(jsonb_build_object('action', d.action, 'kind', d.target_kind, 'target_id', d.target_id,
+        'detail', d.detail, 'created_at', d.created_at) order by d.created_at)
+      from public.moderation_audit d where d.moderator_id = v_user_id), '[]'::jsonb),
     -- push devices (62-push.sql): never their endpoints or keys
     'push_devices', coalesce((
       select jsonb_agg(jsonb_build_object('device', s.user_agent_family, 'created_at', s.created_at,
         'last_success_at', s.last_success_at) order by s.created_at)
       from private.push_subscriptions s where s.user_id = v_user_id), '[]'::jsonb),
-    'push_settings', private.push_settings_json(private.push_settings_of(v_user_id))
+    'push_settings', private.push_settings_json(private.push_settings_of(v_user_id)),
+    'push_queue', coalesce((
+      select jsonb_agg(jsonb_build_object('kind', q.kind, 'state', q.state, 'queued_at', q.queued_at, 'due_at', q.due_at)
+        order by q.queued_at)
+      from private.push_items q where q.user_id = v_user_id), '[]'::jsonb),
+    'push_sends', coalesce((
+      select jsonb_agg(jsonb_build_object('sent_at', s.sent_at, 'summary', s.summary) order by s.sent_at)
+      from private.push_sends s where s.user_id = v_user_id), '[]'::jsonb),
+    'rate_limit_windows', coalesce((
+      select jsonb_agg(jsonb_build_object('action', r.action, 'window_seconds', r.window_seconds,
+        'window_start', r.window_start, 'events', r.events) order by r.window_start, r.action, r.window_seconds)
+      from private.rate_limit_counters r where r.subject_id = v_user_id), '[]'::jsonb),
+    'rate_limit_memberships', coalesce((
+      select jsonb_agg(jsonb_build_object('action', m.action, 'window_seconds', m.window_seconds,
+        'window_start', m.window_start) order by m.window_start, m.action)
+      from private.rate_limit_members m where m.member_id = v_user_id), '[]'::jsonb),
+    'rate_limit_factor', (select o.factor from private.rate_limit_overrides o where o.user_id = v_user_id),
+    'password_check_failures', coalesce((
+      select jsonb_agg(jsonb_build_object('client', f.client, 'failed_at', f.failed_at) order by f.failed_at)
+      from private.auth_proof_failures f where f.user_id = v_user_id), '[]'::jsonb),
+    'account_mails', coalesce((
+      select jsonb_agg(jsonb_build_object('kind', m.kind, 'client', m.client, 'sent_at', m.sent_at) order by m.sent_at)
+      from private.auth_mail_log m
+      where m.inbox = private.inbox_of((select u.email from auth.users u where u.id = v_user_id))), '[]'::jsonb)
   );
 end;
 $$;
@@ -6608,6 +6993,7 @@ set search_path = ''
 as $$
 declare
   v_images text[];
+  v_id uuid;
 begin
   if p_user_id is null or not exists (select 1 from auth.users u where u.id = p_user_id) then
     raise exception 'user_invalid' using errcode = 'P0001';
@@ -6624,8 +7010,19 @@ begin
   from (select r.comment_id, count(*)::int as n from public.reports r where r.user_id = p_user_id and r.comment_id is not null group by r.comment_id) r
   where c.id = r.comment_id;
 
-  delete from public.chismes c using public.chisme_authors a where a.chisme_id = c.id and a.user_id = p_user_id;
-  delete from public.comments m using public.comment_authors a where a.comment_id = m.id and a.user_id = p_user_id;
+  -- their chismes with their threads, and the notifications about them (20-chismes.sql)
+  for v_id in select a.chisme_id from public.chisme_authors a where a.user_id = p_user_id loop
+    perform private.remove_chisme(v_id);
+  end loop;
+  -- their comments elsewhere: other people's replies stay under a "Comentario eliminado"
+  -- placeholder (40-comments.sql); newest first, so a reply of theirs under their own comment
+  -- goes before its parent is judged
+  for v_id in
+    select a.comment_id from public.comment_authors a join public.comments m on m.id = a.comment_id
+    where a.user_id = p_user_id order by m.depth desc, m.created_at desc
+  loop
+    perform private.remove_comment(v_id);
+  end loop;
   delete from public.likes l where l.user_id = p_user_id;
   -- their rate-limit windows and the caps that counted them (no foreign key: a count's
   -- subject is not always a person, 12-rate-limits.sql); a notification budget's window holds

@@ -197,6 +197,17 @@ comment on function private.fold_for_filter(text) is 'The folded form the offens
 -- parentheses), with the letter O for a zero (6OO 123 456) or split into groups (600123 456);
 -- e-mails written (at) / [at] / arroba and (dot) / [dot] / punto; handles as "ig: usuario",
 -- "telegram: usuario", "tg: usuario", "instagram usuario_22" and any @handle of 3+ characters.
+-- Four kinds that dodge a plain pattern are closed as kinds, not strings:
+--   * digits spelled out in words ("seis uno dos 345 678"): the digit words cero…nueve (and
+--     una) become digits before the phone rule runs (private.spell_out_digits);
+--   * a phone split by words ("llámame al 612345 y después 678"): groups of 3 or more digits
+--     joined by at most three short words count together (private.find_phone);
+--   * an e-mail with no dot-domain ("mariagarcia arroba hotmail"): @ / arroba / at before a
+--     mail provider's name, or arroba after an address-like name (a dot, underscore or digit);
+--   * a handle inside a tag or a word ("#ig_maria", "tiktok.lachismosa"): a network's name
+--     joined to a name by _ . or -.
+-- Ordinary words stay ordinary: "uno de cada tres", "una arroba de trigo", "#igualdad",
+-- "#instagram", "la habitación 305 y la 306" (the corpus keeps them).
 -- Ordinary numbers: dates (12/05/2023, 2023-05-12), times (14:30, 9h30), years (2019 2020
 -- 2021), money (1.500 €, $200, 30 euros, 100.000.000) and percentages are set aside first, so
 -- "los años 2019 2020 2021 fueron duros" is not a phone. A phone is then any run of 9 or more
@@ -231,6 +242,36 @@ grant execute on function private.mask_ordinary_numbers(text) to authenticated;
 grant execute on function private.mask_ordinary_numbers(text) to service_role;
 comment on function private.mask_ordinary_numbers(text) is 'Replaces money, dates, times, years and round amounts with " # ", so that only phone-like digits remain.';
 
+-- The digit words (cero…nueve, and "una"/"uno") as digits, so a phone written partly in words
+-- meets the phone rule; any other word is left alone.
+create or replace function private.spell_out_digits(p_text text)
+returns text
+language plpgsql
+immutable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_text text := p_text;
+  v_word text;
+  v_digit int := 0;
+begin
+  if v_text !~* '(?:cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)' then
+    return v_text;
+  end if;
+  foreach v_word in array array['cero', 'un[oa]', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve'] loop
+    v_text := regexp_replace(v_text, '(?<![[:alnum:]])' || v_word || '(?![[:alnum:]])', v_digit::text, 'gi');
+    v_digit := v_digit + 1;
+  end loop;
+  return v_text;
+end;
+$$;
+revoke all on function private.spell_out_digits(text) from public, anon, authenticated, service_role;
+grant execute on function private.spell_out_digits(text) to anon;
+grant execute on function private.spell_out_digits(text) to authenticated;
+grant execute on function private.spell_out_digits(text) to service_role;
+comment on function private.spell_out_digits(text) is 'The digit words cero…nueve (and una) replaced by their digits, for the phone rule.';
+
 create or replace function private.find_phone(p_text text)
 returns boolean
 language plpgsql
@@ -239,7 +280,7 @@ security invoker
 set search_path = ''
 as $$
 declare
-  v_text text := p_text;
+  v_text text := private.spell_out_digits(p_text);
 begin
   if v_text !~ '\d' then
     return false;
@@ -253,10 +294,21 @@ begin
     from regexp_split_to_table(v_text, '\s') with ordinality as w(word, n);
   end if;
   v_text := private.mask_ordinary_numbers(v_text);
+  -- A run is digits joined by separators; a chain is runs joined by one to three short words.
+  -- A phone is a chain whose runs of 3 or more digits hold 9 or more digits together (one run
+  -- of 9 is a chain of one).
   return exists (
     select 1
-    from regexp_matches(v_text, '\d(?:[\s.\-–—/()\[\]_·,|]*\d)*', 'g') as m
-    where char_length(regexp_replace(m[1], '\D', '', 'g')) >= 9
+    from regexp_matches(v_text,
+      '\d(?:[\s.\-–—/()\[\]_·,|]*\d)*(?:(?:[\s,;:]+[[:alpha:]]{1,15}){1,3}[\s,;:]+\d(?:[\s.\-–—/()\[\]_·,|]*\d)*)*', 'g') as m
+    where (
+      select coalesce(sum(r.digits), 0)
+      from (
+        select char_length(regexp_replace(part, '\D', '', 'g')) as digits
+        from regexp_split_to_table(m[1], '(?:[\s,;:]+[[:alpha:]]{1,15}){1,3}[\s,;:]+') as part
+      ) r
+      where r.digits >= 3
+    ) >= 9
   );
 end;
 $$;
@@ -264,7 +316,7 @@ revoke all on function private.find_phone(text) from public, anon, authenticated
 grant execute on function private.find_phone(text) to anon;
 grant execute on function private.find_phone(text) to authenticated;
 grant execute on function private.find_phone(text) to service_role;
-comment on function private.find_phone(text) is 'Whether a normalised text holds a phone: 9 or more digits joined only by separators, once dates, times, years and money are set aside.';
+comment on function private.find_phone(text) is 'Whether a normalised text holds a phone: 9 or more digits (digit words counted) joined by separators or, in groups of 3 or more, by up to three short words, once dates, times, years and money are set aside.';
 
 create or replace function private.find_personal_data(p_text text)
 returns text
@@ -284,6 +336,12 @@ begin
   if v_text ~* '[[:alnum:]._%+-]+\s*(?:@|[(\[{]\s*(?:at|arroba)\s*[)\]}]|\s(?:arroba)\s)\s*[[:alnum:]-]+(?:\s*(?:\.|[(\[{]\s*(?:dot|punto)\s*[)\]}]|\s(?:dot|punto)\s)\s*[[:alnum:]-]+)*\s*(?:\.|[(\[{]\s*(?:dot|punto)\s*[)\]}]|\s(?:dot|punto)\s)\s*[[:alpha:]]{2,}' then
     return 'email';
   end if;
+  -- no dot-domain: a mail provider's name after @ / arroba / at, or arroba after an
+  -- address-like name
+  if v_text ~* '[[:alnum:]._%+-]{2,}\s*(?:@|\s(?:arroba|at)\s|[(\[{]\s*(?:at|arroba)\s*[)\]}])\s*(?:g\s?mail|hotmail|outlook|yahoo|icloud|live|proton(?:mail)?|yandex|aol|msn|gmx)(?![[:alnum:]])'
+     or v_text ~* '(?:^|[^[:alnum:]._%+-])(?=[[:alnum:]._%+-]*[._[:digit:]])[[:alnum:]._%+-]{3,}\s*(?:\s(?:arroba)\s|[(\[{]\s*arroba\s*[)\]}])\s*[[:alnum:]-]{3,}' then
+    return 'email';
+  end if;
   if v_text ~* '(?:https?://|www\.|(?:^|[^[:alnum:]])(?:t\.me|wa\.me|bit\.ly|linktr\.ee)/)'
      or v_text ~* '(?:^|[^[:alnum:]-])[[:alnum:]-]{2,}\.(?:com|net|org|es|mx|ar|co|cl|pe|uy|ve|ec|bo|py|io|me|ly|gg|info|xyz|app|link|tv|site|online)(?![[:alnum:]])' then
     return 'link';
@@ -293,7 +351,9 @@ begin
   end if;
   if v_text ~ '(?:^|[^[:alnum:]_.])@[[:alnum:]_.]{3,30}'
      or v_text ~* '(?:^|[^[:alnum:]])(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snap|snapchat|facebook|fb|onlyfans|discord)\s*[:=]\s*@?[[:alnum:]_.]{3,30}'
-     or v_text ~* '(?:^|[^[:alnum:]])(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snapchat)\s+@?(?=[[:alnum:]_.]*[_\d])(?=[[:alnum:]_.]*[[:alpha:]])[[:alnum:]_.]{3,30}' then
+     or v_text ~* '(?:^|[^[:alnum:]])(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snapchat)\s+@?(?=[[:alnum:]_.]*[_\d])(?=[[:alnum:]_.]*[[:alpha:]])[[:alnum:]_.]{3,30}'
+     -- a network's name joined to a name, as a tag or a word: #ig_maria, tiktok.lachismosa
+     or v_text ~* '(?:^|[^[:alnum:]_.])#?(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snap|snapchat|facebook|fb|onlyfans|discord)[_.-]+[[:alnum:]_.]{3,30}' then
     return 'handle';
   end if;
   return null;

@@ -290,3 +290,49 @@ $$;
 comment on function private.caller_blocked_comment_author(uuid) is 'Whether the caller blocked the author of this comment (select policy of comments; answers only about the caller''s own blocks).';
 revoke all on function private.caller_blocked_comment_author(uuid) from public, anon, authenticated, service_role;
 grant execute on function private.caller_blocked_comment_author(uuid) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- A block holds for writes too: the blocker writes nothing in a blocked author's thread
+-- ---------------------------------------------------------------------------------------------
+-- The read RPCs and the select policies keep a blocked author's content out of the blocker's
+-- sight; this step keeps the blocker from writing into it, by every path (the comments and
+-- likes pipelines run for every writer): no comment or like on a chisme whose author they
+-- blocked (chisme_author_blocked), no reply to a comment whose author they blocked (the
+-- placeholder "Comentario oculto": comment_parent_not_found, as a parent they cannot see).
+--
+-- What the blocker keeps in such a thread (docs/decisions/0033-blocks-hold-every-path.md):
+-- their own earlier comments, which get_comments still returns to them (and only them) and
+-- delete_my_comment removes; their own like, which unlike_chisme removes. Nothing else.
+--
+-- Security definer: reads private.blocks and the author tables; answers only about the
+-- caller's own blocks. Callers without blocks pay one primary-key probe of private.blocks.
+create or replace function private.guard_blocked_author(p_chisme_id uuid, p_parent_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := (select auth.uid());
+begin
+  if v_user_id is null or not exists (select 1 from private.blocks b where b.blocker_id = v_user_id) then
+    return;
+  end if;
+  if exists (
+    select 1 from public.chisme_authors a
+    join private.blocks b on b.blocker_id = v_user_id and b.blocked_id = a.user_id
+    where a.chisme_id = p_chisme_id
+  ) then
+    raise exception 'chisme_author_blocked' using errcode = 'P0001';
+  end if;
+  if p_parent_id is not null and exists (
+    select 1 from public.comment_authors a
+    join private.blocks b on b.blocker_id = v_user_id and b.blocked_id = a.user_id
+    where a.comment_id = p_parent_id
+  ) then
+    raise exception 'comment_parent_not_found' using errcode = 'P0001';
+  end if;
+end;
+$$;
+revoke all on function private.guard_blocked_author(uuid, uuid) from public, anon, authenticated, service_role;
+comment on function private.guard_blocked_author(uuid, uuid) is 'Write step (comments, likes): the caller writes nothing on a chisme whose author they blocked (chisme_author_blocked) nor replies to a comment whose author they blocked (comment_parent_not_found).';

@@ -393,3 +393,61 @@ end;
 $$;
 comment on function private.publish_chisme(text, text, text, jsonb, text, text) is 'The write of create_chisme: publishes a chisme as the caller and returns it, raising the keys of every refusal.';
 revoke all on function private.publish_chisme(text,text,text,jsonb,text,text) from public, anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- "Eliminar" on one's own chisme (docs/decisions/0034-deletion-keeps-others-words.md)
+-- ---------------------------------------------------------------------------------------------
+-- The chisme goes with its thread: the comments under it answered that post and have no place
+-- without it (as on every peer that lets an author delete a post), its likes, reports and
+-- trending row cascade, and the notifications about it, which quote it or its comments, are
+-- deleted for everyone they went to (its author and its commenters, by the recipients'
+-- index). Its image is removed from Storage by chisme-image-purge within a minute
+-- (list_expired_chisme_images lists every object whose chisme is gone, 85-storage.sql), so a
+-- process that dies after the delete leaves nothing behind for long, and no signed URL is made
+-- for a chisme that is gone. Allowed to a suspended account and for a chisme hidden by
+-- moderation (its author sees it; the moderation record keeps no text of it).
+--
+-- Security definer: reads chisme_authors for the caller's own row, deletes others'
+-- notifications. A chisme that is not the caller's, or not there, answers chisme_not_found.
+create or replace function public.delete_my_chisme(p_chisme_id text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+  v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'chisme_not_found');
+begin
+  if not exists (select 1 from public.chisme_authors a where a.chisme_id = v_chisme_id and a.user_id = v_user_id) then
+    raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
+  perform private.remove_chisme(v_chisme_id);
+  return true;
+end;
+$$;
+revoke all on function public.delete_my_chisme(text) from public, anon, authenticated, service_role;
+grant execute on function public.delete_my_chisme(text) to authenticated;
+grant execute on function public.delete_my_chisme(text) to service_role;
+comment on function public.delete_my_chisme(text) is 'Deletes the caller''s own chisme with its thread, likes, reports and the notifications about it (its image is purged from Storage within a minute); key chisme_not_found.';
+
+-- Security definer: deletes other people's notifications about the chisme.
+create or replace function private.remove_chisme(p_chisme_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.notifications n
+  where n.user_id in (
+      select a.user_id from public.chisme_authors a where a.chisme_id = p_chisme_id
+      union
+      select a.user_id from public.comments m join public.comment_authors a on a.comment_id = m.id where m.chisme_id = p_chisme_id)
+    and n.data ->> 'chismeId' = p_chisme_id::text;
+  delete from public.chismes c where c.id = p_chisme_id;
+end;
+$$;
+revoke all on function private.remove_chisme(uuid) from public, anon, authenticated, service_role;
+comment on function private.remove_chisme(uuid) is 'Deletes a chisme with its thread (cascades) and every notification about it, for its author and its commenters.';

@@ -57,14 +57,17 @@ create index notified_likes_liker_id_idx on private.notified_likes (liker_id);
 -- A like, before the row is stored (private.check_like_write):
 --   1. a chisme hidden by moderation is not found (chisme_not_found), except for its author
 --      and moderators (private.guard_hidden_chisme, 20-chismes.sql);
---   2. a suspended account likes nothing (user_suspended: private.guard_suspended_user,
+--   2. a chisme whose author the caller blocked takes no like from them
+--      (chisme_author_blocked: private.guard_blocked_author, 18-blocks.sql; an unlike of their
+--      own earlier like stays possible);
+--   3. a suspended account likes nothing (user_suspended: private.guard_suspended_user,
 --      16-suspensions.sql);
---   3. the like is the caller's own, now (private.own_client_row, 05-helpers.sql), of a
+--   4. the like is the caller's own, now (private.own_client_row, 05-helpers.sql), of a
 --      chisme that exists, not their own, not liked before (chisme_not_found,
 --      like_own_chisme, like_already_exists: private.check_like_rules, below);
---   4. the like rate limit, likes and unlikes together (rate_limited:
+--   5. the like rate limit, likes and unlikes together (rate_limited:
 --      private.enforce_rate_limit, 12-rate-limits.sql);
---   5. new accounts' per-chisme cap (new_account_limited:
+--   6. new accounts' per-chisme cap (new_account_limited:
 --      private.limit_new_accounts_per_target, 14-new-accounts.sql).
 -- A like, once stored (private.apply_like_write):
 --   1. the author's notification, once per liker and chisme ever (private.notify_like, below;
@@ -98,6 +101,7 @@ begin
     return old;
   end if;
   v_step := private.guard_hidden_chisme(new.chisme_id);
+  v_step := private.guard_blocked_author(new.chisme_id, null);
   v_step := private.guard_suspended_user();
   v_own := private.own_client_row(new.user_id, new.created_at);
   new.user_id := v_own.o_user_id;
@@ -109,7 +113,7 @@ begin
 end;
 $$;
 revoke all on function private.check_like_write() from public, anon, authenticated, service_role;
-comment on function private.check_like_write() is 'Trigger: the checks of a like or an unlike in order (hidden chisme, suspension, own rules, rate limit, new-account cap).';
+comment on function private.check_like_write() is 'Trigger: the checks of a like or an unlike in order (hidden chisme, blocked author, suspension, own rules, rate limit, new-account cap).';
 
 create or replace function private.apply_like_write()
 returns trigger

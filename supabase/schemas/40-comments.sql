@@ -6,7 +6,8 @@ set check_function_bodies = off;
 -- The comment RPCs of docs/api.md and their row shape `thread_comment`: no author id; is_mine
 -- computed for the caller; is_chisme_author and commenter_number as stored by the write pipeline;
 -- is_hidden marks the placeholder of a blocked author's comment that has visible replies
--- (18-blocks.sql); crisis as in feed_chisme.
+-- (18-blocks.sql); crisis as in feed_chisme; is_deleted marks the "Comentario eliminado"
+-- placeholder of a deleted comment that has replies (below).
 create type public.thread_comment as (
   id uuid,
   chisme_id uuid,
@@ -23,9 +24,10 @@ create type public.thread_comment as (
   is_chisme_author boolean,
   commenter_number int,
   is_hidden boolean,
-  crisis boolean
+  crisis boolean,
+  is_deleted boolean
 );
-comment on type public.thread_comment is 'A comment as served to a user: no author; is_mine, is_chisme_author, commenter_number; is_hidden for the placeholder of a blocked author''s comment that has visible replies.';
+comment on type public.thread_comment is 'A comment as served to a user: no author; is_mine, is_chisme_author, commenter_number; is_hidden for the placeholder of a blocked author''s comment that has visible replies; is_deleted for the placeholder of a deleted comment that has replies.';
 
 -- Comments (spec §4, §5 "Comment"): threaded by parent, at most 3 levels deep. The author link
 -- lives in `comment_authors` (owner-only RLS). Two derived, non-identifying fields are stored
@@ -38,10 +40,9 @@ create table public.comments (
   root_id uuid not null references public.comments (id) on delete cascade,
   depth int not null check (depth between 1 and 3),
   gender text not null,
-  country text not null check (char_length(country) between 1 and 100),
+  country text not null,
   years int not null,
-  -- a backstop on code points: the 400 limit counts what a person sees (as chismes.content)
-  content text not null check (char_length(content) between 1 and 4000),
+  content text not null,
   report int not null default 0 check (report >= 0),
   is_chisme_author boolean not null default false,
   commenter_number int not null default 0,
@@ -49,11 +50,17 @@ create table public.comments (
   updated_at timestamptz not null default now(),
   check ((parent_id is null) = (depth = 1)),
   hidden_at timestamptz,
-  crisis boolean not null default false
+  crisis boolean not null default false,
+  deleted_at timestamptz,
+  -- a backstop on code points: the 400 limit counts what a person sees (as chismes.content);
+  -- a deleted comment kept as a placeholder keeps no text, country, gender or age (below)
+  constraint comments_content_check check (char_length(content) between 1 and 4000 or (deleted_at is not null and content = '')),
+  constraint comments_country_check check (char_length(country) between 1 and 100 or (deleted_at is not null and country = ''))
 );
 alter table public.comments enable row level security;
 comment on table public.comments is 'Threaded comments (depth 1–3). No author column: see comment_authors.';
 comment on column public.comments.hidden_at is 'Set when reports reach the threshold; only the author and moderators see the comment meanwhile.';
+comment on column public.comments.deleted_at is 'Set when its author (or their account) deleted a comment that has replies: the row stays as the "Comentario eliminado" placeholder, with no text, author link or author details.';
 comment on column public.comments.crisis is 'The text mentions suicide or self-harm (set on insert from the text; says nothing about the author).';
 revoke all on table public.comments from public, anon, authenticated, service_role;
 grant all on table public.comments to service_role;
@@ -117,6 +124,8 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 --   1. a chisme hidden by moderation is not found (private.guard_hidden_chisme, 20-chismes.sql);
 --   2. a reply to a comment the caller cannot see is comment_parent_not_found
 --      (private.guard_hidden_parent_comment, below);
+--   2b. nothing is written in a thread whose author the caller blocked, nor as a reply to a
+--      comment whose author they blocked (private.guard_blocked_author, 18-blocks.sql);
 --   3. a suspended account comments nothing (private.guard_suspended_user, 16-suspensions.sql);
 --   4. the comment's own rules, which normalise the row, set its depth and root and reset what
 --      a client may not choose (private.check_comment_rules, below, with the rules chismes
@@ -135,10 +144,11 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 --   3. the author link (private.record_comment_author, below).
 --   Lock order: the chisme's row (taken in step 7 before insert) before any notification row.
 -- Before update: updated_at (private.set_updated_at, 05-helpers.sql).
--- After update of hidden_at: a root comment hidden by moderation leaves the chisme's count and
--- comes back when restored (private.count_root_comment).
+-- After update of hidden_at or deleted_at: a root comment hidden by moderation or deleted by
+-- its author leaves the chisme's count, and comes back when restored (private.count_root_comment).
 -- After delete: a visible root comment leaves the count (private.count_root_comment); replies
--- and reports cascade.
+-- and reports cascade; a "Comentario eliminado" placeholder left without replies goes too
+-- (private.drop_childless_placeholder, below).
 --
 -- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_comment_write()
@@ -154,6 +164,7 @@ declare
 begin
   v_step := private.guard_hidden_chisme(new.chisme_id);
   v_step := private.guard_hidden_parent_comment(new.parent_id);
+  v_step := private.guard_blocked_author(new.chisme_id, new.parent_id);
   v_step := private.guard_suspended_user();
   new := private.check_comment_rules(new);
   v_step := private.enforce_rate_limit('comment');
@@ -164,7 +175,7 @@ begin
 end;
 $$;
 revoke all on function private.check_comment_write() from public, anon, authenticated, service_role;
-comment on function private.check_comment_write() is 'Trigger: the checks of a new comment in order (hidden chisme and parent, suspension, rules, rate limit, crisis flag, thread identity).';
+comment on function private.check_comment_write() is 'Trigger: the checks of a new comment in order (hidden chisme and parent, blocked author, suspension, rules, rate limit, crisis flag, thread identity).';
 
 create or replace function private.apply_comment_write()
 returns trigger
@@ -184,15 +195,20 @@ begin
     v_step := private.notify_comment(new);
     v_step := private.record_comment_author(new.id);
   elsif tg_op = 'UPDATE' then
-    v_step := private.count_root_comment(new.chisme_id, case when new.hidden_at is null then 1 else -1 end);
+    v_step := private.count_root_comment(new.chisme_id, case when new.hidden_at is null and new.deleted_at is null then 1 else -1 end);
   else
-    v_step := private.count_root_comment(old.chisme_id, -1);
+    if old.parent_id is null and old.hidden_at is null and old.deleted_at is null then
+      v_step := private.count_root_comment(old.chisme_id, -1);
+    end if;
+    if old.parent_id is not null then
+      v_step := private.drop_childless_placeholder(old.parent_id);
+    end if;
   end if;
   return null;
 end;
 $$;
 revoke all on function private.apply_comment_write() from public, anon, authenticated, service_role;
-comment on function private.apply_comment_write() is 'Trigger: the effects of a new, hidden, restored or deleted comment in order (root count, notification, author link).';
+comment on function private.apply_comment_write() is 'Trigger: the effects of a new, hidden, restored or deleted comment in order (root count, notification, author link; a placeholder left without replies goes).';
 
 create trigger comments_before_insert_check_rules
   before insert on public.comments
@@ -204,13 +220,15 @@ create trigger comments_after_insert_apply_effects
 
 -- Only root comments count: the function runs for hiding, restoring and deleting one.
 create trigger comments_after_update_apply_effects
-  after update of hidden_at on public.comments
-  for each row when (new.parent_id is null and (old.hidden_at is null) <> (new.hidden_at is null))
+  after update of hidden_at, deleted_at on public.comments
+  for each row when (new.parent_id is null
+    and (old.hidden_at is null and old.deleted_at is null) <> (new.hidden_at is null and new.deleted_at is null))
   execute function private.apply_comment_write();
 
+-- A visible root leaves the count; a reply's parent may be a placeholder left without replies.
 create trigger comments_after_delete_apply_effects
   after delete on public.comments
-  for each row when (old.parent_id is null and old.hidden_at is null)
+  for each row when ((old.parent_id is null and old.hidden_at is null and old.deleted_at is null) or old.parent_id is not null)
   execute function private.apply_comment_write();
 
 -- ---------------------------------------------------------------------------------------------
@@ -321,10 +339,16 @@ create policy comments_select_authenticated on public.comments
       or (select private.is_moderator())
       or exists (select 1 from public.comment_authors a where a.comment_id = comments.id and a.user_id = (select auth.uid()))
     )
-    and exists (select 1 from public.chismes ch where ch.id = comments.chisme_id)
+    and (
+      exists (select 1 from public.chismes ch where ch.id = comments.chisme_id)
+      -- a blocker keeps their own earlier comments in a blocked author's thread (18-blocks.sql)
+      or ((select private.caller_has_blocks())
+        and exists (select 1 from public.comment_authors a where a.comment_id = comments.id and a.user_id = (select auth.uid()))
+        and private.caller_blocked_chisme_author(chisme_id))
+    )
     and (not (select private.caller_has_blocks()) or not private.caller_blocked_comment_author(id))
   );
-comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see, and those of authors they blocked.';
+comment on policy comments_select_authenticated on public.comments is 'Signed-in users read the comments (rows carry no author) of the chismes they can see, except hidden comments, which only their author and moderators see, and those of authors they blocked; a blocker reads their own earlier comments in a blocked author''s thread.';
 
 create or replace function private.check_comment_rules(p_comment public.comments)
 returns public.comments
@@ -355,7 +379,8 @@ begin
     p_comment.root_id := p_comment.id;
   else
     select * into v_parent from public.comments p where p.id = p_comment.parent_id;
-    if not found or v_parent.chisme_id <> p_comment.chisme_id then
+    -- a "Comentario eliminado" placeholder takes no replies
+    if not found or v_parent.chisme_id <> p_comment.chisme_id or v_parent.deleted_at is not null then
       raise exception 'comment_parent_not_found' using errcode = 'P0001';
     end if;
     if v_parent.depth >= 3 then
@@ -461,7 +486,7 @@ as $$
   select row(
     c.id, c.chisme_id, c.parent_id, c.depth, c.gender, c.country, c.years, c.content,
     c.report, c.created_at, c.updated_at, coalesce(p_is_mine, false), c.is_chisme_author,
-    c.commenter_number, false, c.crisis
+    c.commenter_number, false, c.crisis, false
   )::public.thread_comment;
 $$;
 revoke all on function private.to_thread_comment(public.comments,boolean) from public, anon, authenticated, service_role;
@@ -478,11 +503,26 @@ set search_path = ''
 as $$
   select row(
     c.id, c.chisme_id, c.parent_id, c.depth, null, null, null, '',
-    0, c.created_at, c.created_at, false, false, null, true, false
+    0, c.created_at, c.created_at, false, false, null, true, false, false
   )::public.thread_comment;
 $$;
 revoke all on function private.to_hidden_thread_comment(public.comments) from public, anon, authenticated, service_role;
 comment on function private.to_hidden_thread_comment(public.comments) is 'The "Comentario oculto" placeholder row of a comment (position only).';
+
+create or replace function private.to_deleted_thread_comment(c public.comments)
+returns public.thread_comment
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select row(
+    c.id, c.chisme_id, c.parent_id, c.depth, null, null, null, '',
+    0, c.created_at, c.created_at, false, false, null, false, false, true
+  )::public.thread_comment;
+$$;
+revoke all on function private.to_deleted_thread_comment(public.comments) from public, anon, authenticated, service_role;
+comment on function private.to_deleted_thread_comment(public.comments) is 'The "Comentario eliminado" placeholder row of a deleted comment (position only).';
 
 -- get_comments with blocks: the thread's blocked comments are found with one comment_authors
 -- primary-key probe per comment of the thread (a correlated scalar subquery, never hashed),
@@ -519,8 +559,18 @@ declare
   v_comment public.comments;
 begin
   -- the chismes select policy: hidden by reports only for its author and moderators
-  if not exists (select 1 from public.chismes c where c.id = v_chisme_id and (c.hidden_at is null or private.can_see_hidden_chisme(c.id)))
-     or private.is_blocked_chisme(v_chisme_id, v_blocked) then
+  if not exists (select 1 from public.chismes c where c.id = v_chisme_id and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))) then
+    return;
+  end if;
+  -- a blocked author's thread: the blocker sees their own earlier comments there, oldest
+  -- first, and nothing else (18-blocks.sql); no page, at most their own comments of one thread
+  if private.is_blocked_chisme(v_chisme_id, v_blocked) then
+    return query
+      select (private.to_thread_comment(m, true)).*
+      from public.comment_authors a
+      join public.comments m on m.id = a.comment_id
+      where a.user_id = v_user_id and m.chisme_id = v_chisme_id and m.deleted_at is null
+      order by m.created_at, m.id;
     return;
   end if;
   -- driven by the thread's comments (comments_chisme_id_idx), one comment_authors
@@ -531,7 +581,8 @@ begin
       and coalesce((select a.user_id from public.comment_authors a where a.comment_id = m.id) = any (v_blocked), false)) end;
   for v_comment in
     with roots as (
-      -- a blocked author's root counts only when a reply the caller sees hangs under it
+      -- a blocked author's or a deleted root counts only when a reply the caller sees hangs
+      -- under it
       select r.id
       from public.comments r
       where r.chisme_id = v_chisme_id
@@ -539,9 +590,9 @@ begin
         and r.id <> all (v_reported)
         -- the comments select policy: a hidden comment only for its author and moderators
         and (r.hidden_at is null or v_is_moderator or exists (select 1 from public.comment_authors o where o.comment_id = r.id and o.user_id = v_user_id))
-        and (r.id <> all (v_blocked_comments) or exists (
+        and ((r.id <> all (v_blocked_comments) and r.deleted_at is null) or exists (
           select 1 from public.comments d
-          where d.root_id = r.id and d.id <> r.id and d.id <> all (v_blocked_comments) and d.id <> all (v_reported)
+          where d.root_id = r.id and d.id <> r.id and d.id <> all (v_blocked_comments) and d.deleted_at is null and d.id <> all (v_reported)
             and (d.hidden_at is null or v_is_moderator or exists (select 1 from public.comment_authors o where o.comment_id = d.id and o.user_id = v_user_id))))
         and (not v_has_cursor or (r.created_at, r.id) < (v_cursor_created_at, v_cursor_id))
       order by r.created_at desc, r.id desc
@@ -555,12 +606,13 @@ begin
         and (c.hidden_at is null or v_is_moderator or exists (select 1 from public.comment_authors o where o.comment_id = c.id and o.user_id = v_user_id))
     ),
     shown as (
-      -- a blocked comment stays (as a placeholder) only above a reply the caller sees; depth <= 3
+      -- a blocked or deleted comment stays (as a placeholder) only above a reply the caller
+      -- sees; depth <= 3
       select p.*
       from page p
-      where p.id <> all (v_blocked_comments)
-        or exists (select 1 from page d where d.parent_id = p.id and d.id <> all (v_blocked_comments))
-        or exists (select 1 from page d join page e on e.parent_id = d.id where d.parent_id = p.id and e.id <> all (v_blocked_comments))
+      where (p.id <> all (v_blocked_comments) and p.deleted_at is null)
+        or exists (select 1 from page d where d.parent_id = p.id and d.id <> all (v_blocked_comments) and d.deleted_at is null)
+        or exists (select 1 from page d join page e on e.parent_id = d.id where d.parent_id = p.id and e.id <> all (v_blocked_comments) and e.deleted_at is null)
     )
     select s.*
     from shown s
@@ -570,7 +622,9 @@ begin
       case when s.parent_id is null then s.id end desc,
       s.created_at asc, s.id asc
   loop
-    if v_comment.id = any (v_blocked_comments) then
+    if v_comment.deleted_at is not null then
+      return next private.to_deleted_thread_comment(v_comment);
+    elsif v_comment.id = any (v_blocked_comments) then
       return next private.to_hidden_thread_comment(v_comment);
     else
       return next private.to_thread_comment(
@@ -584,7 +638,7 @@ $$;
 revoke all on function public.get_comments(text,text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.get_comments(text,text,text,text) to authenticated;
 grant execute on function public.get_comments(text,text,text,text) to service_role;
-comment on function public.get_comments(text, text, text, text) is 'A page of root comments of a chisme (newest first) with their replies, without what the caller reported or what authors they blocked wrote ("Comentario oculto" placeholders keep the thread''s shape); arguments as text, malformed ones raise chisme_not_found / comments_cursor_invalid.';
+comment on function public.get_comments(text, text, text, text) is 'A page of root comments of a chisme (newest first) with their replies, without what the caller reported or what authors they blocked wrote ("Comentario oculto" placeholders keep the thread''s shape, "Comentario eliminado" ones stand for deleted comments with replies); in a blocked author''s thread only the caller''s own comments; arguments as text, malformed ones raise chisme_not_found / comments_cursor_invalid.';
 
 -- The write of add_comment (rules in the comments write pipeline), raising its keys.
 create or replace function private.publish_comment(p_chisme_id text, p_parent_id text, p_content text, p_gender text, p_years text, p_country text)
@@ -614,3 +668,102 @@ end;
 $$;
 comment on function private.publish_comment(text, text, text, text, text, text) is 'The write of add_comment: comments as the caller and returns the comment, raising the keys of every refusal.';
 revoke all on function private.publish_comment(text,text,text,text,text,text) from public, anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Deleting a comment keeps other people's words (docs/decisions/0034-deletion-keeps-others-words.md)
+-- ---------------------------------------------------------------------------------------------
+-- A comment its author deletes (delete_my_comment), or one of a deleted account
+-- (delete_account, 75-account.sql), goes with nothing of anyone else's: without replies the row
+-- is deleted; with replies it stays as a placeholder ("Comentario eliminado") that keeps the
+-- replies in place: its text, country, gender and age are cleared, its author link, the
+-- reports of it and the notifications it caused (which quote it) are deleted. A root
+-- placeholder leaves the chisme's count (the comments pipeline, after update of deleted_at);
+-- a placeholder whose last reply goes is deleted as well (after delete).
+
+-- Security definer: deletes notifications of other people and reports, which no API role may.
+create or replace function private.remove_comment(p_comment_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_comment public.comments;
+  v_recipient_id uuid;
+begin
+  select * into v_comment from public.comments m where m.id = p_comment_id;
+  if not found then
+    return;
+  end if;
+  -- the comments pipeline's lock order: the chisme's row before any notification row
+  perform 1 from public.chismes c where c.id = v_comment.chisme_id for update;
+  perform 1 from public.comments m where m.id = p_comment_id for update;
+  -- the notification it caused quotes it: the chisme's author (a root comment) or the parent
+  -- comment's author (a reply), found by the recipient's index
+  if v_comment.parent_id is null then
+    select a.user_id into v_recipient_id from public.chisme_authors a where a.chisme_id = v_comment.chisme_id;
+  else
+    select a.user_id into v_recipient_id from public.comment_authors a where a.comment_id = v_comment.parent_id;
+  end if;
+  if v_recipient_id is not null then
+    delete from public.notifications n
+    where n.user_id = v_recipient_id
+      and (n.unique_id in ('comment:' || p_comment_id, 'reply:' || p_comment_id) or n.data ->> 'commentId' = p_comment_id::text);
+  end if;
+  if not exists (select 1 from public.comments r where r.parent_id = p_comment_id) then
+    delete from public.comments m where m.id = p_comment_id;
+    return;
+  end if;
+  delete from public.reports r where r.comment_id = p_comment_id;
+  delete from public.comment_authors a where a.comment_id = p_comment_id;
+  update public.comments m
+  set deleted_at = now(), content = '', country = '', gender = '', years = 0, report = 0, crisis = false,
+    is_chisme_author = false
+  where m.id = p_comment_id and m.deleted_at is null;
+end;
+$$;
+revoke all on function private.remove_comment(uuid) from public, anon, authenticated, service_role;
+comment on function private.remove_comment(uuid) is 'Deletes a comment, or keeps it as an empty "Comentario eliminado" placeholder when it has replies (no text, author link, reports or notifications left).';
+
+-- Security definer: runs inside the comments pipeline after delete, whoever deleted.
+create or replace function private.drop_childless_placeholder(p_comment_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.comments m
+  where m.id = p_comment_id
+    and m.deleted_at is not null
+    and not exists (select 1 from public.comments r where r.parent_id = p_comment_id);
+end;
+$$;
+revoke all on function private.drop_childless_placeholder(uuid) from public, anon, authenticated, service_role;
+comment on function private.drop_childless_placeholder(uuid) is 'Write step (after delete): a "Comentario eliminado" placeholder whose last reply went is deleted too.';
+
+-- "Eliminar" on one's own comment. Security definer: reads comment_authors for the caller's
+-- own row only. A comment that is not the caller's, or not there, answers comment_not_found.
+-- Allowed to a suspended account and in a blocked author's thread (deleting is not writing).
+create or replace function public.delete_my_comment(p_comment_id text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+  v_comment_id uuid := private.uuid_arg(p_comment_id, 'comment_not_found');
+begin
+  if not exists (select 1 from public.comment_authors a where a.comment_id = v_comment_id and a.user_id = v_user_id) then
+    raise exception 'comment_not_found' using errcode = 'P0001';
+  end if;
+  perform private.remove_comment(v_comment_id);
+  return true;
+end;
+$$;
+revoke all on function public.delete_my_comment(text) from public, anon, authenticated, service_role;
+grant execute on function public.delete_my_comment(text) to authenticated;
+grant execute on function public.delete_my_comment(text) to service_role;
+comment on function public.delete_my_comment(text) is 'Deletes the caller''s own comment (a "Comentario eliminado" placeholder stays when it has replies, others'' replies kept); key comment_not_found.';

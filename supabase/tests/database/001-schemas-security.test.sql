@@ -41,8 +41,9 @@ select set_eq(
         'get_chisme', 'get_comments', 'block_chisme_author', 'block_comment_author', 'unblock_all', 'get_block_count',
         'mute_thread', 'get_thread_mute', 'get_my_data', 'delete_account', 'appeal_chisme', 'get_my_hidden_chismes',
         'get_appeals', 'claim_auth_mail', 'check_account_proof', 'save_push_subscription', 'delete_push_subscription', 'delete_push_device', 'get_my_push_devices',
-        'get_push_settings', 'update_push_settings', 'claim_push_deliveries', 'finish_push_deliveries'],
-  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed, get_chisme and get_comments (apply the hide and block rules themselves), the moderation RPCs, the client write RPCs (clients hold no table write privilege), the block and mute RPCs (read the author tables and private.blocks / thread_mutes), the export, the service-role account deletion, the appeal RPCs, the service-role Auth limits (mail claims, proof of the person) and the push RPCs (private tables: the person''s own devices and settings, the sender''s queue)'
+        'get_push_settings', 'update_push_settings', 'claim_push_deliveries', 'finish_push_deliveries',
+        'delete_my_chisme', 'delete_my_comment'],
+  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed, get_chisme and get_comments (apply the hide and block rules themselves), the moderation RPCs, the client write RPCs (clients hold no table write privilege), the block and mute RPCs (read the author tables and private.blocks / thread_mutes), the deletion of one''s own chisme or comment (reads the author tables, deletes others'' notifications), the export, the service-role account deletion, the appeal RPCs, the service-role Auth limits (mail claims, proof of the person) and the push RPCs (private tables: the person''s own devices and settings, the sender''s queue)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -53,7 +54,7 @@ select is_empty(
                              'normalize_text', 'visible_length', 'fold_for_filter',
                              'find_personal_data', 'assert_no_personal_data',
                              'fold_confusables', 'fold_normalized', 'filter_forms', 'offensive_word_pattern',
-                             'mask_ordinary_numbers', 'find_phone', 'assert_shown_text',
+                             'mask_ordinary_numbers', 'find_phone', 'spell_out_digits', 'assert_shown_text',
                              'is_moderator', 'require_moderator', 'can_see_hidden_chisme',
                              'uuid_arg', 'int_arg', 'boolean_arg', 'timestamptz_arg', 'text_array_arg',
                              'check_request', 'caller_has_blocks', 'caller_blocked_chisme_author',

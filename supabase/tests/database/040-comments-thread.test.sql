@@ -107,7 +107,7 @@ select results_eq(
 select is(
   (select array_agg(k order by k) from jsonb_object_keys(to_jsonb((select c from public.get_comments((select id from t_ids where name = 'A')::text) c limit 1))) k),
   array['chisme_id', 'commenter_number', 'content', 'country', 'created_at', 'crisis', 'depth', 'gender', 'id', 'is_chisme_author',
-        'is_hidden', 'is_mine', 'parent_id', 'report', 'updated_at', 'years'],
+        'is_deleted', 'is_hidden', 'is_mine', 'parent_id', 'report', 'updated_at', 'years'],
   'a served comment has exactly the documented fields (no author)'
 );
 select is_empty($$ select * from public.get_comments((gen_random_uuid())::text) $$, 'an unknown chisme has no comments');

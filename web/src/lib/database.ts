@@ -77,14 +77,14 @@ isOneToOne: true
                   ]
                 },"comments": {
                   Row: {
-                    "chisme_id": string,"commenter_number": number,"content": string,"country": string,"created_at": string,"crisis": boolean,"depth": number,"gender": string,"hidden_at": string | null,"id": string,"is_chisme_author": boolean,"parent_id": string | null,"report": number,"root_id": string,"updated_at": string,"years": number
+                    "chisme_id": string,"commenter_number": number,"content": string,"country": string,"created_at": string,"crisis": boolean,"deleted_at": string | null,"depth": number,"gender": string,"hidden_at": string | null,"id": string,"is_chisme_author": boolean,"parent_id": string | null,"report": number,"root_id": string,"updated_at": string,"years": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "chisme_id": string,"commenter_number"?: number,"content": string,"country": string,"created_at"?: string,"crisis"?: boolean,"depth": number,"gender": string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id": string,"updated_at"?: string,"years": number
+                    "chisme_id": string,"commenter_number"?: number,"content": string,"country": string,"created_at"?: string,"crisis"?: boolean,"deleted_at"?: string | null,"depth": number,"gender": string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id": string,"updated_at"?: string,"years": number
                   }
                   Update: {
-                    "chisme_id"?: string,"commenter_number"?: number,"content"?: string,"country"?: string,"created_at"?: string,"crisis"?: boolean,"depth"?: number,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id"?: string,"updated_at"?: string,"years"?: number
+                    "chisme_id"?: string,"commenter_number"?: number,"content"?: string,"country"?: string,"created_at"?: string,"crisis"?: boolean,"deleted_at"?: string | null,"depth"?: number,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"is_chisme_author"?: boolean,"parent_id"?: string | null,"report"?: number,"root_id"?: string,"updated_at"?: string,"years"?: number
                   }
                   Relationships: [
                     {
@@ -272,6 +272,12 @@ isOneToOne: false
 "delete_account":
 { Args: { "p_user_id": string }; Returns: (string)[]
                            },
+"delete_my_chisme":
+{ Args: { "p_chisme_id": string }; Returns: boolean
+                           },
+"delete_my_comment":
+{ Args: { "p_comment_id": string }; Returns: boolean
+                           },
 "delete_notification":
 { Args: { "p_id": string }; Returns: boolean
                            },
@@ -450,7 +456,7 @@ isOneToOne: false
                       },"moderation_item": {
                         "kind": string | null,"id": string | null,"chisme_id": string | null,"content": string | null,"cotilleo": boolean | null,"pending_reports": number | null,"total_reports": number | null,"reasons": Json | null,"hidden": boolean | null,"last_reported_at": string | null,"created_at": string | null
                       },"thread_comment": {
-                        "id": string | null,"chisme_id": string | null,"parent_id": string | null,"depth": number | null,"gender": string | null,"country": string | null,"years": number | null,"content": string | null,"report": number | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"is_chisme_author": boolean | null,"commenter_number": number | null,"is_hidden": boolean | null,"crisis": boolean | null
+                        "id": string | null,"chisme_id": string | null,"parent_id": string | null,"depth": number | null,"gender": string | null,"country": string | null,"years": number | null,"content": string | null,"report": number | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"is_chisme_author": boolean | null,"commenter_number": number | null,"is_hidden": boolean | null,"crisis": boolean | null,"is_deleted": boolean | null
                       }
           }
         }

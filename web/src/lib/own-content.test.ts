@@ -38,6 +38,7 @@ const comment = (id: string, createdAt: string, parentId: string | null = null):
   is_chisme_author: false,
   commenter_number: 1,
   is_hidden: false,
+  is_deleted: false,
   crisis: false,
 });
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id);

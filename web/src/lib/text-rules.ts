@@ -54,6 +54,11 @@ export type PersonalDataKind = 'email' | 'link' | 'phone' | 'handle';
 const at = String.raw`(?:@|[(\[{]\s*(?:at|arroba)\s*[)\]}]|\s(?:arroba)\s)`;
 const dot = String.raw`(?:\.|[(\[{]\s*(?:dot|punto)\s*[)\]}]|\s(?:dot|punto)\s)`;
 const email = new RegExp(String.raw`[\p{L}\p{N}._%+-]+\s*${at}\s*[\p{L}\p{N}-]+(?:\s*${dot}\s*[\p{L}\p{N}-]+)*\s*${dot}\s*\p{L}{2,}`, 'iu');
+// No dot-domain: a mail provider's name after @ / arroba / at, or arroba after an address-like name.
+const providerEmail =
+  /[\p{L}\p{N}._%+-]{2,}\s*(?:@|\s(?:arroba|at)\s|[(\[{]\s*(?:at|arroba)\s*[)\]}])\s*(?:g\s?mail|hotmail|outlook|yahoo|icloud|live|proton(?:mail)?|yandex|aol|msn|gmx)(?![\p{L}\p{N}])/iu;
+const arrobaEmail =
+  /(?:^|[^\p{L}\p{N}._%+-])(?=[\p{L}\p{N}._%+-]*[._\p{N}])[\p{L}\p{N}._%+-]{3,}\s*(?:\s(?:arroba)\s|[(\[{]\s*arroba\s*[)\]}])\s*[\p{L}\p{N}-]{3,}/iu;
 const link = /(?:https?:\/\/|www\.|(?:^|[^\p{L}\p{N}])(?:t\.me|wa\.me|bit\.ly|linktr\.ee)\/)/iu;
 const domain =
   /(?:^|[^\p{L}\p{N}-])[\p{L}\p{N}-]{2,}\.(?:com|net|org|es|mx|ar|co|cl|pe|uy|ve|ec|bo|py|io|me|ly|gg|info|xyz|app|link|tv|site|online)(?![\p{L}\p{N}])/iu;
@@ -61,6 +66,8 @@ const handles = [
   /(?:^|[^\p{L}\p{N}_.])@[\p{L}\p{N}_.]{3,30}/u,
   /(?:^|[^\p{L}\p{N}])(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snap|snapchat|facebook|fb|onlyfans|discord)\s*[:=]\s*@?[\p{L}\p{N}_.]{3,30}/iu,
   /(?:^|[^\p{L}\p{N}])(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snapchat)\s+@?(?=[\p{L}\p{N}_.]*[_\d])(?=[\p{L}\p{N}_.]*\p{L})[\p{L}\p{N}_.]{3,30}/iu,
+  // a network's name joined to a name, as a tag or a word: #ig_maria, tiktok.lachismosa
+  /(?:^|[^\p{L}\p{N}_.])#?(?:ig|insta|instagram|telegram|tg|tiktok|twitter|snap|snapchat|facebook|fb|onlyfans|discord)[_.-]+[\p{L}\p{N}_.]{3,30}/iu,
 ];
 const ordinaryNumbers: RegExp[] = [
   /[$€£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|\$|%|(?:eur|euros?|pesos?|d[oó]lares?|usd|soles?|mil|millones?|k)(?![\p{L}\p{N}]))/giu,
@@ -70,17 +77,33 @@ const ordinaryNumbers: RegExp[] = [
   /(?<![\d.,/-])(?:1[89]|20)\d{2}(?![.,/-]?\d)/gu,
   /(?<![\d.,])\d{1,3}(?:[.,]\d{3})*[.,]000(?![.,]?\d)/gu,
 ];
-const phoneRun = /\d(?:[\s.\-–—/()[\]_·,|]*\d)*/gu;
+const run = String.raw`\d(?:[\s.\-–—/()[\]_·,|]*\d)*`;
+// One to three short words between two runs ([[:alpha:]] is \p{L}).
+const joiningWords = String.raw`(?:[\s,;:]+\p{L}{1,15}){1,3}[\s,;:]+`;
+const phoneChain = new RegExp(String.raw`${run}(?:${joiningWords}${run})*`, 'gu');
+const joiningWordsSplit = new RegExp(joiningWords, 'u');
+const digitWords = ['cero', 'un[oa]', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve'].map(
+  (word) => new RegExp(String.raw`(?<![\p{L}\p{N}])${word}(?![\p{L}\p{N}])`, 'giu'),
+);
+
+/** The digit words (cero…nueve, and una) as digits, so a phone written partly in words meets the phone rule. */
+export function spellOutDigits(text: string): string {
+  if (!/(?:cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)/i.test(text)) return text;
+  return digitWords.reduce((spelled, pattern, digit) => spelled.replace(pattern, String(digit)), text);
+}
 
 /** Money, dates, times, years and round amounts become " # ", so that only phone-like digits remain. */
 export function maskOrdinaryNumbers(text: string): string {
   return ordinaryNumbers.reduce((masked, pattern) => masked.replace(pattern, ' # '), text);
 }
 
-/** Whether a normalised text holds a phone: 9 or more digits joined only by separators. */
+/**
+ * Whether a normalised text holds a phone: 9 or more digits (digit words counted) joined by
+ * separators or, in groups of 3 or more, by up to three short words.
+ */
 export function findPhone(text: string): boolean {
-  if (!/\d/.test(text)) return false;
-  let masked = text;
+  let masked = spellOutDigits(text);
+  if (!/\d/.test(masked)) return false;
   if (/\d[o]|[o]\d/i.test(masked)) {
     masked = masked
       .split(/\s/)
@@ -88,13 +111,20 @@ export function findPhone(text: string): boolean {
       .join(' ');
   }
   masked = maskOrdinaryNumbers(masked);
-  return (masked.match(phoneRun) ?? []).some((run) => run.replace(/\D/g, '').length >= 9);
+  return (masked.match(phoneChain) ?? []).some(
+    (chain) =>
+      chain
+        .split(joiningWordsSplit)
+        .map((part) => part.replace(/\D/g, '').length)
+        .filter((digits) => digits >= 3)
+        .reduce((sum, digits) => sum + digits, 0) >= 9,
+  );
 }
 
 /** The kind of personal data a text carries, or null (the database's rule, for the warning). */
 export function findPersonalData(text: string): PersonalDataKind | null {
   const normalized = normalizeText(text);
-  if (email.test(normalized)) return 'email';
+  if (email.test(normalized) || providerEmail.test(normalized) || arrobaEmail.test(normalized)) return 'email';
   if (link.test(normalized) || domain.test(normalized)) return 'link';
   if (findPhone(normalized)) return 'phone';
   if (handles.some((pattern) => pattern.test(normalized))) return 'handle';

@@ -1,5 +1,5 @@
 // The thread_comment check: a shown comment with its author details, or the "Comentario oculto"
-// placeholder with none; nothing in between passes.
+// and "Comentario eliminado" placeholders with none; nothing in between passes.
 import { describe, expect, it } from 'vitest';
 import { aComment } from '../test-utils/fixtures';
 import { ApiError } from './api-error';
@@ -10,7 +10,9 @@ describe('thread comments as they arrive', () => {
     const shown = aComment({ id: 'shown' });
     const placeholder = aComment({ id: 'placeholder', content: '', is_hidden: true });
     expect(placeholder).toMatchObject({ gender: null, country: null, years: null, commenter_number: null });
-    const page = [shown, placeholder];
+    const deleted = aComment({ id: 'deleted', content: '', is_deleted: true });
+    expect(deleted).toMatchObject({ gender: null, country: null, years: null, commenter_number: null, is_hidden: false });
+    const page = [shown, placeholder, deleted];
     expect(expectThreadComments(page, 'get_comments')).toBe(page);
     expect(expectThreadComments(null, 'get_comments')).toEqual([]);
   });
@@ -19,6 +21,8 @@ describe('thread comments as they arrive', () => {
     const shown = aComment({ id: 'shown' });
     for (const row of [
       { ...shown, is_hidden: true },
+      { ...shown, is_deleted: true },
+      { ...shown, is_hidden: true, is_deleted: true },
       { ...shown, gender: null },
       { ...shown, is_hidden: null },
       { ...shown, crisis: undefined },

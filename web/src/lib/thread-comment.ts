@@ -1,8 +1,9 @@
 // A comment as a thread shows it (docs/api.md, `thread_comment`): what get_comments answers and
 // the json add_comment answers. Typed from the generated composite type, checked where it
 // arrives (lib/answer-shape.ts says why). A blocked author's comment that has replies the caller
-// sees comes as a placeholder ("Comentario oculto"): its position only, no text, no author
-// details, so the row type is the union of the two shapes, told apart by `is_hidden`.
+// sees comes as a placeholder ("Comentario oculto"), and a deleted comment that has replies as
+// another ("Comentario eliminado"): their position only, no text, no author details, so the
+// row type is the union of the three shapes, told apart by `is_hidden` and `is_deleted`.
 import { arrayOf, type Checked, expectAnswer, isBoolean, isNull, isNumber, isString, oneOf, orNull, type Shape, shaped } from './answer-shape';
 import type { CompositeTypes } from './database';
 
@@ -30,6 +31,7 @@ const shownShape = {
   years: isNumber,
   commenter_number: isNumber,
   is_hidden: oneOf(false),
+  is_deleted: oneOf(false),
 } satisfies Shape<Generated>;
 
 const placeholderShape = {
@@ -39,13 +41,21 @@ const placeholderShape = {
   years: isNull,
   commenter_number: isNull,
   is_hidden: oneOf(true),
+  is_deleted: oneOf(false),
 } satisfies Shape<Generated>;
 
-export type ThreadComment = Checked<typeof shownShape> | Checked<typeof placeholderShape>;
+const deletedShape = {
+  ...placeholderShape,
+  is_hidden: oneOf(false),
+  is_deleted: oneOf(true),
+} satisfies Shape<Generated>;
+
+export type ThreadComment = Checked<typeof shownShape> | Checked<typeof placeholderShape> | Checked<typeof deletedShape>;
 
 const isShown = shaped(shownShape);
 const isPlaceholder = shaped(placeholderShape);
-const isThreadComment = (value: unknown): value is ThreadComment => isShown(value) || isPlaceholder(value);
+const isDeleted = shaped(deletedShape);
+const isThreadComment = (value: unknown): value is ThreadComment => isShown(value) || isPlaceholder(value) || isDeleted(value);
 const isThreadComments = arrayOf(isThreadComment);
 
 /** One comment, as add_comment answers it. */

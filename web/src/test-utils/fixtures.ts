@@ -31,11 +31,13 @@ export function aChisme(overrides: Partial<FeedChisme> = {}): FeedChisme {
   );
 }
 
-/** A comment; with `is_hidden: true`, the "Comentario oculto" placeholder (no author details). */
+/** A comment; with `is_hidden: true` the "Comentario oculto" placeholder, with `is_deleted: true`
+ *  the "Comentario eliminado" one (no author details). */
 export function aComment(overrides: Partial<ThreadComment> = {}): ThreadComment {
-  const author = overrides.is_hidden
-    ? { gender: null, country: null, years: null, commenter_number: null }
-    : { gender: 'Hombre', country: 'España', years: 30, commenter_number: 1 };
+  const author =
+    overrides.is_hidden || overrides.is_deleted
+      ? { gender: null, country: null, years: null, commenter_number: null }
+      : { gender: 'Hombre', country: 'España', years: 30, commenter_number: 1 };
   return expectThreadComment(
     {
       id: 'm-1',
@@ -50,6 +52,7 @@ export function aComment(overrides: Partial<ThreadComment> = {}): ThreadComment 
       is_mine: false,
       is_chisme_author: false,
       is_hidden: false,
+      is_deleted: false,
       crisis: false,
       ...overrides,
     },

@@ -8,7 +8,17 @@ import { useRefreshChismeCounts } from '../../features/chisme/hooks/use-refresh-
 type Props = { chismeId: string; onClose: () => void; cotilleo: boolean; country: string | null };
 
 export function CommentsDialogHost({ chismeId, onClose, cotilleo, country }: Props) {
-  const { chisme } = useChisme(chismeId);
+  const { chisme, isLoading, error } = useChisme(chismeId);
   const refreshCounts = useRefreshChismeCounts();
-  return <CommentsDialog chismeId={chismeId} chisme={chisme} onClose={onClose} cotilleo={cotilleo} country={country} onCommented={refreshCounts} />;
+  return (
+    <CommentsDialog
+      chismeId={chismeId}
+      chisme={chisme}
+      missing={!isLoading && !error && !chisme}
+      onClose={onClose}
+      cotilleo={cotilleo}
+      country={country}
+      onCommented={refreshCounts}
+    />
+  );
 }

@@ -19,6 +19,8 @@ import { ChismeCardSkeleton } from '../../components/chisme-card-skeleton';
 
 const CommentThread = lazy(() => import('../../features/comments/components/comment-thread').then((m) => ({ default: m.CommentThread })));
 // The form one idle moment after the thread's list, its own chunk (comment-thread.tsx).
+// A chisme the caller cannot see: their own earlier comments there when they blocked its author.
+const UnavailableThread = lazy(() => import('../../features/comments/components/comment-thread').then((m) => ({ default: m.UnavailableThread })));
 const CommentForm = lazy(() => import('../../features/comments/components/comment-form').then((m) => ({ default: m.CommentForm })));
 const ChismeLive = lazy(() => import('./chisme-live').then((m) => ({ default: m.ChismeLive })));
 
@@ -47,6 +49,11 @@ export function ChismeRoute() {
         <Anchor component={Link} to={paths.feed.recent}>
           {texts.page.backToFeed}
         </Anchor>
+        {valid && (
+          <Suspense fallback={null}>
+            <UnavailableThread chismeId={id} onChanged={refreshCounts} />
+          </Suspense>
+        )}
       </Stack>
     );
   }

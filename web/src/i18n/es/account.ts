@@ -3,12 +3,12 @@ import { formatWait } from './safety';
 
 export const account = {
   export: 'Descargar mis datos',
-  exportFileName: 'mis-datos-chismes.json',
   exported: 'Tus datos se han descargado.',
   exportFailed: 'No se pudieron descargar tus datos. Inténtalo de nuevo.',
   delete: 'Eliminar mi cuenta',
   deleteTitle: 'Eliminar mi cuenta',
-  deleteWarning: 'Se borrarán tu cuenta y todo lo tuyo: chismes, imágenes, comentarios, me gusta, denuncias y notificaciones. No se puede deshacer.',
+  deleteWarning:
+    'Se borrarán tu cuenta y todo lo tuyo: chismes, imágenes, comentarios, me gusta, denuncias y notificaciones. Las respuestas que otras personas escribieron a tus comentarios se quedan, bajo «Comentario eliminado». No se puede deshacer.',
   password: 'Contraseña',
   confirmDelete: 'Eliminar definitivamente',
   cancel: 'Cancelar',

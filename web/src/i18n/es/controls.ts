@@ -20,6 +20,23 @@ export const controls = {
     failed: 'No se pudo cambiar las notificaciones de este chisme. Inténtalo de nuevo.',
     loading: 'Cargando...',
   },
+  deleteOwn: {
+    chisme: 'Eliminar',
+    comment: 'Eliminar comentario',
+    chismeTitle: '¿Eliminar este chisme?',
+    chismeBody: 'Se borrará con sus comentarios, me gusta y notificaciones. No se puede deshacer.',
+    commentTitle: '¿Eliminar este comentario?',
+    commentBody: 'Si tiene respuestas, ellas se quedan y en su lugar se verá «Comentario eliminado». No se puede deshacer.',
+    confirm: 'Eliminar',
+    chismeDone: 'Chisme eliminado',
+    commentDone: 'Comentario eliminado',
+    failed: 'No se pudo eliminar. Inténtalo de nuevo.',
+    deletedComment: 'Comentario eliminado',
+  },
+  blockedThread: {
+    title: 'Bloqueaste a quien escribió este chisme',
+    body: 'Ya no ves su contenido ni puedes comentar aquí. Solo tú ves tus comentarios anteriores en este chisme, y puedes eliminarlos.',
+  },
   blocked: {
     title: 'Personas bloqueadas',
     count: (n: number) => (n === 1 ? '1 persona bloqueada' : `${n} personas bloqueadas`),

@@ -78,6 +78,8 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   password_invalid: () => 'La contraseña no es correcta',
   push_subscription_invalid: () => 'Este navegador no dio una suscripción válida para los avisos.',
   push_settings_invalid: () => 'Error API: Ajuste de avisos no válido',
+  chisme_author_blocked: () => 'Bloqueaste a quien escribió este chisme: ya no puedes comentar ni dar me gusta aquí.',
+  comment_not_found: () => 'Este comentario ya no existe.',
   block_limit_reached: (d) => `Has llegado al máximo de ${String(d?.max ?? 1000)} personas bloqueadas.`,
 };
 

@@ -11,6 +11,8 @@ vi.mock('../api/thread-mute', () => ({
 }));
 const blockChismeAuthor = vi.fn<(id: string) => Promise<void>>();
 vi.mock('../api/block-chisme-author', () => ({ blockChismeAuthor: (id: string) => blockChismeAuthor(id) }));
+const deleteMyChisme = vi.fn<(id: string) => Promise<void>>();
+vi.mock('../api/delete-my-chisme', () => ({ deleteMyChisme: (id: string) => deleteMyChisme(id) }));
 
 describe('ChismeMenu', () => {
   beforeEach(() => {
@@ -28,7 +30,8 @@ describe('ChismeMenu', () => {
     // structure is what axe reads; jsdom leaves the floating dropdown `display: none` while a
     // request is pending, so hidden elements are included.
     const [loading, ...others] = within(menu).getAllByRole('menuitem', { hidden: true });
-    expect(others).toHaveLength(0);
+    // the author's menu holds "Eliminar" too, from the start
+    expect(others.map((item) => item.textContent)).toEqual(['Eliminar']);
     // Nothing else in it either: Mantine's focusable "presentation" placeholder is, to axe, a
     // child a menu may not have (aria-required-children, critical, loading or not).
     expect([...menu.children].filter((child) => child.getAttribute('role') !== 'menuitem')).toEqual([]);
@@ -62,5 +65,23 @@ describe('ChismeMenu', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: '¿No ver más a esta persona?' })).getByRole('button', { name: 'No ver más' }));
     expect(blockChismeAuthor).toHaveBeenCalledWith('c-other');
     expect(await screen.findByText('Ya no verás a esta persona. Ella no lo sabrá.')).toBeInTheDocument();
+  });
+
+  it('offers "Eliminar" on one\'s own chisme only, and deletes after the confirmation', async () => {
+    getThreadMute.mockResolvedValue(false);
+    deleteMyChisme.mockResolvedValue(undefined);
+    const { unmount } = render(<ChismeMenu chisme={aChisme({ id: 'c-other-2', is_mine: false })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Más opciones' }));
+    await screen.findByRole('menuitem', { name: 'No ver más a esta persona', hidden: true });
+    expect(screen.queryByRole('menuitem', { name: 'Eliminar', hidden: true })).not.toBeInTheDocument();
+    unmount();
+
+    render(<ChismeMenu chisme={aChisme({ id: 'c-mine', is_mine: true })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Más opciones' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Eliminar', hidden: true }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar este chisme?' });
+    expect(deleteMyChisme).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(deleteMyChisme).toHaveBeenCalledWith('c-mine');
   });
 });

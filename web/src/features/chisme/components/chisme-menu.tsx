@@ -1,8 +1,9 @@
 // A chisme's "more" menu: "No ver más a esta persona" (not on one's own chisme; it asks first,
-// as blocks are undone only all at once) and, for its author or a commenter, muting or
-// unmuting the thread's notifications (the state is asked for when the menu opens).
+// as blocks are undone only all at once), "Eliminar" (only on one's own; asks first too) and,
+// for its author or a commenter, muting or unmuting the thread's notifications (the state is
+// asked for when the menu opens).
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconBell, IconBellOff, IconDots, IconEyeOff } from '@tabler/icons-react';
+import { IconBell, IconBellOff, IconDots, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
@@ -12,13 +13,30 @@ import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import type { FeedChisme } from '../../../lib/feed-chisme';
 import { blockChismeAuthor } from '../api/block-chisme-author';
+import { deleteMyChisme } from '../api/delete-my-chisme';
 import { getThreadMute, setThreadMute, threadMuteKeys } from '../api/thread-mute';
 
 export function ChismeMenu({ chisme }: { chisme: FeedChisme }) {
   const [opened, setOpened] = useState(false);
   const [confirmingBlock, setConfirmingBlock] = useState(false);
   const [blocking, setBlocking] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // after a block or a deletion every cached list and chisme is asked for again
   const refetch = useRefetchAfterBlock();
+  const remove = () => {
+    setDeleting(true);
+    deleteMyChisme(chisme.id)
+      .then(() => {
+        toast.success(controls.deleteOwn.chismeDone);
+        refetch();
+      })
+      .catch((error: unknown) => toast.error(errorMessage(error, controls.deleteOwn.failed)))
+      .finally(() => {
+        setDeleting(false);
+        setConfirmingDelete(false);
+      });
+  };
   const mute = useSWR(opened ? threadMuteKeys.state(chisme.id) : null, getThreadMute);
   const block = () => {
     setBlocking(true);
@@ -70,6 +88,11 @@ export function ChismeMenu({ chisme }: { chisme: FeedChisme }) {
             // aria-required-children), and the author's menu has nothing else while the state loads.
             <Menu.Item disabled>{controls.mute.loading}</Menu.Item>
           )}
+          {chisme.is_mine && (
+            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmingDelete(true)}>
+              {controls.deleteOwn.chisme}
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
       <LazyConfirmDialog
@@ -81,6 +104,16 @@ export function ChismeMenu({ chisme }: { chisme: FeedChisme }) {
         pending={blocking}
         onCancel={() => setConfirmingBlock(false)}
         onConfirm={block}
+      />
+      <LazyConfirmDialog
+        opened={confirmingDelete}
+        title={controls.deleteOwn.chismeTitle}
+        message={controls.deleteOwn.chismeBody}
+        confirmLabel={controls.deleteOwn.confirm}
+        danger
+        pending={deleting}
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={remove}
       />
     </>
   );

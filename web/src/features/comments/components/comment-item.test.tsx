@@ -19,9 +19,11 @@ function threadWithReplies(count: number) {
   return buildThread(rows)[0]!;
 }
 
+const noDelete = () => Promise.resolve();
+
 describe('CommentItem', () => {
   it('keeps replies collapsed until asked, then shows 4 and a +N button for the rest', async () => {
-    render(<CommentItem node={threadWithReplies(7)} onReply={() => {}} />);
+    render(<CommentItem node={threadWithReplies(7)} onReply={() => {}} onDelete={noDelete} />);
     expect(screen.queryByText('respuesta 0')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (7)' }));
     expect(screen.getAllByText(/^respuesta \d$/)).toHaveLength(4);
@@ -37,7 +39,7 @@ describe('CommentItem', () => {
       aComment({ id: 'mid', parent_id: 'root', depth: 2, content: 'medio', created_at: at(1) }),
       ...[0, 1, 2, 3, 4].map((i) => aComment({ id: `d${i}`, parent_id: 'mid', depth: 3, content: `hoja ${i}`, created_at: at(2 + i) })),
     ];
-    render(<CommentItem node={buildThread(rows)[0]!} onReply={() => {}} />);
+    render(<CommentItem node={buildThread(rows)[0]!} onReply={() => {}} onDelete={noDelete} />);
     await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (6)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (5)' }));
     expect(screen.getAllByText(/^hoja \d$/)).toHaveLength(3);
@@ -50,7 +52,7 @@ describe('CommentItem', () => {
       aComment({ id: 'mid', parent_id: 'root', depth: 2, created_at: at(1) }),
       aComment({ id: 'leaf', parent_id: 'mid', depth: 3, content: 'hoja', created_at: at(2) }),
     ];
-    render(<CommentItem node={buildThread(rows)[0]!} onReply={() => {}} />);
+    render(<CommentItem node={buildThread(rows)[0]!} onReply={() => {}} onDelete={noDelete} />);
     await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (2)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (1)' }));
     const comments = screen.getAllByTestId('comment');
@@ -60,7 +62,7 @@ describe('CommentItem', () => {
   });
 
   it('labels the commenter "Anónimo N" and the chisme author "Autor"', () => {
-    render(<CommentItem node={buildThread([aComment({ commenter_number: 3, is_chisme_author: true })])[0]!} onReply={() => {}} />);
+    render(<CommentItem node={buildThread([aComment({ commenter_number: 3, is_chisme_author: true })])[0]!} onReply={() => {}} onDelete={noDelete} />);
     expect(screen.getByText('Anónimo 3')).toBeInTheDocument();
     expect(screen.getByText('Autor')).toBeInTheDocument();
   });
@@ -70,7 +72,7 @@ describe('CommentItem', () => {
       aComment({ id: 'root', content: '', is_hidden: true, created_at: at(0) }),
       aComment({ id: 'r', parent_id: 'root', depth: 2, content: 'una respuesta visible', created_at: at(1) }),
     ];
-    render(<CommentItem node={buildThread(rows)[0]!} onReply={() => {}} />);
+    render(<CommentItem node={buildThread(rows)[0]!} onReply={() => {}} onDelete={noDelete} />);
     const hidden = screen.getAllByTestId('comment')[0]!;
     expect(within(hidden).getByText('Comentario oculto')).toBeInTheDocument();
     expect(within(hidden).queryByRole('button', { name: 'Responder' })).not.toBeInTheDocument();
@@ -81,7 +83,7 @@ describe('CommentItem', () => {
 
   it("blocks the author from the comment's menu by the comment id, once confirmed", async () => {
     blockCommentAuthor.mockResolvedValue(undefined);
-    render(<CommentItem node={buildThread([aComment({ id: 'c1', content: 'molesto' })])[0]!} onReply={() => {}} />);
+    render(<CommentItem node={buildThread([aComment({ id: 'c1', content: 'molesto' })])[0]!} onReply={() => {}} onDelete={noDelete} />);
     await userEvent.click(screen.getByRole('button', { name: 'Más opciones' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'No ver más a esta persona' }));
     const confirm = await screen.findByRole('dialog', { name: '¿No ver más a esta persona?' });
@@ -92,7 +94,7 @@ describe('CommentItem', () => {
 
   it('asks before reporting a comment; cancelling sends nothing', async () => {
     reportComment.mockReset().mockResolvedValue(undefined);
-    render(<CommentItem node={buildThread([aComment({ id: 'c2', content: 'feo' })])[0]!} onReply={() => {}} />);
+    render(<CommentItem node={buildThread([aComment({ id: 'c2', content: 'feo' })])[0]!} onReply={() => {}} onDelete={noDelete} />);
     await userEvent.click(screen.getByRole('button', { name: 'Reportar comentario' }));
     const confirm = await screen.findByRole('dialog', { name: '¿Reportar este comentario?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
@@ -101,5 +103,33 @@ describe('CommentItem', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: '¿Reportar este comentario?' })).getByRole('button', { name: 'Reportar' }));
     expect(reportComment).toHaveBeenCalledWith('c2');
     expect(await screen.findByText('Comentario reportado exitosamente')).toBeInTheDocument();
+  });
+
+  it('shows a deleted comment as "Comentario eliminado", with the replies kept under it and no actions', async () => {
+    const rows = [
+      aComment({ id: 'root', content: '', is_deleted: true, created_at: at(0) }),
+      aComment({ id: 'r', parent_id: 'root', depth: 2, content: 'la respuesta que se queda', created_at: at(1) }),
+    ];
+    render(<CommentItem node={buildThread(rows)[0]!} onReply={() => {}} onDelete={noDelete} />);
+    const deleted = screen.getAllByTestId('comment')[0]!;
+    expect(within(deleted).getByText('Comentario eliminado')).toBeInTheDocument();
+    expect(within(deleted).queryByRole('button', { name: 'Responder' })).not.toBeInTheDocument();
+    expect(within(deleted).queryByRole('button', { name: 'Reportar comentario' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ver respuestas (1)' }));
+    expect(screen.getByText('la respuesta que se queda')).toBeInTheDocument();
+  });
+
+  it("deletes one's own comment only after the confirmation", async () => {
+    const onDelete = vi.fn(() => Promise.resolve());
+    const node = buildThread([aComment({ id: 'mine', content: 'lo mío', is_mine: true })])[0]!;
+    render(<CommentItem node={node} onReply={() => {}} onDelete={onDelete} />);
+    expect(screen.queryByRole('button', { name: 'Reportar comentario' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar comentario' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar este comentario?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(onDelete).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar comentario' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: '¿Eliminar este comentario?' })).getByRole('button', { name: 'Eliminar' }));
+    expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 'mine' }));
   });
 });

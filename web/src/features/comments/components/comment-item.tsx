@@ -1,8 +1,10 @@
 // One comment with its replies: "Anónimo N", "Autor" badge, reply (below depth 3), report and
-// block (each asks first: neither is undone one by one), replies collapsed with show/hide and a
-// "+N" button for the rest.
+// block (each asks first: neither is undone one by one), "Eliminar comentario" on one's own
+// (asks first too), replies collapsed with show/hide and a "+N" button for the rest; the
+// "Comentario oculto" / "Comentario eliminado" placeholders keep only their place above the
+// replies.
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
-import { IconDots, IconEyeOff, IconFlag } from '@tabler/icons-react';
+import { IconDots, IconEyeOff, IconFlag, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LazyConfirmDialog } from '../../../components/lazy-confirm-dialog';
 import { CountryFlag } from '../../../components/country-flag';
@@ -20,13 +22,22 @@ import { blockCommentAuthor } from '../api/block-comment-author';
 import { reportComment } from '../api/report-comment';
 import { canReply, countDescendants, visibleReplies, type CommentNode } from '../utils/build-thread';
 
-type Props = { node: CommentNode; onReply: (comment: CommentNode) => void };
+type Props = {
+  node: CommentNode;
+  onReply: (comment: CommentNode) => void;
+  /** Deletes one's own comment (after the confirmation); refreshes the thread. */
+  onDelete: (comment: CommentNode) => Promise<void>;
+  /** No replies here (a thread whose author the caller blocked). */
+  canAnswer?: boolean;
+};
 
-export function CommentItem({ node, onReply }: Props) {
+export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props) {
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [reported, setReported] = useState(false);
-  const [asking, setAsking] = useState<'block' | 'report' | null>(null);
+  const [asking, setAsking] = useState<'block' | 'report' | 'delete' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const placeholder = node.is_hidden || node.is_deleted;
   const { shown, hidden } = visibleReplies(node.children, node.depth, expanded);
   const total = countDescendants(node);
   const refetchAfterBlock = useRefetchAfterBlock();
@@ -39,6 +50,14 @@ export function CommentItem({ node, onReply }: Props) {
         refetchAfterBlock();
       })
       .catch((error: unknown) => toast.error(errorMessage(error, controls.block.failed)));
+  };
+
+  const remove = () => {
+    setDeleting(true);
+    void onDelete(node).finally(() => {
+      setDeleting(false);
+      setAsking(null);
+    });
   };
 
   const report = () => {
@@ -62,6 +81,10 @@ export function CommentItem({ node, onReply }: Props) {
         {node.is_hidden ? (
           <Text size="sm" c="dimmed" fs="italic" data-testid="hidden-comment">
             {controls.block.hiddenComment}
+          </Text>
+        ) : node.is_deleted ? (
+          <Text size="sm" c="dimmed" fs="italic" data-testid="deleted-comment">
+            {controls.deleteOwn.deletedComment}
           </Text>
         ) : (
           <>
@@ -95,7 +118,7 @@ export function CommentItem({ node, onReply }: Props) {
           </>
         )}
         <Group gap="xs" mt={4}>
-          {canReply(node) && !node.is_hidden && (
+          {canAnswer && canReply(node) && !placeholder && (
             <Button size="compact-xs" variant="subtle" onClick={() => onReply(node)}>
               {texts.reply}
             </Button>
@@ -105,12 +128,24 @@ export function CommentItem({ node, onReply }: Props) {
               {open ? texts.hideReplies : texts.showReplies(total)}
             </Button>
           )}
-          {!node.is_mine && !node.is_hidden && (
+          {node.is_mine && !placeholder && (
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={controls.deleteOwn.comment}
+              onClick={() => setAsking('delete')}
+              data-testid="delete-comment"
+            >
+              <IconTrash size={14} aria-hidden />
+            </ActionIcon>
+          )}
+          {!node.is_mine && !placeholder && (
             <ActionIcon size="sm" variant="subtle" color="gray" aria-label={texts.report} disabled={reported} onClick={() => setAsking('report')}>
               <IconFlag size={14} aria-hidden />
             </ActionIcon>
           )}
-          {!node.is_mine && !node.is_hidden && (
+          {!node.is_mine && !placeholder && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon size="sm" variant="subtle" color="gray" aria-label={controls.moreActions} data-testid="comment-menu">
@@ -144,10 +179,20 @@ export function CommentItem({ node, onReply }: Props) {
         onCancel={() => setAsking(null)}
         onConfirm={report}
       />
+      <LazyConfirmDialog
+        opened={asking === 'delete'}
+        title={controls.deleteOwn.commentTitle}
+        message={controls.deleteOwn.commentBody}
+        confirmLabel={controls.deleteOwn.confirm}
+        danger
+        pending={deleting}
+        onCancel={() => setAsking(null)}
+        onConfirm={remove}
+      />
       {open && node.children.length > 0 && (
         <Stack gap={6} pl={{ base: 'xs', sm: 'md' }} style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
           {shown.map((child) => (
-            <CommentItem key={child.id} node={child} onReply={onReply} />
+            <CommentItem key={child.id} node={child} onReply={onReply} onDelete={onDelete} canAnswer={canAnswer} />
           ))}
           {hidden > 0 && (
             <Button size="compact-xs" variant="light" w="fit-content" aria-label={texts.moreRepliesLabel(hidden)} onClick={() => setExpanded(true)}>

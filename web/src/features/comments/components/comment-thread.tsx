@@ -9,11 +9,15 @@
 // committed, in a place of the form's height kept empty meanwhile, so the form's Mantine chunk
 // (Select, Combobox, Textarea) and its first commit are tasks of their own, not the list's
 // (bench/README.md, "The shared link's comment form").
-import { Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
 import { memo, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { common } from '../../../i18n/es/common';
 import { comments as texts } from '../../../i18n/es/comments';
+import { controls } from '../../../i18n/es/controls';
 import { useIdleAfter } from '../../../lib/after-first-content';
+import { errorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+import { deleteMyComment } from '../api/delete-my-comment';
 import { useAddComment } from '../hooks/use-add-comment';
 import { useComments } from '../hooks/use-comments';
 import { buildThread, type CommentNode } from '../utils/build-thread';
@@ -37,9 +41,53 @@ type Props = {
   focusForm?: boolean;
 };
 
+/** Deletes one's own comment and asks for the thread and the chisme's counts again. */
+function useDeleteComment(chismeId: string, refresh: () => void, onChanged: (chismeId: string) => void) {
+  return useCallback(
+    async (comment: CommentNode) => {
+      try {
+        await deleteMyComment(comment.id);
+        toast.success(controls.deleteOwn.commentDone);
+      } catch (error: unknown) {
+        toast.error(errorMessage(error, controls.deleteOwn.failed));
+      }
+      refresh();
+      onChanged(chismeId);
+    },
+    [chismeId, refresh, onChanged],
+  );
+}
+
+/**
+ * A thread the caller cannot see (its chisme unknown, deleted, hidden or by someone they
+ * blocked): no form. When the caller's own earlier comments come back, the author was blocked
+ * (get_comments answers a blocker only their own comments there,
+ * docs/decisions/0033-blocks-hold-every-path.md): say so, and list them to delete.
+ */
+export function UnavailableThread({ chismeId, onChanged }: { chismeId: string; onChanged: (chismeId: string) => void }) {
+  const { rows, isLoading, refresh } = useComments(chismeId);
+  const remove = useDeleteComment(chismeId, refresh, onChanged);
+  if (isLoading || rows.length === 0) return null;
+  return (
+    <Stack gap="sm" data-testid="blocked-thread">
+      <Alert color="gray" title={controls.blockedThread.title}>
+        {controls.blockedThread.body}
+      </Alert>
+      <Stack component="section" gap="sm" aria-label={texts.listLabel}>
+        {rows.map((row) => (
+          <CommentItem key={row.id} node={{ ...row, children: [] }} onReply={noReply} onDelete={remove} canAnswer={false} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+const noReply = () => undefined;
+
 export const CommentThread = memo(function CommentThread({ chismeId, cotilleo, country, onCommented, Form, formAfterList = false, focusForm = false }: Props) {
   const comments = useComments(chismeId);
-  const { hasMore, loadMore, insert } = comments;
+  const { hasMore, loadMore, insert, refresh } = comments;
+  const remove = useDeleteComment(chismeId, refresh, onCommented);
   // rows and isLoading change together, so the list never shows "no comments" in between
   const { rows, isLoading } = useDeferredValue(useMemo(() => ({ rows: comments.rows, isLoading: comments.isLoading }), [comments.rows, comments.isLoading]));
   const tree = useMemo(() => buildThread(rows), [rows]);
@@ -72,7 +120,7 @@ export const CommentThread = memo(function CommentThread({ chismeId, cotilleo, c
       ) : (
         <Stack component="section" gap="sm" aria-label={texts.listLabel}>
           {tree.map((node) => (
-            <CommentItem key={node.id} node={node} onReply={setReplyTo} />
+            <CommentItem key={node.id} node={node} onReply={setReplyTo} onDelete={remove} />
           ))}
         </Stack>
       )}

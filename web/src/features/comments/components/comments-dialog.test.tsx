@@ -71,4 +71,24 @@ describe('CommentsDialog', () => {
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('shows a chisme the caller cannot see as not found, with no form and no empty thread', async () => {
+    getComments.mockReset().mockResolvedValue([]);
+    render(<CommentsDialog chismeId="c-gone" chisme={null} missing onClose={() => {}} cotilleo={false} country="Chile" onCommented={onCommented} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Comentarios' });
+    expect(within(dialog).getByText('Este chisme no existe o ya no está disponible')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Aún no hay comentarios. ¡Sé el primero!')).not.toBeInTheDocument();
+  });
+
+  it("says the author is blocked and lists only the caller's own earlier comments there, to delete", async () => {
+    getComments.mockReset().mockResolvedValue([aComment({ id: 'own', content: 'Mi comentario de antes', is_mine: true })]);
+    render(<CommentsDialog chismeId="c-blocked" chisme={null} missing onClose={() => {}} cotilleo={false} country="Chile" onCommented={onCommented} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Comentarios' });
+    expect(await within(dialog).findByText('Bloqueaste a quien escribió este chisme')).toBeInTheDocument();
+    expect(within(dialog).getByText('Mi comentario de antes')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Eliminar comentario' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Responder' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+  });
 });

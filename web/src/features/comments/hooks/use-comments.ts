@@ -29,6 +29,8 @@ export function useComments(chismeId: string) {
     error: swr.error as unknown,
     hasMore: lastPage !== undefined && roots(lastPage).length >= limits.rootCommentsPage,
     loadMore: () => void swr.setSize(swr.size + 1),
+    /** Asks for the loaded pages again (after a deletion: a placeholder may stay or go). */
+    refresh: () => void swr.mutate(),
     /** Puts a just-added comment in the first page (the tree is rebuilt from all rows). */
     insert: (comment: ThreadComment) =>
       void swr.mutate(

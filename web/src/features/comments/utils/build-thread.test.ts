@@ -21,6 +21,7 @@ function row(id: string, parent: string | null, depth: number): ThreadComment {
     is_chisme_author: false,
     commenter_number: 1,
     is_hidden: false,
+    is_deleted: false,
     crisis: false,
   };
 }

@@ -1,5 +1,5 @@
-// Settings: "Descargar mis datos" (a JSON file of everything the database holds about the
-// person) and "Eliminar mi cuenta" (after re-entering the password, or the code Supabase Auth
+// Settings: "Descargar mis datos" (a zip of everything the database holds about the person,
+// as JSON and as a readable Spanish page) and "Eliminar mi cuenta" (after re-entering the password, or the code Supabase Auth
 // mails on request, for accounts without one; signed out afterwards).
 import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { account } from '../../../i18n/es/account';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { deleteMyAccount, getMyData, sendDeletionCode } from '../api/account';
-import { downloadJson } from '../utils/download-json';
+import { downloadMyData } from '../utils/download-my-data';
 
 /** The words for a refused deletion or code request. */
 function deletionError(failure: unknown): string {
@@ -32,7 +32,7 @@ export function AccountData({ onDeleted }: { onDeleted: () => void }) {
     setExporting(true);
     getMyData()
       .then((data) => {
-        downloadJson(data, account.exportFileName);
+        downloadMyData(data);
         toast.success(account.exported);
       })
       .catch((failure: unknown) => toast.error(errorMessage(failure, account.exportFailed)))

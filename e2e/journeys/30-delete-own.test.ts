@@ -1,0 +1,78 @@
+// Journey 30: a person deletes their own comment and their own chisme, each after a
+// confirmation (docs/decisions/0034-deletion-keeps-others-words.md). A comment without replies
+// goes; one with a neighbour's reply leaves "Comentario eliminado" above that reply, and the
+// count of comments drops to what is visible. "Cancelar" changes nothing. The chisme's
+// "Eliminar" takes it away with its thread and the notifications about it, the neighbour's
+// included; the neighbour then finds it not found.
+import { describe, expect, it } from 'vitest';
+import { publishNew } from '../support/chismes.ts';
+import { chismeIdOf, sqlOne } from '../support/db.ts';
+import { useBrowser } from '../support/journey.ts';
+import { commentAs, signedInPerson } from '../support/users.ts';
+
+useBrowser();
+
+const notFound = 'Este chisme no existe o ya no está disponible';
+const commentsOf = async (id: string) => Number((await sqlOne<{ n: string }>('select comments as n from public.chismes where id = $1', [id])).n);
+const notificationsAbout = async (id: string) =>
+  Number((await sqlOne<{ n: string }>("select count(*) as n from public.notifications where data ->> 'chismeId' = $1", [id])).n);
+
+describe('journey 30: delete my own comment and chisme', () => {
+  it('deletes a comment (others keep their reply) and a chisme, each after a confirmation', { timeout: 360_000 }, async () => {
+    const [{ page: author }, { page: neighbour }] = await Promise.all([signedInPerson('author', 'borra'), signedInPerson('neighbour', 'vecinab')]);
+    author.setDefaultTimeout(40_000);
+    const content = await publishNew(author, 'Un chisme que voy a borrar');
+    const id = await chismeIdOf(content);
+
+    expect((await commentAs(neighbour, id, 'La vecina comenta')).status).toBe(200);
+    const lone = await commentAs(author, id, 'Mi comentario suelto');
+    expect(lone.status).toBe(200);
+    const answered = await commentAs(author, id, 'Mi comentario con respuesta');
+    expect((await commentAs(neighbour, id, 'La vecina me responde', (answered.body as { id: string }).id)).status).toBe(200);
+    expect(await commentsOf(id)).toBe(3);
+    expect(await notificationsAbout(id)).toBeGreaterThan(0);
+
+    await author.goto(`/chismes/${id}`);
+    const own = (text: string) => author.getByTestId('comment').filter({ hasText: text }).last();
+    await own('Mi comentario suelto').waitFor();
+    // only one's own comments offer "Eliminar comentario"
+    expect(await author.getByTestId('comment').filter({ hasText: 'La vecina comenta' }).getByRole('button', { name: 'Eliminar comentario' }).count()).toBe(0);
+
+    // "Cancelar" changes nothing
+    await own('Mi comentario suelto').getByRole('button', { name: 'Eliminar comentario' }).click();
+    const confirmComment = author.getByRole('dialog', { name: '¿Eliminar este comentario?' });
+    await confirmComment.getByRole('button', { name: 'Cancelar' }).click();
+    await confirmComment.waitFor({ state: 'detached' });
+    expect(await commentsOf(id)).toBe(3);
+
+    // without replies: gone
+    await own('Mi comentario suelto').getByRole('button', { name: 'Eliminar comentario' }).click();
+    await confirmComment.getByRole('button', { name: 'Eliminar' }).click();
+    await author.getByText('Mi comentario suelto').waitFor({ state: 'detached' });
+    expect(await commentsOf(id)).toBe(2);
+
+    // with a neighbour's reply: "Comentario eliminado" above the reply
+    await own('Mi comentario con respuesta').getByRole('button', { name: 'Eliminar comentario' }).click();
+    await confirmComment.getByRole('button', { name: 'Eliminar' }).click();
+    await author.getByText('Mi comentario con respuesta').waitFor({ state: 'detached' });
+    const placeholder = author.getByTestId('comment').filter({ has: author.getByTestId('deleted-comment') });
+    await placeholder.getByText('Comentario eliminado').waitFor();
+    await placeholder.getByRole('button', { name: /Ver respuestas/ }).click();
+    await author.getByText('La vecina me responde').waitFor();
+    expect(await commentsOf(id)).toBe(1);
+
+    // the chisme, from the author's menu
+    await author.getByRole('button', { name: 'Más opciones' }).first().click();
+    await author.getByRole('menuitem', { name: 'Eliminar' }).click();
+    const confirmChisme = author.getByRole('dialog', { name: '¿Eliminar este chisme?' });
+    await confirmChisme.getByText('No se puede deshacer', { exact: false }).waitFor();
+    await confirmChisme.getByRole('button', { name: 'Eliminar' }).click();
+    await author.getByRole('alert').filter({ hasText: 'Chisme eliminado' }).waitFor();
+    await author.getByText(notFound).waitFor();
+    expect(Number((await sqlOne<{ n: string }>('select count(*) as n from public.chismes where id = $1', [id])).n)).toBe(0);
+    expect(await notificationsAbout(id)).toBe(0);
+
+    await neighbour.goto(`/chismes/${id}`);
+    await neighbour.getByText(notFound).waitFor();
+  });
+});

@@ -1,0 +1,70 @@
+-- "Eliminar" on one's own chisme (docs/decisions/0034-deletion-keeps-others-words.md): only the
+-- author may; the chisme goes with its thread, likes and reports; the notifications about it
+-- (which quote it or its comments) are gone for everyone they went to; its image, which no
+-- client may delete, is listed for the purge at once (within its 20 minutes too), so a process
+-- that dies after the delete leaves it behind for at most one purge run; every other chisme's
+-- counts are untouched.
+begin;
+select plan(14);
+
+select tests.lift_rate_limits();
+select tests.create_supabase_users('author', 'commenter', 'other');
+
+select tests.authenticate_as('author');
+select tests.post_chisme('c', 'Mujer', '30', 'Un cotilleo que voy a borrar', null, 'ES', 'true');
+select tests.post_chisme('keep', 'Mujer', '30', 'Un chisme que se queda', null, 'ES', 'false');
+select tests.authenticate_as('commenter');
+select tests.post_comment('cc', current_setting('test.c'), null, 'Comento en el que se borra', 'Hombre', '40', 'ES');
+select public.like_chisme(current_setting('test.c'));
+select tests.post_comment('kc', current_setting('test.keep'), null, 'Comento en el que se queda', 'Hombre', '40', 'ES');
+select tests.authenticate_as('author');
+select tests.post_comment('ar', current_setting('test.c'), current_setting('test.cc'), 'La autora responde', 'Mujer', '30', 'ES');
+select tests.authenticate_as('other');
+select public.report_chisme(current_setting('test.c'), 'Contenido inapropiado');
+select tests.reset_role();
+insert into storage.objects (bucket_id, name) values ('chismes', current_setting('test.c'));
+
+select is(
+  (select count(*)::int from public.notifications n where n.data ->> 'chismeId' = current_setting('test.c')),
+  3, 'before: the author (comment, like) and the commenter (reply) hold notifications about it'
+);
+select ok(current_setting('test.c') <> all (array(select public.list_expired_chisme_images())), 'before: its fresh image is not for the purge');
+
+-- only the author
+select tests.authenticate_as('commenter');
+select throws_ok($$ select public.delete_my_chisme(current_setting('test.c')) $$, 'P0001', 'chisme_not_found', 'another person: not theirs to delete');
+select throws_ok($$ select public.delete_my_chisme('no-es-un-id') $$, 'P0001', 'chisme_not_found', 'a malformed id: chisme_not_found');
+select throws_ok($$ select public.delete_my_chisme(gen_random_uuid()::text) $$, 'P0001', 'chisme_not_found', 'an unknown id: chisme_not_found');
+
+select tests.authenticate_as('author');
+select is(public.delete_my_chisme(current_setting('test.c')), true, 'author: deletes their chisme');
+select ok((public.get_chisme(current_setting('test.c'))).id is null, 'author: it answers not found');
+select tests.reset_role();
+
+select is((select count(*)::int from public.chismes where id::text = current_setting('test.c')), 0, 'the chisme is gone');
+select is(
+  (select count(*)::int from public.comments where chisme_id::text = current_setting('test.c'))
+  + (select count(*)::int from public.likes where chisme_id::text = current_setting('test.c'))
+  + (select count(*)::int from public.reports where chisme_id::text = current_setting('test.c'))
+  + (select count(*)::int from public.chisme_authors where chisme_id::text = current_setting('test.c')),
+  0, 'with its thread, likes, reports and author link'
+);
+select is(
+  (select count(*)::int from public.notifications n where n.data ->> 'chismeId' = current_setting('test.c')),
+  0, 'every notification about it is gone, the commenter''s too'
+);
+select ok(current_setting('test.c') = any (array(select public.list_expired_chisme_images())), 'its image is listed for the purge at once');
+select results_eq(
+  $$ select comments, likes from public.chismes where id::text = current_setting('test.keep') $$,
+  $$ values (1, 0) $$, 'the author''s other chisme keeps its counts'
+);
+select is(
+  (select count(*)::int from public.comments where id::text = current_setting('test.kc')), 1, 'the commenter''s comment elsewhere stays'
+);
+
+-- a chisme with no image, likes or notifications goes the same way
+select tests.authenticate_as('author');
+select is(public.delete_my_chisme(current_setting('test.keep')), true, 'author: deletes their other chisme');
+
+select * from finish();
+rollback;
