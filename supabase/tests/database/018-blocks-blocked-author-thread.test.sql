@@ -1,7 +1,8 @@
--- A blocked author's chisme answers no comments to the blocker, also when its thread is full
--- of comments by the blocked author AND by others (a thread without comments would answer
--- none whatever get_comments checks). Before the block the blocker sees all of them, and a
--- person who blocked no one still does afterwards, so the empty answer is the block's doing.
+-- A blocked author's chisme answers the blocker only their own earlier comments (decision
+-- 0033), also when its thread is full of comments by the blocked author AND by others (a
+-- thread without comments would answer none whatever get_comments checks). Before the block
+-- the blocker sees all of them, and a person who blocked no one still does afterwards, so
+-- the shorter answer is the block's doing.
 begin;
 select plan(6);
 
@@ -22,9 +23,9 @@ select is((select count(*)::int from public.get_comments(current_setting('test.t
 
 select lives_ok($$ select public.block_chisme_author(current_setting('test.t')) $$, 'blocker: blocks the chisme''s author');
 
-select is((select count(*)::int from public.get_comments(current_setting('test.t'))), 0,
-  'blocker: the blocked author''s thread answers no comments, neither the author''s nor anyone else''s');
-select is((select count(*)::int from public.get_comments(current_setting('test.t'), p_limit => '100')), 0,
+select is((select array_agg(id::text) from public.get_comments(current_setting('test.t'))), array[current_setting('test.tc')],
+  'blocker: the blocked author''s thread answers only their own comment, neither the author''s nor anyone else''s');
+select is((select array_agg(id::text) from public.get_comments(current_setting('test.t'), p_limit => '100')), array[current_setting('test.tc')],
   'blocker: not with a larger page either');
 
 select tests.authenticate_as('thread_neighbour');
