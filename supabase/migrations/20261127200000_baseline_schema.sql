@@ -3183,15 +3183,16 @@ security definer
 set search_path = ''
 as $$
 declare
+  -- an array of strings, or (a GET's query string) a JSON string holding one
+  v_texts text[] := coalesce(private.text_array_arg(p_ids, 'chisme_not_found'), '{}');
   v_ids uuid[];
   v_blocked uuid[];
 begin
   perform private.require_user();
-  if jsonb_typeof(p_ids) is distinct from 'array' or jsonb_array_length(p_ids) > 100
-     or exists (select 1 from jsonb_array_elements(p_ids) e where jsonb_typeof(e) <> 'string') then
+  if cardinality(v_texts) > 100 then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
-  v_ids := array(select private.uuid_arg(e, 'chisme_not_found') from jsonb_array_elements_text(p_ids) e);
+  v_ids := array(select private.uuid_arg(t, 'chisme_not_found') from unnest(v_texts) t);
   v_blocked := private.caller_blocked_ids();
   return query
     select f.id, f.likes, f.comments, f.file_exist, f.image_viewable

@@ -2,7 +2,7 @@
 -- up to 100 ids in one read; what the caller may not see (hidden from them, a blocked author's)
 -- is left out, so the web drops the card; malformed input raises chisme_not_found.
 begin;
-select plan(9);
+select plan(10);
 
 select tests.lift_rate_limits();
 select tests.create_supabase_users('author', 'blocked', 'reader', 'fan');
@@ -32,6 +32,10 @@ select is(
   2, 'the author still gets their own hidden chisme'
 );
 select is((select count(*)::int from public.get_chisme_counts('[]')), 0, 'no ids: no rows');
+select is(
+  (select count(*)::int from public.get_chisme_counts(to_jsonb(jsonb_build_array(current_setting('test.a'))::text))),
+  1, 'the ids as a GET sends them (a JSON string holding the array)'
+);
 select throws_ok($$ select * from public.get_chisme_counts('["no-es-un-id"]') $$, 'P0001', 'chisme_not_found', 'a malformed id: chisme_not_found');
 select throws_ok($$ select * from public.get_chisme_counts('{"id": 1}') $$, 'P0001', 'chisme_not_found', 'not an array: chisme_not_found');
 select throws_ok($$ select * from public.get_chisme_counts('[1]') $$, 'P0001', 'chisme_not_found', 'a number for an id: chisme_not_found');

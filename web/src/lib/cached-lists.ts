@@ -106,6 +106,3 @@ export function refetchLists(mutate: ScopedMutator, kinds: ListKind[], plain: st
 export function refetchMountedLists(kind: ListKind): void {
   for (const entry of lists) if (entry.kind === kind) entry.refetch();
 }
-
-/** For tests: how many lists are registered. */
-export const registeredLists = (): number => lists.size;

@@ -18,6 +18,9 @@ export const HEAD_CARDS = 30;
 
 /** Cards no head pushes (and a chisme's own page) are refreshed at most this often while shown. */
 export const LIVE_POLL_MS = 30_000;
+/** How often the feed looks for visible cards whose counts are LIVE_POLL_MS old: a card's
+ * counts are at most LIVE_POLL_MS + this old on screen, and one GET serves all that are due. */
+export const LIVE_POLL_TICK_MS = 10_000;
 
 export function headTopic(tab: HeadTab, cotilleo: boolean): string {
   return `head:${tab}:${cotilleo ? 'cotilleo' : 'casual'}`;

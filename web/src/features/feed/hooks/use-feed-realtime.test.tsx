@@ -166,6 +166,23 @@ describe('feed realtime', () => {
     expect(getChismeCounts.mock.calls.flatMap(([ids]) => [...ids])).toEqual(['c33', 'c34']);
   });
 
+  it("on recent, cards the news pushed out of the database's head are refreshed on view like the long tail", async () => {
+    await showFeed();
+    await onScreen('a');
+    await headJoined(recentHead);
+    later(31_000);
+    await onScreen('b'); // still in the head: pushed, no GET
+    await onScreen('a');
+    expect(getChismeCounts).not.toHaveBeenCalled();
+    const ids = Array.from({ length: 30 }, (_, k) => `new${k}`);
+    fakeRealtime.emitTo(recentHead, 'chisme_counts', { counts: [], created: { count: 30, ids, newest: at('10:04:45') } });
+    await screen.findByRole('button', { name: '30 chismes nuevos' });
+    getChismeCounts.mockResolvedValue([live('b', 6)]);
+    await onScreen('b');
+    expect(await screen.findByText('dos · 6 · 0')).toBeInTheDocument();
+    expect(getChismeCounts.mock.calls.map(([batch]) => [...batch])).toEqual([['b']]);
+  });
+
   it('a filtered feed is no head: its cards are refreshed on view', async () => {
     await showFeed('top', false, { ...emptyFilters, country: 'España' });
     await onScreen('a');

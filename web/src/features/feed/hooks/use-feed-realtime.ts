@@ -5,7 +5,8 @@
 // with the latest counts of the head's changed chismes; a counts message changes only cards on
 // screen. Cards the head does not push (deep scroll, the old tab, filtered feeds) get no push:
 // their counts come with one batched GET (get-chisme-counts) when they come into view and at
-// most every 30 s while they stay visible; so do pushed cards that changed while off screen.
+// most every 30 s while they stay visible (looked for every 10 s: at most 40 s old on screen);
+// so do pushed cards that changed while off screen.
 // New chismes never move the list: the news feeds the pill, and tapping it brings them in at
 // the top and scrolls there. The person's own new chisme is put at the top by its create
 // (lib/chisme-cache prependToRecentFeeds). supabase-js is imported by the effect, after the
@@ -15,7 +16,7 @@ import { useSWRConfig } from 'swr';
 import type { SWRInfiniteKeyedMutator } from 'swr/infinite';
 import { isSubscribed } from '../../../lib/catch-up-on-join';
 import { patchChismeEverywhere, removeFromFeeds } from '../../../lib/chisme-cache';
-import { HEAD_CARDS, type HeadMessage, headTopic, isHeadTab, LIVE_POLL_MS as POLL_MS, type LiveCounts } from '../../../lib/chisme-topic';
+import { HEAD_CARDS, type HeadMessage, headTopic, isHeadTab, LIVE_POLL_MS as POLL_MS, LIVE_POLL_TICK_MS, type LiveCounts } from '../../../lib/chisme-topic';
 import type { FeedTab } from '../../../config/paths';
 import type { FeedChisme } from '../../../lib/feed-chisme';
 import { getChismeCounts } from '../api/get-chisme-counts';
@@ -35,7 +36,7 @@ type Options = {
 const REFRESH_BATCH_MS = 200;
 /** The head topic is left this long after the last head card left the screen (scrolling back
  * and forth does not join again and again: hosted Realtime limits joins, docs/scaling.md). */
-export const LEAVE_HEAD_AFTER_MS = 10_000;
+const LEAVE_HEAD_AFTER_MS = 10_000;
 
 const sameLive = (c: FeedChisme, live: LiveCounts) =>
   c.likes === live.likes && c.comments === live.comments && c.file_exist === live.file_exist && c.image_viewable === live.image_viewable;
@@ -91,10 +92,13 @@ export function useFeedRealtime({ tab, cotilleo, filtered, chismes, mutatePages,
     [applyLive],
   );
 
+  // On recent, the news moves the database's head down: a card has as many new chismes above it
+  // as the news counted since the list was fetched (a busy mode posts several a second).
+  const newsAbove = useRef(0);
   /** Whether the head topic keeps this card's counts live (so no GET is needed for it). */
   const isPushed = (id: string) => {
     const entry = byId.current.get(id);
-    return !!entry && !latest.current.filtered && entry.index < HEAD_CARDS && !!head.current?.subscribed();
+    return !!entry && !latest.current.filtered && entry.index + newsAbove.current < HEAD_CARDS && !!head.current?.subscribed();
   };
   const wantsHead = () => {
     const { tab: shown } = latest.current;
@@ -112,15 +116,16 @@ export function useFeedRealtime({ tab, cotilleo, filtered, chismes, mutatePages,
     refresh([...visible].filter((id) => !before.has(id) && (stale.current.has(id) || (!isPushed(id) && isOld(id, now)))));
   });
 
-  // Cards no head pushes, while they stay on screen: one GET for all of them every 30 s.
+  // Cards no head pushes, while they stay on screen: every 10 s, one GET for those whose counts
+  // are 30 s old (each card at most every 30 s; on screen at most 40 s old).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `isPushed` and `isOld` read refs only.
   useEffect(() => {
     if (!enabled) return;
     const poll = setInterval(() => {
       if (document.visibilityState !== 'visible') return;
       const now = Date.now();
-      refresh([...visibleNow.current].filter((id) => !isPushed(id) && isOld(id, now - REFRESH_BATCH_MS)));
-    }, POLL_MS);
+      refresh([...visibleNow.current].filter((id) => !isPushed(id) && isOld(id, now + REFRESH_BATCH_MS)));
+    }, LIVE_POLL_TICK_MS);
     return () => clearInterval(poll);
   }, [enabled, refresh]);
 
@@ -194,6 +199,7 @@ export function useFeedRealtime({ tab, cotilleo, filtered, chismes, mutatePages,
 
   // what is already in the list (a refetch, the person's own post) is news no more
   const newCount = [...news.ids].filter((id) => !byId.current.has(id)).length + news.extra;
+  newsAbove.current = tab === 'recent' ? newCount : 0;
 
   const showNew = useCallback(async () => {
     setNews((previous) => ({ ids: new Set(), extra: 0, seen: previous.seen }));

@@ -17,10 +17,10 @@ import { createAlertGate } from '../utils/alert-gate';
 import { mergeLiveNotification } from '../utils/merge-live-notification';
 
 /** Payload of `notifications`: the interval's new rows and collapsed rows, oldest first. */
-export type NotificationsMessage = { created: AppNotification[]; updated: AppNotification[] };
+type NotificationsMessage = { created: AppNotification[]; updated: AppNotification[] };
 
 /** The count keys, `['notifications', user, 'count', …]`. */
-export const isNotificationCountKey = (key: unknown) => keysOf('notifications')(key) && (key as unknown[])[2] === 'count';
+const isNotificationCountKey = (key: unknown) => keysOf('notifications')(key) && (key as unknown[])[2] === 'count';
 
 /** `onNew` hears of each new notification (the layout offers Web Push after the first one). */
 export function useNotificationsRealtime(userId: string, onNew?: () => void) {
