@@ -292,9 +292,10 @@ export async function measureScale(context: SectionContext, options: Partial<Opt
     const owner = new pg.Client({ connectionString: DB_URL, application_name: 'bench scale warm-up' });
     await owner.connect();
     connections.push(owner);
-    await owner.query(`update public.chismes c set likes = c.likes + 10000 - 10 * r.rank from unnest($1::uuid[]) with ordinality r (id, rank) where c.id = r.id`, [
-      recent.map((c) => c.id),
-    ]);
+    await owner.query(
+      `update public.chismes c set likes = c.likes + 10000 - 10 * r.rank from unnest($1::uuid[]) with ordinality r (id, rank) where c.id = r.id`,
+      [recent.map((c) => c.id)],
+    );
     await sleep(5000); // that flush goes out before anyone listens
     const tabs = await readTabs(owner);
 

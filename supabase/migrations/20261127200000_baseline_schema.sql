@@ -4657,7 +4657,7 @@ begin
 end;
 $$;
 revoke all on function private.hide_reported_content(uuid,uuid) from public, anon, authenticated, service_role;
-comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold (the chismes pipeline tells its group topic), notifies the author, and pings the moderators'' topic (security definer).';
+comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold (the chismes pipeline tells its own topic and the head topics), notifies the author, and pings the moderators'' topic (security definer).';
 
 -- Security definer: reads hidden_at and the authorship whatever the caller.
 create or replace function private.guard_hidden_report_target(p_chisme_id uuid, p_comment_id uuid)
@@ -6333,7 +6333,7 @@ begin
   if p_kind = 'chisme' then
     select c.hidden_at is not null, c.id into v_was_hidden, v_chisme_id
     from public.chismes c where c.id = v_id for update;
-    -- the chismes pipeline tells the chisme's group topic (chisme_restored, 80-realtime.sql)
+    -- the chismes pipeline tells the chisme's own topic (chisme_restored, 80-realtime.sql)
     update public.chismes set hidden_at = null where id = v_id and hidden_at is not null;
     update public.reports set handled_at = now() where chisme_id = v_id and handled_at is null;
   else
@@ -6354,7 +6354,7 @@ $$;
 revoke all on function public.moderate_restore(text,text) from public, anon, authenticated, service_role;
 grant execute on function public.moderate_restore(text,text) to authenticated;
 grant execute on function public.moderate_restore(text,text) to service_role;
-comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; its group topic is told of a restored chisme).';
+comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; its own topic chisme:<id> is told of a restored chisme).';
 
 -- Security definer: deletes content the moderator did not write (the spec's delete of reported
 -- content: foreign keys take comments, replies, likes and reports with it; the image object
