@@ -183,6 +183,30 @@ describe('feed realtime', () => {
     expect(getChismeCounts.mock.calls.map(([batch]) => [...batch])).toEqual([['b']]);
   });
 
+  it('while cards stay on screen: the long tail every 30 s, head cards once a minute without news of them', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date(at('10:04:50')));
+    getFeed.mockResolvedValue(longList());
+    await showFeed('top');
+    await onScreen('c1', 'c2'); // a head card keeps the head joined
+    await headJoined('head:top:casual');
+    await onScreen('c1', 'c2', 'c33');
+    const asked = () => getChismeCounts.mock.calls.map(([batch]) => [...batch].sort());
+    const tick = async () => {
+      vi.advanceTimersByTime(10_000); // (the faked clock moves with it)
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
+    await tick();
+    await tick();
+    expect(asked()).toEqual([]);
+    await tick(); // 30 s: the long-tail card
+    expect(asked()).toEqual([['c33']]);
+    await tick();
+    await tick();
+    await tick(); // 60 s: the head cards too (nothing was heard of them), and c33 again
+    expect(asked()).toEqual([['c33'], ['c1', 'c2', 'c33']]);
+  });
+
   it('a filtered feed is no head: its cards are refreshed on view', async () => {
     await showFeed('top', false, { ...emptyFilters, country: 'España' });
     await onScreen('a');

@@ -117,14 +117,16 @@ export function useFeedRealtime({ tab, cotilleo, filtered, chismes, mutatePages,
   });
 
   // Cards no head pushes, while they stay on screen: every 10 s, one GET for those whose counts
-  // are 30 s old (each card at most every 30 s; on screen at most 40 s old).
+  // are 30 s old (each card at most every 30 s; on screen at most 40 s old). Pushed cards too
+  // once a minute without news of them: top and trending reorder, and a card the database's
+  // head no longer holds hears nothing more.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `isPushed` and `isOld` read refs only.
   useEffect(() => {
     if (!enabled) return;
     const poll = setInterval(() => {
       if (document.visibilityState !== 'visible') return;
       const now = Date.now();
-      refresh([...visibleNow.current].filter((id) => !isPushed(id) && isOld(id, now + REFRESH_BATCH_MS)));
+      refresh([...visibleNow.current].filter((id) => isOld(id, now + REFRESH_BATCH_MS - (isPushed(id) ? POLL_MS : 0))));
     }, LIVE_POLL_TICK_MS);
     return () => clearInterval(poll);
   }, [enabled, refresh]);
