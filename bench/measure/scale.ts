@@ -188,7 +188,11 @@ async function subscribe(index: number, tabs: Tabs, counting: Counting): Promise
     tailAges: [],
     timers: [],
   };
+  // when each pushed card was last heard of (a message, or its GET): the web asks for a head
+  // card on screen nothing was heard of for a minute (top and trending reorder)
+  const heardAt = new Map([...pushed].map((id) => [id, nowMs()]));
   const arrived = (ids: string[]) => {
+    for (const id of ids) if (heardAt.has(id)) heardAt.set(id, nowMs());
     if (!counting.recording) return;
     const t = nowMs();
     for (const id of ids) {
@@ -237,9 +241,20 @@ async function subscribe(index: number, tabs: Tabs, counting: Counting): Promise
     refreshedAt = nowMs();
   };
   await poll();
+  const checkHead = async () => {
+    const quiet = [...heardAt].filter(([id, at]) => !sub.pushedUntil.has(id) && nowMs() - at >= 2 * POLL_MS - 200).map(([id]) => id);
+    if (quiet.length === 0) return;
+    const { error } = await client.rpc('get_chisme_counts', { p_ids: JSON.stringify(quiet) }, { get: true });
+    if (error) throw new Error(error.message);
+    if (counting.on) sub.gets++;
+    for (const id of quiet) heardAt.set(id, nowMs());
+  };
   // the ticks land at a random point, as people arrive at random times
   const first = setTimeout(() => {
-    const tick = () => void (nowMs() - refreshedAt >= POLL_MS - 200 ? poll() : Promise.resolve()).catch(() => sub.getErrors++);
+    const tick = () => {
+      void (nowMs() - refreshedAt >= POLL_MS - 200 ? poll() : Promise.resolve()).catch(() => sub.getErrors++);
+      void checkHead().catch(() => sub.getErrors++);
+    };
     tick();
     sub.timers.push(setInterval(tick, POLL_TICK_MS));
   }, Math.random() * POLL_TICK_MS);
