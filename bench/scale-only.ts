@@ -1,10 +1,8 @@
-// `npm run bench -- --only=scale [--design=feed] [--subscribers=N] [--likes=N]`: the scale
-// section alone. It needs only the bench users (installed and removed here), not the large
-// data set, so it takes minutes instead of the full bench's hour. Its figures replace the
-// scale figures of bench/results.json (the other sections' figures are kept) with this run's
-// date, commit and load average beside them. `--design=feed` runs the same storm with
-// subscribers on the feed topic every person joined before the group topics (for the
-// comparison in bench/HISTORY.md; run it on a checkout of that design).
+// `npm run bench -- --only=scale [--subscribers=N] [--likes=N]`: the scale section alone. It
+// needs only the bench users (installed and removed here), not the large data set, so it takes
+// minutes instead of the full bench's hour. Its figures replace the scale figures of
+// bench/results.json (the other sections' figures are kept) with this run's date, commit and
+// load average beside them. Earlier designs' figures are in bench/HISTORY.md.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -12,13 +10,13 @@ import { ensureStack } from '../local-stack/index.ts';
 import { cleanup, connect, installScratchSchema } from './lib/db.ts';
 import type { Report } from './lib/report.ts';
 import { round } from './lib/stats.ts';
-import { measureScale, type Design } from './measure/scale.ts';
+import { measureScale } from './measure/scale.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 
 export async function runOnlyScale(report: Report): Promise<void> {
-  const design = (arg('design') ?? 'groups') as Design;
-  const subscribers = Number(arg('subscribers') ?? (design === 'feed' ? 50 : 500));
+  const design = 'heads';
+  const subscribers = Number(arg('subscribers') ?? 500);
   const likesPerS = Number(arg('likes') ?? 300);
   const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
@@ -28,7 +26,7 @@ export async function runOnlyScale(report: Report): Promise<void> {
   try {
     await cleanup(client);
     await installScratchSchema(client);
-    await measureScale({ client, report, quick: false, config: { small: 0, large: 0, sqlRuns: 0, label: 'scale' } }, { design, subscribers, likesPerS });
+    await measureScale({ client, report, quick: false, config: { small: 0, large: 0, sqlRuns: 0, label: 'scale' } }, { subscribers, likesPerS });
   } finally {
     await cleanup(client).catch((error: unknown) => console.error('cleanup failed:', error));
     await client.end();

@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 export const pureModules = [
   'src/lib/early-request.ts',
   'src/lib/own-content.ts',
-  'src/lib/refetch-lists.ts',
+  'src/lib/cached-lists.ts',
   'src/lib/relative-time.ts',
   'src/lib/tags.ts',
   'src/lib/text-rules.ts',

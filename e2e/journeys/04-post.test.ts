@@ -55,6 +55,16 @@ describe('journey 4: post a casual chisme', () => {
         .filter({ hasText: /chismes? nuevos?/ })
         .count(),
     ).toBe(1);
+    // the pill covers no control: not "Filtrar Chismes", on a desktop or on a phone
+    const overlaps = async () => {
+      const [a, b] = [await pill.boundingBox(), await reader.getByTestId('filters-button').boundingBox()];
+      return !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    };
+    expect(await overlaps()).toBe(false);
+    const desktop = reader.viewportSize();
+    await reader.setViewportSize({ width: 390, height: 844 });
+    expect(await overlaps()).toBe(false);
+    if (desktop) await reader.setViewportSize(desktop);
     await pill.click();
     const first = list.getByRole('article').first();
     await first.filter({ hasText: content }).waitFor();

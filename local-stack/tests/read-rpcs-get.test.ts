@@ -96,6 +96,13 @@ test('every read RPC answers over GET with the right rows; a write over GET is r
     }
     const chisme = (await read(reader, 'get_chisme', { p_id: chismeId })) as { id: string; comments: number };
     assert.deepEqual([chisme.id, chisme.comments], [chismeId, 1], 'get_chisme');
+    // the long tail's batched read: the ids as JSON text, as lib/get-args.ts sends them
+    const live = (await read(reader, 'get_chisme_counts', { p_ids: JSON.stringify([chismeId]) })) as { id: string; comments: number }[];
+    assert.deepEqual(
+      live.map((c) => [c.id, c.comments]),
+      [[chismeId, 1]],
+      'get_chisme_counts',
+    );
     assert.deepEqual(
       idsOf(await read(reader, 'get_comments', { p_chisme_id: chismeId, p_limit: '20' })),
       [(comment.data as { id: string }).id],

@@ -96,7 +96,7 @@ comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in
 --      (private.update_trending_chisme, 25-feed.sql);
 --   2. realtime (80-realtime.sql): changed like and comment counts marked for the next flush
 --      (private.mark_chisme_counts_changed); the image state and the hiding or restoring sent
---      to the chisme's group at once (private.broadcast_chisme_image,
+--      to the chisme's own topic at once and marked for the flush (private.broadcast_chisme_image,
 --      private.broadcast_chisme_moderation).
 -- Deletes cascade (authors, comments, likes, reports, the trending row); their tables'
 -- pipelines keep the counters of what remains.

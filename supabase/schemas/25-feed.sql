@@ -161,6 +161,44 @@ grant execute on function public.get_chisme(text) to authenticated;
 grant execute on function public.get_chisme(text) to service_role;
 comment on function public.get_chisme(text) is 'One chisme as the caller sees it (null row when not found, hidden from them or by an author they blocked); a malformed id raises chisme_not_found.';
 
+-- The live part of a few cards (counts and image state), for the cards no head topic pushes:
+-- the web asks when they come into view and at most every 30 s while they stay visible, all
+-- the visible ones in one call (80-realtime.sql; docs/api.md "Reads over GET"). A chisme the
+-- caller may not see (hidden, blocked author) is left out, so the web drops its card. Ids as a
+-- JSON array of at most 100 (a screen shows far fewer); anything else raises chisme_not_found.
+create or replace function public.get_chisme_counts(p_ids jsonb)
+returns table (id uuid, likes int, comments int, file_exist boolean, image_viewable boolean)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  -- an array of strings, or (a GET's query string) a JSON string holding one
+  v_texts text[] := coalesce(private.text_array_arg(p_ids, 'chisme_not_found'), '{}');
+  v_ids uuid[];
+  v_blocked uuid[];
+begin
+  perform private.require_user();
+  if cardinality(v_texts) > 100 then
+    raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
+  v_ids := array(select private.uuid_arg(t, 'chisme_not_found') from unnest(v_texts) t);
+  v_blocked := private.caller_blocked_ids();
+  return query
+    select f.id, f.likes, f.comments, f.file_exist, f.image_viewable
+    from public.chismes c
+    cross join lateral private.to_feed_chisme(c, false, false) f
+    where c.id = any (v_ids)
+      and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
+      and not private.is_blocked_chisme(c.id, v_blocked);
+end;
+$$;
+revoke all on function public.get_chisme_counts(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.get_chisme_counts(jsonb) to authenticated;
+grant execute on function public.get_chisme_counts(jsonb) to service_role;
+comment on function public.get_chisme_counts(jsonb) is 'The like and comment counts and image state of up to 100 chismes the caller may see (a read over GET, for the cards no head topic pushes); malformed ids raise chisme_not_found.';
+
 create or replace function private.to_feed_chisme(c public.chismes, p_is_mine boolean, p_liked_by_me boolean)
 returns public.feed_chisme
 language sql

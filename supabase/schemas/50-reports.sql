@@ -264,7 +264,7 @@ begin
 end;
 $$;
 revoke all on function private.hide_reported_content(uuid,uuid) from public, anon, authenticated, service_role;
-comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold (the chismes pipeline tells its group topic), notifies the author, and pings the moderators'' topic (security definer).';
+comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold (the chismes pipeline tells its own topic and the head topics), notifies the author, and pings the moderators'' topic (security definer).';
 
 -- Security definer: reads hidden_at and the authorship whatever the caller.
 create or replace function private.guard_hidden_report_target(p_chisme_id uuid, p_comment_id uuid)

@@ -76,8 +76,8 @@ create trigger notifications_before_insert_check_rules
 
 -- After insert or a collapse (private.apply_notification_write), in order:
 --   insert:
---   1. the live message on the owner's private topic (private.broadcast_new_notification,
---      80-realtime.sql);
+--   1. marked for the next realtime flush, which sends it to the owner's private topic
+--      (private.mark_notification_created, 80-realtime.sql);
 --   2. the push, when the owner has a device and the row is unread (private.queue_push,
 --      62-push.sql);
 --   3. the cap and retention: the owner keeps the newest 100, none older than 30 days
@@ -100,7 +100,7 @@ declare
   v_step text;
 begin
   if tg_op = 'INSERT' then
-    v_step := private.broadcast_new_notification(new);
+    v_step := private.mark_notification_created(new.id);
     v_step := private.queue_push(new);
     v_step := private.trim_notifications(new.user_id);
   else
@@ -111,7 +111,7 @@ begin
 end;
 $$;
 revoke all on function private.apply_notification_write() from public, anon, authenticated, service_role;
-comment on function private.apply_notification_write() is 'Trigger: the effects of a new or collapsed notification in order (the live message or the flush mark, the push, then the 100-row cap and the 30-day retention).';
+comment on function private.apply_notification_write() is 'Trigger: the effects of a new or collapsed notification in order (the realtime flush mark, the push, then the 100-row cap and the 30-day retention).';
 
 create trigger notifications_after_insert_apply_effects
   after insert on public.notifications

@@ -286,7 +286,7 @@ begin
   if p_kind = 'chisme' then
     select c.hidden_at is not null, c.id into v_was_hidden, v_chisme_id
     from public.chismes c where c.id = v_id for update;
-    -- the chismes pipeline tells the chisme's group topic (chisme_restored, 80-realtime.sql)
+    -- the chismes pipeline tells the chisme's own topic (chisme_restored, 80-realtime.sql)
     update public.chismes set hidden_at = null where id = v_id and hidden_at is not null;
     update public.reports set handled_at = now() where chisme_id = v_id and handled_at is null;
   else
@@ -307,7 +307,7 @@ $$;
 revoke all on function public.moderate_restore(text,text) from public, anon, authenticated, service_role;
 grant execute on function public.moderate_restore(text,text) to authenticated;
 grant execute on function public.moderate_restore(text,text) to service_role;
-comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; its group topic is told of a restored chisme).';
+comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; its own topic chisme:<id> is told of a restored chisme).';
 
 -- Security definer: deletes content the moderator did not write (the spec's delete of reported
 -- content: foreign keys take comments, replies, likes and reports with it; the image object

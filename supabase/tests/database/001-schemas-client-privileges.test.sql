@@ -48,6 +48,7 @@ insert into allowed_functions (role, signature) values
   ('authenticated', 'find_offensive_words(text)'),
   ('authenticated', 'find_personal_data(text)'),
   ('authenticated', 'get_chisme(text)'),
+  ('authenticated', 'get_chisme_counts(jsonb)'),
   ('authenticated', 'get_comments(text,text,text,text)'),
   ('authenticated', 'get_feed(text,text,text,text,text,text,jsonb,text,text,text,text)'),
   ('authenticated', 'get_moderation_queue(text,text,text,text)'),

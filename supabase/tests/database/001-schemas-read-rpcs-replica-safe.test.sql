@@ -5,7 +5,7 @@
 -- is, and what PostgREST opens for a GET), and answers the right rows. pg_stat_xact shows no
 -- row written by the whole read section.
 begin;
-select plan(25);
+select plan(27);
 select tests.lift_rate_limits();
 
 -- The catalogue: the read RPCs, and the rule that any get_/find_/list_ function is one.
@@ -14,8 +14,8 @@ select is(
    where p.pronamespace = 'public'::regnamespace and p.provolatile in ('s', 'i')
      and p.proname = any (array['get_feed', 'get_chisme', 'get_comments', 'get_my_chismes', 'get_moderation_queue',
                                 'get_my_suspension', 'find_offensive_words', 'find_personal_data',
-                                'list_expired_chisme_images'])),
-  9, 'every read RPC of docs/api.md is stable or immutable');
+                                'list_expired_chisme_images', 'get_chisme_counts'])),
+  10, 'every read RPC of docs/api.md is stable or immutable');
 -- Two get_ functions count each call towards a limit, a write only the primary takes, and the
 -- web calls them with POST (docs/api.md): the sign-in lookup (per client) and the block count
 -- (per person, docs/decisions/0029-block-linkability.md).
@@ -57,6 +57,8 @@ select is((select array_agg(id::text) from public.get_feed('top', 'false', p_tag
 select is((select array_agg(id::text) from public.get_feed('old', 'false', p_tags => '["replica190"]')), array[current_setting('test.c')], 'get_feed old: the chisme');
 select lives_ok($$ select public.get_chisme(current_setting('test.c')) $$, 'get_chisme runs read-only');
 select is((public.get_chisme(current_setting('test.c'))).comments, 1, 'get_chisme: the chisme with its comment count');
+select lives_ok($$ select * from public.get_chisme_counts(jsonb_build_array(current_setting('test.c'))) $$, 'get_chisme_counts runs read-only');
+select is((select comments from public.get_chisme_counts(jsonb_build_array(current_setting('test.c')))), 1, 'get_chisme_counts: the chisme''s comment count');
 select lives_ok($$ select * from public.get_comments(current_setting('test.c')) $$, 'get_comments runs read-only');
 select is((select array_agg(id::text) from public.get_comments(current_setting('test.c'))), array[current_setting('test.k')], 'get_comments: the comment');
 

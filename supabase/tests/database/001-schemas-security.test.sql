@@ -38,12 +38,12 @@ select set_eq(
         'moderate_delete', 'moderate_suspend_author', 'moderate_add_offensive_word', 'moderate_delete_offensive_word',
         'create_chisme', 'add_comment', 'like_chisme', 'unlike_chisme', 'report_chisme', 'report_comment',
         'mark_notification_read', 'mark_all_notifications_read', 'delete_notification', 'update_my_profile', 'log_country',
-        'get_chisme', 'get_comments', 'block_chisme_author', 'block_comment_author', 'unblock_all', 'get_block_count',
+        'get_chisme', 'get_chisme_counts', 'get_comments', 'block_chisme_author', 'block_comment_author', 'unblock_all', 'get_block_count',
         'mute_thread', 'get_thread_mute', 'get_my_data', 'delete_account', 'appeal_chisme', 'get_my_hidden_chismes',
         'get_appeals', 'claim_auth_mail', 'check_account_proof', 'save_push_subscription', 'delete_push_subscription', 'delete_push_device', 'get_my_push_devices',
         'get_push_settings', 'update_push_settings', 'claim_push_deliveries', 'finish_push_deliveries',
         'delete_my_chisme', 'delete_my_comment'],
-  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed, get_chisme and get_comments (apply the hide and block rules themselves), the moderation RPCs, the client write RPCs (clients hold no table write privilege), the block and mute RPCs (read the author tables and private.blocks / thread_mutes), the deletion of one''s own chisme or comment (reads the author tables, deletes others'' notifications), the export, the service-role account deletion, the appeal RPCs, the service-role Auth limits (mail claims, proof of the person) and the push RPCs (private tables: the person''s own devices and settings, the sender''s queue)'
+  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed, get_chisme, get_chisme_counts and get_comments (apply the hide and block rules themselves), the moderation RPCs, the client write RPCs (clients hold no table write privilege), the block and mute RPCs (read the author tables and private.blocks / thread_mutes), the deletion of one''s own chisme or comment (reads the author tables, deletes others'' notifications), the export, the service-role account deletion, the appeal RPCs, the service-role Auth limits (mail claims, proof of the person) and the push RPCs (private tables: the person''s own devices and settings, the sender''s queue)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace

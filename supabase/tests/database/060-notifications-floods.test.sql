@@ -3,7 +3,7 @@
 -- recipient at most 5 times an hour; a flood leaves the victim's earlier notifications in place;
 -- read notifications are never rewritten; the 100-cap stays.
 begin;
-select plan(18);
+select plan(17);
 
 select tests.lift_rate_limits();
 update private.rate_limit_settings set max_events = 5 where action = 'notification';
@@ -20,7 +20,8 @@ create function pg_temp.live_events(p_event text) returns int language sql as $$
   select count(*)::int from realtime.messages
   where topic = 'notifications:' || tests.get_supabase_uid('victim') and event = p_event
 $$;
-select set_config('test.created0', pg_temp.live_events('notification_created')::text, true);
+select private.flush_realtime();
+select set_config('test.created0', pg_temp.live_events('notifications')::text, true);
 
 -- Three people comment on the old chisme: one row, counting three people
 select tests.authenticate_as('friend1');
@@ -30,10 +31,9 @@ select tests.arrange($arrange$ select public.add_comment(current_setting('test.o
 select tests.authenticate_as('flooder');
 select tests.arrange($arrange$ select public.add_comment(current_setting('test.old'), null, 'Yo lo sabía', 'Hombre', '30', 'ES') $arrange$);
 select tests.reset_role();
-select is(pg_temp.live_events('notification_created') - current_setting('test.created0')::int, 1, 'one live notification_created was broadcast');
-select is(pg_temp.live_events('notification_updated'), 0, 'the collapses wait for the realtime flush');
+select is(pg_temp.live_events('notifications') - current_setting('test.created0')::int, 0, 'the new row and its collapses wait for the realtime flush');
 select private.flush_realtime();
-select is(pg_temp.live_events('notification_updated'), 1, 'the flush broadcasts the two collapses once, coalesced, as notification_updated');
+select is(pg_temp.live_events('notifications') - current_setting('test.created0')::int, 1, 'the flush broadcasts the new row and its two collapses once, coalesced, in one message');
 select is(
   (select count(*)::int from private.notification_senders s join public.notifications n on n.id = s.notification_id
    where n.data ->> 'chismeId' = current_setting('test.old') and n.type = 'comment_on_chisme'),
@@ -65,9 +65,9 @@ select is((select count(*)::int from public.notifications where data ->> 'chisme
 select tests.reset_role();
 select private.flush_realtime();
 select is(
-  pg_temp.live_events('notification_created') + pg_temp.live_events('notification_updated') - current_setting('test.created0')::int,
-  2 + 2,
-  'victim: the flood produced 2 more live events (a new notification, and its 3 collapses within the sender''s budget coalesced into one update), not 60'
+  pg_temp.live_events('notifications') - current_setting('test.created0')::int,
+  1 + 1,
+  'victim: the flood produced 1 more live message (a new notification and its 3 collapses within the sender''s budget, coalesced), not 60'
 );
 select tests.authenticate_as('victim');
 select is((select message from public.notifications where data ->> 'chismeId' = current_setting('test.new')), 'Nuevo comentario en tu chisme: "Spam número 4"', 'victim: the single sender keeps the single-person message, frozen at their budget');

@@ -1,8 +1,8 @@
 -- Realtime: when the chisme-image function (service role) marks a chisme's image as stored,
--- open feeds hear it on the chisme's private group topic at once, with no one's user id;
--- other updates of the chisme send no image event.
+-- the chisme's own page hears it on its private topic chisme:<id> at once, and the head topics
+-- at the next flush, with no one's user id; other updates of the chisme send no image event.
 begin;
-select plan(6);
+select plan(7);
 
 -- Arrange
 select tests.create_supabase_user('author');
@@ -19,11 +19,18 @@ select tests.reset_role();
 
 select results_eq(
   $$ select topic, event, private, payload from realtime.messages where event = 'chisme_image' $$,
-  $$ select private.chisme_topic(true, c.created_at), 'chisme_image'::text, true,
-             jsonb_build_object('id', current_setting('test.cotilleo')::uuid, 'file_exist', true, 'image_viewable', true)
-     from public.chismes c where c.id = current_setting('test.cotilleo')::uuid $$,
-  'storing a fresh cotilleo image broadcasts chisme_image, viewable, on the chisme''s group topic'
+  $$ values ('chisme:' || current_setting('test.cotilleo'), 'chisme_image'::text, true,
+             jsonb_build_object('id', current_setting('test.cotilleo')::uuid, 'file_exist', true, 'image_viewable', true)) $$,
+  'storing a fresh cotilleo image broadcasts chisme_image, viewable, on the chisme''s own topic'
 );
+select private.flush_realtime();
+select results_eq(
+  $$ select m.topic, e ->> 'file_exist', e ->> 'image_viewable' from realtime.messages m, jsonb_array_elements(m.payload -> 'counts') e
+     where m.event = 'chisme_counts' and e ->> 'id' = current_setting('test.cotilleo') and m.topic like 'head:recent:%' $$,
+  $$ values ('head:recent:cotilleo', 'true', 'true') $$,
+  'the next flush carries the image state to the head of recent cotilleo, which holds the new chisme'
+);
+delete from realtime.messages where event = 'chisme_counts';
 select is_empty(
   $$ select 1 from realtime.messages where position(tests.get_supabase_uid('author')::text in payload::text) > 0 $$,
   'the image broadcast carries no user id'
@@ -53,8 +60,8 @@ select is_empty(
 update public.chismes set file_exist = true where id = current_setting('test.casual')::uuid;
 select results_eq(
   $$ select topic, (payload ->> 'image_viewable')::boolean from realtime.messages where event = 'chisme_image' $$,
-  $$ select private.chisme_topic(false, c.created_at), false from public.chismes c where c.id = current_setting('test.casual')::uuid $$,
-  'a casual chisme''s event goes to its casual group topic and is never viewable'
+  $$ values ('chisme:' || current_setting('test.casual'), false) $$,
+  'a casual chisme''s event goes to its own topic and is never viewable'
 );
 
 -- Clients cannot call the trigger function

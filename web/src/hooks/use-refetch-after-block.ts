@@ -1,9 +1,9 @@
 // After a block: every cached feed, thread and deep-linked chisme is fetched again, since only
-// the database knows which of them were that person's (lib/refetch-lists.ts).
+// the database knows which of them were that person's (lib/cached-lists.ts refetchLists).
 import { useSWRConfig } from 'swr';
-import { refetchLists } from '../lib/refetch-lists';
+import { refetchLists } from '../lib/cached-lists';
 
 export function useRefetchAfterBlock(): () => void {
-  const { cache, mutate } = useSWRConfig();
-  return () => refetchLists(cache, mutate, ['"feed"', '"comments"', '"chisme"']);
+  const { mutate } = useSWRConfig();
+  return () => refetchLists(mutate, ['feed', 'comments'], ['chisme']);
 }

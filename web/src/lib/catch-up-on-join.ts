@@ -7,8 +7,10 @@ import type { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
 
 const subscribed: `${REALTIME_SUBSCRIBE_STATES.SUBSCRIBED}` = 'SUBSCRIBED';
 
+export const isSubscribed = (status: REALTIME_SUBSCRIBE_STATES): boolean => status === subscribed;
+
 export function catchUpOnJoin(catchUp: () => void) {
   return (status: REALTIME_SUBSCRIBE_STATES) => {
-    if (status === subscribed) catchUp();
+    if (isSubscribed(status)) catchUp();
   };
 }

@@ -321,6 +321,11 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
+"get_chisme_counts":
+{ Args: { "p_ids": Json }; Returns: {
+              "comments": number,"file_exist": boolean,"id": string,"image_viewable": boolean,"likes": number
+            }[]
+                           },
 "get_comments":
 { Args: { "p_chisme_id": string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_limit"?: string }; Returns: Database["public"]['CompositeTypes']["thread_comment"][]
                           SetofOptions: {

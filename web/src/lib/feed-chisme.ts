@@ -27,7 +27,7 @@ const feedChismeShape = {
 
 export type FeedChisme = Checked<typeof feedChismeShape>;
 
-/** Payload of `chisme_image` on a group topic: the chisme's image was stored (or removed). */
+/** Payload of `chisme_image` on a chisme's own topic: its image was stored (or removed). */
 export type ChismeImage = Pick<FeedChisme, 'id' | 'file_exist' | 'image_viewable'>;
 
 const isFeedChisme = shaped(feedChismeShape);

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { render, screen, userEvent, within } from '../../test-utils/render';
 import { aChisme, aComment } from '../../test-utils/fixtures';
 import { fakeRealtime } from '../../test-utils/fake-realtime';
+import type { LiveCounts } from '../../lib/chisme-topic';
 import { ChismeRoute } from './chisme';
 
 // The real client, but its channels are the fake's (no socket in jsdom).
@@ -19,6 +20,8 @@ const { emit } = fakeRealtime;
 const getChisme = vi.fn();
 const getComments = vi.fn();
 vi.mock('../../features/chisme/api/get-chisme', () => ({ getChisme: (id: string) => getChisme(id) }));
+const getChismeLive = vi.fn<(id: string) => Promise<LiveCounts | null>>();
+vi.mock('../../features/chisme/api/get-chisme-live', () => ({ getChismeLive: (id: string) => getChismeLive(id) }));
 vi.mock('../../features/comments/api/get-comments', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../features/comments/api/get-comments')>()),
   getComments: (key: unknown) => getComments(key),
@@ -81,23 +84,23 @@ describe('ChismeRoute', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el chisme');
   });
 
-  it('follows its counts live on its group topic, ignoring other chismes of the group', async () => {
-    const createdAt = '2026-11-27T10:02:30.000Z';
-    getChisme.mockResolvedValue(aChisme({ id, content: 'Mi vecina tiene un secreto', comments: 1, created_at: createdAt }));
-    page(`/chismes/${id}`);
-    const card = await screen.findByRole('article');
-    const topic = `chismes:casual:${Math.floor(Date.parse(createdAt) / 300_000)}`;
-    // live after the thread has mounted, one idle moment later
-    await vi.waitFor(() => expect(fakeRealtime.topics).toEqual([topic]), { timeout: 5000 });
-    expect(await screen.findByText('Qué fuerte lo de tu vecina')).toBeInTheDocument();
-    fakeRealtime.emitTo(topic, 'chisme_counts', {
-      counts: [
-        { id: 'otro', likes: 50, comments: 50 },
-        { id, likes: 7, comments: 3 },
-      ],
-    });
-    expect(within(card).getByRole('button', { name: '7 me gusta' })).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: '3 comentarios' })).toBeInTheDocument();
+  it('joins its own topic only (no count topic) and refreshes its counts every 30 s with one read', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      getChismeLive.mockResolvedValue({ id, likes: 7, comments: 3, file_exist: false, image_viewable: false });
+      page(`/chismes/${id}`);
+      const card = await screen.findByRole('article');
+      // live after the thread has mounted, one idle moment later
+      await vi.waitFor(() => expect(fakeRealtime.topics).toEqual([`chisme:${id}`]), { timeout: 5000 });
+      expect(await screen.findByText('Qué fuerte lo de tu vecina')).toBeInTheDocument();
+      expect(getChismeLive).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(30_000);
+      expect(await within(card).findByRole('button', { name: '7 me gusta' })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: '3 comentarios' })).toBeInTheDocument();
+      expect(getChismeLive).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fetches the chisme again when the channel joins, so a change before the join is not lost', async () => {

@@ -12,9 +12,9 @@ vi.mock('../api/like-chisme', () => ({
   unlikeChisme: (id: string) => unlikeChisme(id),
 }));
 
-/** A list cached under an SWR key, as a feed page is. */
-function CachedList() {
-  const { data } = useSWR<FeedChisme[]>('test-list', null);
+/** A list cached under a key the app makes (the profile's own chismes), fetched once. */
+function CachedList({ chisme }: { chisme: FeedChisme }) {
+  const { data } = useSWR<FeedChisme[]>(['my-chismes', 'u', false], () => Promise.resolve([chisme]), { revalidateOnFocus: false });
   return (
     <>
       {data?.map((c) => (
@@ -24,9 +24,10 @@ function CachedList() {
   );
 }
 
-function renderCached(chisme: FeedChisme, session = signedIn) {
-  const cache = new Map<string, unknown>([['test-list', { data: [chisme] }]]);
-  return render(<CachedList />, { cache, session });
+async function renderCached(chisme: FeedChisme, session = signedIn) {
+  const view = render(<CachedList chisme={chisme} />, { session });
+  await screen.findByRole('button', { name: / me gusta$/ });
+  return view;
 }
 
 describe('LikeButton', () => {
@@ -36,8 +37,8 @@ describe('LikeButton', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
-  it('has an accessible name that starts with its visible count (WCAG 2.5.3 label in name)', () => {
-    renderCached(aChisme({ likes: 9 }));
+  it('has an accessible name that starts with its visible count (WCAG 2.5.3 label in name)', async () => {
+    await renderCached(aChisme({ likes: 9 }));
     const button = screen.getByRole('button', { name: '9 me gusta' });
     expect(button).not.toHaveAttribute('aria-label');
     expect(button.textContent).toBe('9 me gusta');
@@ -46,7 +47,7 @@ describe('LikeButton', () => {
   it('counts the like at once and keeps the count the database returns', async () => {
     let resolve: (n: number) => void = () => {};
     likeChisme.mockReturnValue(new Promise((r) => (resolve = r)));
-    renderCached(aChisme({ likes: 3 }));
+    await renderCached(aChisme({ likes: 3 }));
     await userEvent.click(screen.getByRole('button', { name: '3 me gusta' }));
     expect(screen.getByRole('button', { name: '4 me gusta' })).toHaveAttribute('aria-pressed', 'true');
     resolve(7);
@@ -55,7 +56,7 @@ describe('LikeButton', () => {
 
   it('rolls the like back when the database refuses it', async () => {
     likeChisme.mockRejectedValue(new Error('like_already_exists'));
-    renderCached(aChisme({ likes: 3 }));
+    await renderCached(aChisme({ likes: 3 }));
     await userEvent.click(screen.getByRole('button', { name: '3 me gusta' }));
     await waitFor(() => expect(screen.getByRole('button', { name: '3 me gusta' })).toHaveAttribute('aria-pressed', 'false'));
     expect(await screen.findByText('No se pudo guardar tu me gusta. Inténtalo de nuevo.')).toBeInTheDocument();
@@ -63,20 +64,20 @@ describe('LikeButton', () => {
 
   it('unlikes optimistically and rolls back on error', async () => {
     unlikeChisme.mockRejectedValue(new Error('network'));
-    renderCached(aChisme({ likes: 1, liked_by_me: true }));
+    await renderCached(aChisme({ likes: 1, liked_by_me: true }));
     await userEvent.click(screen.getByRole('button', { name: '1 me gusta' }));
     expect(await screen.findByText('No se pudo quitar tu me gusta. Inténtalo de nuevo.')).toBeInTheDocument();
     await waitFor(() => expect(unlikeChisme).toHaveBeenCalled());
     expect(await screen.findByRole('button', { name: '1 me gusta' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it("is disabled on one's own chisme", () => {
-    renderCached(aChisme({ is_mine: true }));
+  it("is disabled on one's own chisme", async () => {
+    await renderCached(aChisme({ is_mine: true }));
     expect(screen.getByRole('button', { name: / me gusta$/ })).toBeDisabled();
   });
 
-  it('is disabled when signed out', () => {
-    renderCached(aChisme(), { status: 'signed-out', user: null });
+  it('is disabled when signed out', async () => {
+    await renderCached(aChisme(), { status: 'signed-out', user: null });
     expect(screen.getByRole('button', { name: / me gusta$/ })).toBeDisabled();
   });
 });

@@ -23,7 +23,7 @@ export function uploadErrorMessage(error: unknown): string {
 export type PublishStep = 'idle' | 'publishing' | 'uploading';
 
 export function usePublishChisme() {
-  const { cache, mutate } = useSWRConfig();
+  const { mutate } = useSWRConfig();
   const [step, setStep] = useState<PublishStep>('idle');
   const [progress, setProgress] = useState(0);
 
@@ -56,7 +56,7 @@ export function usePublishChisme() {
           toast.error(uploadErrorMessage(error));
         }
       }
-      prependToRecentFeeds(cache, mutate, created);
+      prependToRecentFeeds(created);
       void mutate((key) => Array.isArray(key) && key[0] === 'my-chismes');
       // Text about suicide or self-harm: the author sees the calm support card at once, and no
       // cheerful "publicado" toast with it (the new card on top of the feed says it is published).

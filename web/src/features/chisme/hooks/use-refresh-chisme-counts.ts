@@ -7,14 +7,14 @@ import { patchChismeEverywhere } from '../../../lib/chisme-cache';
 import { getChisme } from '../api/get-chisme';
 
 export function useRefreshChismeCounts(): (chismeId: string) => void {
-  const { cache, mutate } = useSWRConfig();
+  const { mutate } = useSWRConfig();
   // one function per cache: the memoised comment thread that gets it does not render again
   return useCallback(
     (chismeId) => {
       getChisme(chismeId, { primary: true })
-        .then((fresh) => fresh && patchChismeEverywhere(cache, mutate, fresh.id, (c) => ({ ...c, likes: fresh.likes, comments: fresh.comments })))
+        .then((fresh) => fresh && patchChismeEverywhere(mutate, fresh.id, (c) => ({ ...c, likes: fresh.likes, comments: fresh.comments })))
         .catch((error: unknown) => console.error('refresh chisme counters failed', error));
     },
-    [cache, mutate],
+    [mutate],
   );
 }

@@ -2,7 +2,6 @@
 // the reporter's feeds at once.
 import { useState } from 'react';
 import { chisme as texts } from '../../../i18n/es/chisme';
-import { useSWRConfig } from 'swr';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { removeFromFeeds } from '../../../lib/chisme-cache';
 import { toast } from '../../../lib/toast';
@@ -11,7 +10,6 @@ import { reportChisme } from '../api/report-chisme';
 export function useReportChisme() {
   const [reported, setReported] = useState(false);
   const [pending, setPending] = useState(false);
-  const { cache, mutate } = useSWRConfig();
 
   async function report(chismeId: string) {
     setPending(true);
@@ -19,7 +17,7 @@ export function useReportChisme() {
       await reportChisme(chismeId);
       setReported(true);
       toast.success(texts.report.success);
-      removeFromFeeds(cache, mutate, chismeId); // the reporter stops seeing it (as get_feed does)
+      removeFromFeeds(chismeId); // the reporter stops seeing it (as get_feed does)
     } catch (error) {
       const key = error instanceof ApiError ? error.key : '';
       if (key === 'report_already_exists') {

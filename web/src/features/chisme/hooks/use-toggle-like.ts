@@ -9,14 +9,14 @@ import type { FeedChisme } from '../../../lib/feed-chisme';
 import { likeChisme, unlikeChisme } from '../api/like-chisme';
 
 export function useToggleLike() {
-  const { cache, mutate } = useSWRConfig();
+  const { mutate } = useSWRConfig();
   const [pending, setPending] = useState(false);
 
   async function toggleLike(chisme: FeedChisme): Promise<boolean> {
     const like = !chisme.liked_by_me;
     const before = { liked_by_me: chisme.liked_by_me, likes: chisme.likes };
     const optimistic = { liked_by_me: like, likes: Math.max(0, chisme.likes + (like ? 1 : -1)) };
-    const patch = (values: Partial<FeedChisme>) => patchChismeEverywhere(cache, mutate, chisme.id, (c) => ({ ...c, ...values }));
+    const patch = (values: Partial<FeedChisme>) => patchChismeEverywhere(mutate, chisme.id, (c) => ({ ...c, ...values }));
     setPending(true);
     patch(optimistic);
     try {

@@ -1,6 +1,7 @@
 // Comment pages of one chisme: 20 roots per page with "load more" (hasMore when a page is full).
 import { useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
+import { useCachedList } from '../../../lib/cached-lists';
 import { limits } from '../../../config/limits';
 import type { ThreadComment } from '../../../lib/thread-comment';
 import { commentKeys, getComments } from '../api/get-comments';
@@ -19,6 +20,7 @@ export function useComments(chismeId: string) {
     getComments,
     { revalidateFirstPage: false, revalidateOnFocus: false },
   );
+  useCachedList('comments', commentKeys.page(chismeId, null), swr);
   const pages = swr.data ?? noPages;
   const lastPage = pages.at(-1);
   // the same array until the pages change: the thread renders the list from it (comment-thread.tsx)

@@ -23,6 +23,27 @@ export function cursorAfter(chisme: FeedChisme): FeedCursor {
   return { createdAt: chisme.created_at, likes: chisme.likes, id: chisme.id };
 }
 
+// The cursor after each fetched page's last card, as it was when the page was fetched (by the
+// card's id, which no patch changes). A live count patched on that card since must not move
+// the next page's key: that would refetch the page under the reader.
+const fetchedCursors = new Map<string, FeedCursor>();
+const MAX_CURSORS = 2_000;
+
+/** Takes the snapshot after a page just fetched (the feed's fetcher, hooks/use-feed.ts). */
+export function rememberCursor(rows: readonly FeedChisme[]): void {
+  const last = rows.at(-1);
+  if (!last) return;
+  fetchedCursors.delete(last.id);
+  fetchedCursors.set(last.id, cursorAfter(last));
+  const oldest = fetchedCursors.keys().next();
+  if (fetchedCursors.size > MAX_CURSORS && !oldest.done) fetchedCursors.delete(oldest.value);
+}
+
+/** The next page's cursor after a page whose last card is `last`: the snapshot taken at fetch. */
+export function cursorOf(last: FeedChisme): FeedCursor {
+  return fetchedCursors.get(last.id) ?? cursorAfter(last);
+}
+
 /** The key under which app/early-feed.ts leaves a first page it already asked for. */
 export const earlyFeedKey = (key: FeedPageKey): string => JSON.stringify(key);
 

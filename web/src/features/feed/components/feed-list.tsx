@@ -8,6 +8,7 @@ import type { FeedTab } from '../../../config/paths';
 import { feed } from '../../../i18n/es/feed';
 import type { FeedChisme } from '../../../lib/feed-chisme';
 import type { FeedFilters } from '../../../lib/feed-filters';
+import { hasActiveFilters } from '../../../hooks/use-feed-filters';
 import { useFeed } from '../hooks/use-feed';
 import { useFeedRealtime } from '../hooks/use-feed-realtime';
 import { useProgressiveRows } from '../hooks/use-progressive-rows';
@@ -23,7 +24,7 @@ type Props = {
 
 export function FeedList({ tab, cotilleo, filters, renderChisme, live = true }: Props) {
   const { chismes, error, isLoadingFirst, isLoadingMore, hasMore, loadMore, mutate } = useFeed(tab, cotilleo, filters);
-  const { observe, newCount, showNew } = useFeedRealtime({ tab, cotilleo, chismes, mutatePages: mutate, enabled: live });
+  const { observe, newCount, showNew } = useFeedRealtime({ tab, cotilleo, filtered: hasActiveFilters(filters), chismes, mutatePages: mutate, enabled: live });
   const { visible, complete } = useProgressiveRows(chismes);
   const hasRows = chismes.length > 0;
   // The first rows of the first feed of this page load are in the DOM: the bench reads this mark.

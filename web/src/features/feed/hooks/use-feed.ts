@@ -1,23 +1,33 @@
 // A feed as pages of 20 with infinite loading. The SWR key holds tab, mode and filters, so a
-// change of any of them starts again from the first page.
+// change of any of them starts again from the first page. The next page's cursor is the one
+// taken when the previous page was fetched (get-feed's cursorOf), never the live counts a
+// realtime patch wrote on its last card since: a like there must not refetch the next page.
 import useSWRInfinite from 'swr/infinite';
+import { useCachedList } from '../../../lib/cached-lists';
 import { limits } from '../../../config/limits';
 import type { FeedTab } from '../../../config/paths';
 import type { FeedChisme } from '../../../lib/feed-chisme';
 import type { FeedFilters } from '../../../lib/feed-filters';
-import { arrivedEarly, cursorAfter, feedKeys, getFeed, type FeedPageKey } from '../api/get-feed';
+import { arrivedEarly, cursorOf, feedKeys, getFeed, rememberCursor, type FeedPageKey } from '../api/get-feed';
 
 export function useFeed(tab: FeedTab, cotilleo: boolean, filters: FeedFilters) {
   const getKey = (index: number, previous: FeedChisme[] | null): FeedPageKey | null => {
     if (index === 0) return feedKeys.page(tab, cotilleo, filters, null);
     const last = previous?.at(-1);
     if (!previous || previous.length < limits.feedPageSize || !last) return null;
-    return feedKeys.page(tab, cotilleo, filters, cursorAfter(last));
+    return feedKeys.page(tab, cotilleo, filters, cursorOf(last));
   };
   // A first page that arrived before the feed mounted (app/early-feed.ts) is shown in the first
   // render, with no placeholder render before it; SWR's fetch then takes that same request.
-  const early = arrivedEarly(feedKeys.page(tab, cotilleo, filters, null));
-  const swr = useSWRInfinite(getKey, getFeed, { revalidateFirstPage: false, revalidateOnFocus: false, fallbackData: early && [early] });
+  const firstKey = feedKeys.page(tab, cotilleo, filters, null);
+  const early = arrivedEarly(firstKey);
+  const fetchPage = (key: FeedPageKey) =>
+    getFeed(key).then((rows) => {
+      rememberCursor(rows);
+      return rows;
+    });
+  const swr = useSWRInfinite(getKey, fetchPage, { revalidateFirstPage: false, revalidateOnFocus: false, fallbackData: early && [early] });
+  useCachedList('feed', firstKey, swr);
   const pages = swr.data ?? [];
   const chismes = pages.flat();
   const lastPage = pages.at(-1);

@@ -1,6 +1,7 @@
 // Mark read / all read / delete, keeping every notifications cache in step.
 import { useSWRConfig } from 'swr';
 import type { AppNotification } from '../../../lib/app-notification';
+import { patchLists } from '../../../lib/cached-lists';
 import { deleteNotification, markAllNotificationsRead, markNotificationRead } from '../api/update-notifications';
 
 type Pages = AppNotification[][];
@@ -8,16 +9,10 @@ const isCountKey = (key: unknown) => Array.isArray(key) && key[0] === 'notificat
 const isUnreadKey = (key: unknown) => isCountKey(key) && (key as unknown[])[3] === 'unread';
 
 export function useNotificationActions() {
-  const { cache, mutate } = useSWRConfig();
+  const { mutate } = useSWRConfig();
 
-  const updatePages = (update: (n: AppNotification) => AppNotification | null) => {
-    for (const key of cache.keys()) {
-      const data = cache.get(key)?.data as unknown;
-      if (!key.startsWith('$inf$') || !key.includes('"notifications"') || !Array.isArray(data)) continue;
-      const pages = (data as Pages).map((page) => page.map(update).filter((n): n is AppNotification => n !== null));
-      void mutate(key, pages, { revalidate: false });
-    }
-  };
+  const updatePages = (update: (n: AppNotification) => AppNotification | null) =>
+    patchLists('notifications', (pages) => (pages as Pages).map((page) => page.map(update).filter((n): n is AppNotification => n !== null)));
 
   return {
     markRead: async (id: string) => {

@@ -41,4 +41,16 @@ describe('notifications realtime', () => {
     fakeRealtime.status('SUBSCRIBED');
     await screen.findByText('2 · segunda, primera');
   });
+
+  it('takes one message with every row of the interval: new ones on top and counted, collapsed ones replaced', async () => {
+    render(<Inbox />);
+    await screen.findByText('1 · primera');
+    fakeRealtime.emitTo(`notifications:${testUser.id}`, 'notifications', {
+      created: [aNotification({ id: 'b', message: 'segunda' }), aNotification({ id: 'c', message: 'tercera' })],
+      updated: [aNotification({ id: 'a', message: '3 personas comentaron tu chisme' }), aNotification({ id: 'gone', message: 'fuera de la lista' })],
+    });
+    // one render of the list: the newest on top, the collapsed row moved up, the unknown one left out
+    expect(await screen.findByText('3 · 3 personas comentaron tu chisme, tercera, segunda')).toBeInTheDocument();
+    expect(getNotifications).toHaveBeenCalledTimes(1);
+  });
 });

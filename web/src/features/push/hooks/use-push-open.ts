@@ -4,10 +4,9 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
+import { keysOf, refetchMountedLists } from '../../../lib/cached-lists';
 import { markPushedNotificationRead } from '../api/push';
 import { OPEN_MESSAGE } from '../worker/push-events';
-
-const isNotificationsKey = (key: unknown) => (Array.isArray(key) ? key[0] === 'notifications' : typeof key === 'string' && key.includes('"notifications"'));
 
 export function usePushOpen(): void {
   const location = useLocation();
@@ -21,7 +20,10 @@ export function usePushOpen(): void {
     params.delete('notificacion');
     void navigate({ pathname: location.pathname, search: params.toString() }, { replace: true });
     markPushedNotificationRead(id)
-      .then(() => mutate(isNotificationsKey))
+      .then(() => {
+        refetchMountedLists('notifications');
+        void mutate(keysOf('notifications'));
+      })
       .catch((error: unknown) => console.error('push: marking the opened notification read failed', error));
   }, [location.pathname, location.search, navigate, mutate]);
 
