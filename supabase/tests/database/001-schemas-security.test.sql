@@ -39,10 +39,12 @@ select set_eq(
         'create_chisme', 'add_comment', 'like_chisme', 'unlike_chisme', 'report_chisme', 'report_comment',
         'mark_notification_read', 'mark_all_notifications_read', 'delete_notification', 'update_my_profile', 'log_country',
         'get_chisme', 'get_comments', 'block_chisme_author', 'block_comment_author', 'unblock_all', 'get_block_count',
-        'mute_thread', 'get_thread_mute', 'get_my_data', 'delete_account', 'appeal_chisme', 'get_my_hidden_chismes',
-        'get_appeals', 'claim_auth_mail', 'check_account_proof', 'save_push_subscription', 'delete_push_subscription', 'delete_push_device', 'get_my_push_devices',
-        'get_push_settings', 'update_push_settings', 'claim_push_deliveries', 'finish_push_deliveries'],
-  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed, get_chisme and get_comments (apply the hide and block rules themselves), the moderation RPCs, the client write RPCs (clients hold no table write privilege), the block and mute RPCs (read the author tables and private.blocks / thread_mutes), the export, the service-role account deletion, the appeal RPCs, the service-role Auth limits (mail claims, proof of the person) and the push RPCs (private tables: the person''s own devices and settings, the sender''s queue)'
+        'mute_thread', 'get_thread_mute', 'get_my_data', 'delete_account', 'get_my_hidden_chismes',
+        'claim_auth_mail', 'check_account_proof', 'save_push_subscription', 'delete_push_subscription', 'delete_push_device', 'get_my_push_devices',
+        'get_push_settings', 'update_push_settings', 'claim_push_deliveries', 'finish_push_deliveries',
+        'withdraw_report', 'moderate_set_report_reason', 'get_my_statements', 'get_my_reports', 'file_complaint',
+        'get_complaints', 'decide_complaint', 'get_transparency_report'],
+  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed, get_chisme and get_comments (apply the hide and block rules themselves), the moderation RPCs, the client write RPCs (clients hold no table write privilege), the block and mute RPCs (read the author tables and private.blocks / thread_mutes), the export, the service-role account deletion, the appeal, statement and complaint RPCs (private complaints, others'' reports), the public transparency report (the anonymous ledger), the service-role Auth limits (mail claims, proof of the person) and the push RPCs (private tables: the person''s own devices and settings, the sender''s queue)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -82,7 +84,7 @@ select ok(has_function_privilege('authenticated', 'public.get_feed(text, text, t
 select ok(not has_function_privilege('anon', 'public.create_chisme(text, text, text, jsonb, text, text)', 'execute'), 'anon cannot call create_chisme');
 select ok(not has_function_privilege('anon', 'public.like_chisme(text)', 'execute'), 'anon cannot call like_chisme');
 select ok(not has_function_privilege('anon', 'public.add_comment(text, text, text, text, text, text)', 'execute'), 'anon cannot call add_comment');
-select ok(not has_function_privilege('anon', 'public.report_chisme(text, text)', 'execute'), 'anon cannot call report_chisme');
+select ok(not has_function_privilege('anon', 'public.report_chisme(text, text, text)', 'execute'), 'anon cannot call report_chisme');
 select ok(not has_function_privilege('anon', 'public.mark_all_notifications_read()', 'execute'), 'anon cannot call mark_all_notifications_read');
 select ok(not has_function_privilege('anon', 'public.mark_notification_read(text)', 'execute'), 'anon cannot call mark_notification_read');
 select ok(not has_function_privilege('anon', 'public.delete_notification(text)', 'execute'), 'anon cannot call delete_notification');
@@ -112,8 +114,8 @@ select ok(has_function_privilege('service_role', 'public.delete_reported_chisme(
 select is_empty(
   $$ select table_name::text || ':' || privilege_type from information_schema.role_table_grants
      where grantee = 'anon' and table_schema = 'public'
-       and not (table_name = 'offensive_words' and privilege_type = 'SELECT') $$,
-  'anon has no table privilege in public except reading offensive_words'
+       and not (table_name in ('offensive_words', 'report_reasons') and privilege_type = 'SELECT') $$,
+  'anon has no table privilege in public except reading offensive_words and report_reasons'
 );
 select is_empty(
   $$ select table_name::text || ':' || privilege_type from information_schema.role_table_grants

@@ -1,12 +1,6 @@
-// /moderacion: the moderation console (its own chunk).
-import { AppealsList } from '../../features/appeals/components/appeals-list';
+// /moderacion: the moderation console (its own chunk): complaints above the queue.
 import { ModerationConsole } from '../../features/moderation/components/moderation-console';
 
 export function ModerationRoute() {
-  return (
-    <>
-      <AppealsList />
-      <ModerationConsole />
-    </>
-  );
+  return <ModerationConsole />;
 }

@@ -68,7 +68,6 @@ export const chisme = {
     noFile: 'Error API: No se proporcionó ningún archivo',
   },
   report: {
-    reason: 'Contenido inapropiado',
     success: 'Chisme reportado exitosamente',
     already: 'Ya has reportado este chisme anteriormente',
     own: 'No puedes reportar tu propio chisme',

@@ -13,10 +13,10 @@ export function useReportChisme() {
   const [pending, setPending] = useState(false);
   const { cache, mutate } = useSWRConfig();
 
-  async function report(chismeId: string) {
+  async function report(chismeId: string, reason: string, explanation: string) {
     setPending(true);
     try {
-      await reportChisme(chismeId);
+      await reportChisme(chismeId, reason, explanation);
       setReported(true);
       toast.success(texts.report.success);
       removeFromFeeds(cache, mutate, chismeId); // the reporter stops seeing it (as get_feed does)

@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useRefetchAfterBlock } from '../../../hooks/use-refetch-after-block';
 import { blockCommentAuthor } from '../api/block-comment-author';
 import { reportComment } from '../api/report-comment';
+import { ReportDialog } from '../../reporting/components/report-dialog';
 import { canReply, countDescendants, visibleReplies, type CommentNode } from '../utils/build-thread';
 
 type Props = { node: CommentNode; onReply: (comment: CommentNode) => void };
@@ -37,8 +38,9 @@ export function CommentItem({ node, onReply }: Props) {
       .catch((error: unknown) => toast.error(errorMessage(error, controls.block.failed)));
   };
 
-  const report = () => {
-    reportComment(node.id)
+  const [reporting, setReporting] = useState(false);
+  const report = (reason: string, explanation: string) =>
+    reportComment(node.id, reason, explanation)
       .then(() => {
         setReported(true);
         toast.success(commentReport.success);
@@ -47,9 +49,8 @@ export function CommentItem({ node, onReply }: Props) {
         if (error instanceof ApiError && error.key === 'report_already_exists') {
           setReported(true);
           toast.warning(chismeTexts.report.already);
-        } else toast.error(commentReport.failed);
+        } else toast.error(errorMessage(error, commentReport.failed));
       });
-  };
 
   return (
     <Stack gap={6} data-testid="comment" data-depth={node.depth}>
@@ -101,7 +102,7 @@ export function CommentItem({ node, onReply }: Props) {
             </Button>
           )}
           {!node.is_mine && !node.is_hidden && (
-            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={texts.report} disabled={reported} onClick={report}>
+            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={texts.report} disabled={reported} onClick={() => setReporting(true)}>
               <IconFlag size={14} aria-hidden />
             </ActionIcon>
           )}
@@ -121,6 +122,7 @@ export function CommentItem({ node, onReply }: Props) {
           )}
         </Group>
       </Paper>
+      {reporting && <ReportDialog opened kind="comment" onClose={() => setReporting(false)} onSend={report} />}
       {open && node.children.length > 0 && (
         <Stack gap={6} pl={{ base: 'xs', sm: 'md' }} style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
           {shown.map((child) => (
