@@ -1272,6 +1272,7 @@ create table public.profiles (
   display_name text not null check (char_length(display_name) between 1 and 100),
   cotilleo boolean not null default false,
   murmuro boolean not null default false,
+  adult_confirmed_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -1280,6 +1281,7 @@ revoke all on table public.profiles from public, anon, authenticated, service_ro
 grant all on table public.profiles to service_role;
 grant select on table public.profiles to authenticated;
 comment on table public.profiles is 'One row per user: username, display name and the cotilleo/murmuro settings. Owner-only.';
+comment on column public.profiles.adult_confirmed_at is 'When the person confirmed being 18 or older, switching cotilleo mode on; withdrawn (null) when they switch it off. Without it no cotilleo chisme of others reaches them (docs/decisions/0035-notice-and-action.md, "Adults only").';
 
 create policy profiles_select_authenticated on public.profiles
   for select to authenticated
@@ -1411,12 +1413,19 @@ begin
   end if;
   new.cotilleo := coalesce(new.cotilleo, old.cotilleo);
   new.murmuro := coalesce(new.murmuro, old.murmuro);
+  -- Adults only: cotilleo mode is switched on only with the confirmation of being 18 or older,
+  -- which is withdrawn when it is switched off.
+  if old.cotilleo and not new.cotilleo then
+    new.adult_confirmed_at := null;
+  elsif new.cotilleo and not old.cotilleo and new.adult_confirmed_at is null then
+    raise exception 'adult_confirmation_required' using errcode = 'P0001';
+  end if;
   new.updated_at := now();
   return new;
 end;
 $$;
 revoke all on function private.check_profile_update() from public, anon, authenticated, service_role;
-comment on function private.check_profile_update() is 'Trigger, the one before a profile update: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value; updated_at set.';
+comment on function private.check_profile_update() is 'Trigger, the one before a profile update: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value; cotilleo switched on only with the adult confirmation (adult_confirmation_required), which switching it off withdraws; updated_at set.';
 
 create trigger profiles_before_update_check_rules
   before update on public.profiles
@@ -1427,7 +1436,7 @@ create trigger profiles_before_update_check_rules
 -- A client write: runs as its owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
-create function public.update_my_profile(p_display_name text default null, p_cotilleo text default null, p_murmuro text default null)
+create function public.update_my_profile(p_display_name text default null, p_cotilleo text default null, p_murmuro text default null, p_adult text default null)
 returns void
 language plpgsql
 security definer
@@ -1437,18 +1446,38 @@ declare
   v_user_id uuid := private.require_user();
   v_cotilleo boolean := private.boolean_arg(p_cotilleo, 'profile_setting_invalid');
   v_murmuro boolean := private.boolean_arg(p_murmuro, 'profile_setting_invalid');
+  v_adult boolean := private.boolean_arg(p_adult, 'profile_setting_invalid');
 begin
   update public.profiles p set
     display_name = coalesce(p_display_name, p.display_name),
     cotilleo = coalesce(v_cotilleo, p.cotilleo),
-    murmuro = coalesce(v_murmuro, p.murmuro)
+    murmuro = coalesce(v_murmuro, p.murmuro),
+    -- the confirmation is the caller's, now; false withdraws it
+    adult_confirmed_at = case when v_adult then now() when v_adult = false then null else p.adult_confirmed_at end
   where p.id = v_user_id;
 end;
 $$;
-revoke all on function public.update_my_profile(text,text,text) from public, anon, authenticated, service_role;
-grant execute on function public.update_my_profile(text,text,text) to authenticated;
-grant execute on function public.update_my_profile(text,text,text) to service_role;
-comment on function public.update_my_profile(text, text, text) is 'Changes the caller''s display name and switches; null keeps a value; malformed switches raise profile_setting_invalid.';
+revoke all on function public.update_my_profile(text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.update_my_profile(text,text,text,text) to authenticated;
+grant execute on function public.update_my_profile(text,text,text,text) to service_role;
+comment on function public.update_my_profile(text, text, text, text) is 'Changes the caller''s display name and switches; null keeps a value; malformed switches raise profile_setting_invalid. p_adult true confirms being 18 or older (needed to switch cotilleo on: adult_confirmation_required), false withdraws it.';
+
+-- Adults only (docs/decisions/0035-notice-and-action.md, "Adults only"): whether the caller
+-- confirmed being 18 or older. Every read of others' cotilleo chismes asks it (the chismes
+-- select policy, get_feed, get_chisme, get_comments, and through get_chisme the image URLs).
+-- Security definer: profiles are owner-only, and a policy calls it.
+create or replace function private.caller_is_adult()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select p.adult_confirmed_at is not null from public.profiles p where p.id = (select auth.uid())), false);
+$$;
+revoke all on function private.caller_is_adult() from public, anon, authenticated, service_role;
+grant execute on function private.caller_is_adult() to authenticated;
+comment on function private.caller_is_adult() is 'Whether the caller confirmed being 18 or older (profiles.adult_confirmed_at).';
 
 -- ═══ supabase/schemas/12-rate-limits.sql ═══
 
@@ -2887,10 +2916,17 @@ begin
     and not private.can_see_hidden_chisme(p_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
+  -- adults only (10-profiles.sql): another's cotilleo chisme is not found without the confirmation
+  if (select auth.uid()) is not null
+    and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.cotilleo)
+    and not private.caller_is_adult() and not private.is_moderator()
+    and not exists (select 1 from public.chisme_authors a where a.chisme_id = p_chisme_id and a.user_id = (select auth.uid())) then
+    raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
 end;
 $$;
 revoke all on function private.guard_hidden_chisme(uuid) from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation is not found (chisme_not_found) for comments, likes and unlikes of other users.';
+comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation, or another''s cotilleo chisme without the adult confirmation, is not found (chisme_not_found) for comments, likes and unlikes.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)
@@ -2909,8 +2945,12 @@ create policy chismes_select_authenticated on public.chismes
       or exists (select 1 from public.chisme_authors a where a.chisme_id = chismes.id and a.user_id = (select auth.uid()))
     )
     and (not (select private.caller_has_blocks()) or not private.caller_blocked_chisme_author(id))
+    -- adults only: a cotilleo chisme reaches only a person who confirmed being 18 or older
+    -- (its author and moderators aside)
+    and (not cotilleo or (select private.caller_is_adult()) or (select private.is_moderator())
+      or exists (select 1 from public.chisme_authors a where a.chisme_id = chismes.id and a.user_id = (select auth.uid())))
   );
-comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, and those of authors they blocked.';
+comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, those of authors they blocked, and cotilleo chismes of others without the adult confirmation.';
 
 create or replace function private.check_chisme_rules(p_chisme public.chismes)
 returns public.chismes
@@ -3187,6 +3227,11 @@ begin
       and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
       and not private.is_blocked_chisme(c.id, private.caller_blocked_ids())
   );
+  -- adults only (10-profiles.sql): a shared link to a cotilleo chisme answers a key, so the web
+  -- shows a notice instead of the content (and the image functions find no chisme)
+  if v_row.cotilleo and not v_row.is_mine and not private.caller_is_adult() and not private.is_moderator() then
+    raise exception 'chisme_adults_only' using errcode = 'P0001';
+  end if;
   return v_row;
 end;
 $$;
@@ -3263,6 +3308,10 @@ declare
   v_blocked uuid[] := private.caller_blocked_ids();
   v_no_blocks boolean := cardinality(v_blocked) = 0;
 begin
+  -- adults only (10-profiles.sql): the cotilleo feed needs the confirmation of being 18 or older
+  if v_cotilleo and not private.caller_is_adult() then
+    raise exception 'adult_confirmation_required' using errcode = 'P0001';
+  end if;
   if v_tags = '{}'::text[] then
     v_tags := null;
   end if;
@@ -4279,6 +4328,12 @@ declare
   v_blocked_comments uuid[];
   v_comment public.comments;
 begin
+  -- adults only (10-profiles.sql): the thread of another's cotilleo chisme needs the confirmation
+  if exists (select 1 from public.chismes c where c.id = v_chisme_id and c.cotilleo)
+     and not private.caller_is_adult() and not private.is_moderator()
+     and not exists (select 1 from public.chisme_authors a where a.chisme_id = v_chisme_id and a.user_id = (select auth.uid())) then
+    raise exception 'chisme_adults_only' using errcode = 'P0001';
+  end if;
   -- the chismes select policy: hidden by reports only for its author and moderators
   if not exists (select 1 from public.chismes c where c.id = v_chisme_id and (c.hidden_at is null or private.can_see_hidden_chisme(c.id)))
      or private.is_blocked_chisme(v_chisme_id, v_blocked) then

@@ -66,7 +66,7 @@ insert into allowed_functions (role, signature) values
   ('authenticated', 'report_chisme(text,text,text)'),
   ('authenticated', 'report_comment(text,text,text)'),
   ('authenticated', 'unlike_chisme(text)'),
-  ('authenticated', 'update_my_profile(text,text,text)'),
+  ('authenticated', 'update_my_profile(text,text,text,text)'),
   -- people's own controls (blocks, mutes, export, appeals)
   -- notice and action, statements of reasons, complaints (50-reports.sql, 74-statements.sql)
   ('authenticated', 'withdraw_report(text,text)'),
@@ -103,6 +103,7 @@ insert into allowed_functions (role, signature) values
   ('authenticated', 'private.caller_blocked_chisme_author(uuid)'),
   ('authenticated', 'private.caller_blocked_comment_author(uuid)'),
   ('authenticated', 'private.caller_has_blocks()'),
+  ('authenticated', 'private.caller_is_adult()'),
   ('authenticated', 'private.can_see_hidden_chisme(uuid)'),
   ('authenticated', 'private.check_request()'),
   ('authenticated', 'private.feed_chisme_for_caller(chismes)'),

@@ -59,7 +59,7 @@ select is_empty(
                              'is_moderator', 'require_moderator', 'can_see_hidden_chisme',
                              'uuid_arg', 'int_arg', 'boolean_arg', 'timestamptz_arg', 'text_array_arg',
                              'check_request', 'caller_has_blocks', 'caller_blocked_chisme_author',
-                             'caller_blocked_comment_author') $$,
+                             'caller_blocked_comment_author', 'caller_is_adult') $$,
   'API roles may execute only the few pure private helpers the invoker RPCs call, and PostgREST''s pre-request check'
 );
 select is_empty(
@@ -68,7 +68,8 @@ select is_empty(
        and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
        -- the select policies' block checks (18-blocks.sql): they take no user id and answer
        -- only whether the caller blocked the author of a row, and anon may not run them
-       and not (p.proname in ('caller_has_blocks', 'caller_blocked_chisme_author', 'caller_blocked_comment_author')
+       -- and the adults-only check of the chismes select policy (10-profiles.sql)
+       and not (p.proname in ('caller_has_blocks', 'caller_blocked_chisme_author', 'caller_blocked_comment_author', 'caller_is_adult')
                 and not has_function_privilege('anon', p.oid, 'execute')) $$,
   'no private security definer function is executable by an API role, except the select policies'' block checks (signed-in only)'
 );
@@ -88,7 +89,7 @@ select ok(not has_function_privilege('anon', 'public.report_chisme(text, text, t
 select ok(not has_function_privilege('anon', 'public.mark_all_notifications_read()', 'execute'), 'anon cannot call mark_all_notifications_read');
 select ok(not has_function_privilege('anon', 'public.mark_notification_read(text)', 'execute'), 'anon cannot call mark_notification_read');
 select ok(not has_function_privilege('anon', 'public.delete_notification(text)', 'execute'), 'anon cannot call delete_notification');
-select ok(not has_function_privilege('anon', 'public.update_my_profile(text, text, text)', 'execute'), 'anon cannot call update_my_profile');
+select ok(not has_function_privilege('anon', 'public.update_my_profile(text, text, text, text)', 'execute'), 'anon cannot call update_my_profile');
 select ok(not has_function_privilege('anon', 'public.log_country(text)', 'execute'), 'anon cannot call log_country');
 select ok(has_function_privilege('authenticated', 'public.log_country(text)', 'execute'), 'authenticated can call log_country');
 select is_empty(

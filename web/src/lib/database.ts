@@ -199,14 +199,14 @@ isOneToOne: false
                   ]
                 },"profiles": {
                   Row: {
-                    "cotilleo": boolean,"created_at": string,"display_name": string,"id": string,"murmuro": boolean,"updated_at": string,"username": string
+                    "adult_confirmed_at": string | null,"cotilleo": boolean,"created_at": string,"display_name": string,"id": string,"murmuro": boolean,"updated_at": string,"username": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "cotilleo"?: boolean,"created_at"?: string,"display_name": string,"id": string,"murmuro"?: boolean,"updated_at"?: string,"username": string
+                    "adult_confirmed_at"?: string | null,"cotilleo"?: boolean,"created_at"?: string,"display_name": string,"id": string,"murmuro"?: boolean,"updated_at"?: string,"username": string
                   }
                   Update: {
-                    "cotilleo"?: boolean,"created_at"?: string,"display_name"?: string,"id"?: string,"murmuro"?: boolean,"updated_at"?: string,"username"?: string
+                    "adult_confirmed_at"?: string | null,"cotilleo"?: boolean,"created_at"?: string,"display_name"?: string,"id"?: string,"murmuro"?: boolean,"updated_at"?: string,"username"?: string
                   }
                   Relationships: [
                     
@@ -495,7 +495,7 @@ isOneToOne: false
 { Args: { "p_chisme_id": string }; Returns: Json
                            },
 "update_my_profile":
-{ Args: { "p_cotilleo"?: string,"p_display_name"?: string,"p_murmuro"?: string }; Returns: undefined
+{ Args: { "p_adult"?: string,"p_cotilleo"?: string,"p_display_name"?: string,"p_murmuro"?: string }; Returns: undefined
                            },
 "update_push_settings":
 { Args: { "p_comments"?: string,"p_likes"?: string,"p_quiet_end"?: string,"p_quiet_hours"?: string,"p_quiet_start"?: string,"p_replies"?: string,"p_show_text"?: string,"p_time_zone"?: string }; Returns: Json

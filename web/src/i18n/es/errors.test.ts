@@ -50,6 +50,8 @@ describe('database error keys', () => {
       'complaint_answer_required',
       'complaint_answer_too_long',
       'transparency_months_invalid',
+      'adult_confirmation_required',
+      'chisme_adults_only',
       'country_too_long',
       'display_name_invalid',
       'chisme_tags_invalid',

@@ -69,6 +69,8 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   complaint_answer_required: () => 'Explica los motivos de la decisión.',
   complaint_answer_too_long: () => 'Los motivos no pueden exceder los 2000 caracteres.',
   transparency_months_invalid: () => 'Error API: Periodo no válido',
+  adult_confirmation_required: () => 'El modo cotilleo es solo para mayores de 18 años: actívalo en el menú y confirma tu edad.',
+  chisme_adults_only: () => 'Este chisme es del modo cotilleo, solo para mayores de 18 años.',
   country_too_long: () => safety.countryTooLong,
   text_too_long: () => safety.textTooLong,
   display_name_invalid: () => safety.displayNameInvalid,

@@ -1,5 +1,7 @@
 // One notification: unread highlight, open the chisme's comments, delete.
-import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { useState } from 'react';
 import { openDialog } from '../../../hooks/use-dialogs';
 import { notifications as texts } from '../../../i18n/es/notifications';
@@ -40,6 +42,12 @@ export function NotificationItem({ notification }: { notification: AppNotificati
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {notification.data.snippet}
             </Text>
+          )}
+          {(notification.data?.statementId || notification.data?.reportId || notification.data?.complaintId) && (
+            // a moderation decision: its reasons, and how to complain, are in "Mis decisiones"
+            <Anchor component={Link} to={paths.decisions} size="sm" data-testid="notification-decisions">
+              {texts.decisions}
+            </Anchor>
           )}
           <Text size="xs" c="dimmed">
             {relativeTime(notification.created_at)}

@@ -51,7 +51,11 @@ function Month({ figures, reasons, threshold }: { figures: MonthFigures; reasons
       <Figures
         caption={texts.reportsByReason}
         threshold={threshold}
-        rows={[...reasons.map((r): [string, Count] => [r.label, figures.reports.by_reason[r.code] ?? 0]), [texts.total, figures.reports.total]]}
+        // a reason added after the month has no figure (0); null is a small count, kept as null
+        rows={[
+          ...reasons.map((r): [string, Count] => [r.label, figures.reports.by_reason[r.code] === undefined ? 0 : (figures.reports.by_reason[r.code] ?? null)]),
+          [texts.total, figures.reports.total],
+        ]}
       />
       <Figures
         caption={texts.reportsBySource}
