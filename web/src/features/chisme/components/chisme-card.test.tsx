@@ -10,8 +10,7 @@ const reportChisme = vi.fn<(id: string, reason: string, explanation: string) => 
 vi.mock('../api/report-chisme', () => ({
   reportChisme: (id: string, reason: string, explanation: string) => reportChisme(id, reason, explanation),
 }));
-vi.mock('../../reporting/api/report-reasons', () => ({
-  reportReasonsKey: ['report-reasons'],
+vi.mock('../api/report-reasons', () => ({
   getReportReasons: () =>
     Promise.resolve([
       { code: 'acoso', label: 'Acoso o intimidación', rule: 'Norma 1.', illegal: false, legal_ground: null },

@@ -4,13 +4,17 @@ import { IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { chisme as texts } from '../../../i18n/es/chisme';
 import type { FeedChisme } from '../../../lib/feed-chisme';
-import { ReportDialog } from '../../reporting/components/report-dialog';
+import useSWR from 'swr';
+import { ReportDialog } from '../../../components/report-dialog';
+import { reportReasonsKey } from '../../../lib/report-reasons';
+import { getReportReasons } from '../api/report-reasons';
 import { useReportChisme } from '../hooks/use-report-chisme';
 import { CardAction } from './card-action';
 
 export function ReportButton({ chisme }: { chisme: FeedChisme }) {
   const { report, reported, pending } = useReportChisme();
   const [open, setOpen] = useState(false);
+  const { data: reasons, error } = useSWR(open ? reportReasonsKey : null, getReportReasons);
   return (
     <>
       <CardAction
@@ -21,7 +25,16 @@ export function ReportButton({ chisme }: { chisme: FeedChisme }) {
         loading={pending}
         onClick={() => setOpen(true)}
       />
-      {open && <ReportDialog opened kind="chisme" onClose={() => setOpen(false)} onSend={(reason, explanation) => report(chisme.id, reason, explanation)} />}
+      {open && (
+        <ReportDialog
+          opened
+          kind="chisme"
+          reasons={reasons}
+          loadFailed={error !== undefined}
+          onClose={() => setOpen(false)}
+          onSend={(reason, explanation) => report(chisme.id, reason, explanation)}
+        />
+      )}
     </>
   );
 }

@@ -16,7 +16,10 @@ import { errorMessage } from '../../../lib/api-error';
 import { useRefetchAfterBlock } from '../../../hooks/use-refetch-after-block';
 import { blockCommentAuthor } from '../api/block-comment-author';
 import { reportComment } from '../api/report-comment';
-import { ReportDialog } from '../../reporting/components/report-dialog';
+import useSWR from 'swr';
+import { ReportDialog } from '../../../components/report-dialog';
+import { reportReasonsKey } from '../../../lib/report-reasons';
+import { getReportReasons } from '../api/report-reasons';
 import { canReply, countDescendants, visibleReplies, type CommentNode } from '../utils/build-thread';
 
 type Props = { node: CommentNode; onReply: (comment: CommentNode) => void };
@@ -39,6 +42,7 @@ export function CommentItem({ node, onReply }: Props) {
   };
 
   const [reporting, setReporting] = useState(false);
+  const { data: reasons, error: reasonsError } = useSWR(reporting ? reportReasonsKey : null, getReportReasons);
   const report = (reason: string, explanation: string) =>
     reportComment(node.id, reason, explanation)
       .then(() => {
@@ -122,7 +126,9 @@ export function CommentItem({ node, onReply }: Props) {
           )}
         </Group>
       </Paper>
-      {reporting && <ReportDialog opened kind="comment" onClose={() => setReporting(false)} onSend={report} />}
+      {reporting && (
+        <ReportDialog opened kind="comment" reasons={reasons} loadFailed={reasonsError !== undefined} onClose={() => setReporting(false)} onSend={report} />
+      )}
       {open && node.children.length > 0 && (
         <Stack gap={6} pl={{ base: 'xs', sm: 'md' }} style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
           {shown.map((child) => (

@@ -17,8 +17,7 @@ const api = vi.hoisted(() => ({
 vi.mock('../api/moderation-api', () => api);
 const complaintsApi = vi.hoisted(() => ({ getComplaints: vi.fn(), decideComplaint: vi.fn() }));
 vi.mock('../api/complaints-api', () => complaintsApi);
-vi.mock('../../reporting/api/report-reasons', () => ({
-  reportReasonsKey: ['report-reasons'],
+vi.mock('../api/report-reasons', () => ({
   getReportReasons: () =>
     Promise.resolve([
       { code: 'acoso', label: 'Acoso o intimidación', rule: 'Norma 1.', illegal: false, legal_ground: null },

@@ -5,7 +5,8 @@
 import { Badge, Button, Checkbox, Group, List, Menu, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { getReportReasons, reportReasonsKey } from '../../reporting/api/report-reasons';
+import { reportReasonsKey } from '../../../lib/report-reasons';
+import { getReportReasons } from '../api/report-reasons';
 import { common } from '../../../i18n/es/common';
 import { errorMessage } from '../../../lib/api-error';
 import { formatUntil } from '../../../i18n/es/errors';

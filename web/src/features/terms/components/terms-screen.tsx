@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import { paths } from '../../../config/paths';
 import { terms as texts } from '../../../i18n/es/terms';
-import { getReportReasons, reportReasonsKey } from '../../reporting/api/report-reasons';
+import { reportReasonsKey } from '../../../lib/report-reasons';
+import { getReportReasons } from '../api/report-reasons';
 
 export function TermsScreen() {
   const { data: reasons } = useSWR(reportReasonsKey, getReportReasons);

@@ -28,10 +28,16 @@ export type TransparencyReport = {
   months: MonthFigures[];
 };
 
+/** The envelope is checked; the months are the database's one function's JSON, read as documented (docs/api.md). */
 function isReport(value: unknown): value is TransparencyReport {
   if (typeof value !== 'object' || value === null) return false;
-  const report = value as Partial<TransparencyReport>;
-  return typeof report.small_count_threshold === 'number' && Array.isArray(report.reasons) && Array.isArray(report.months);
+  const months: unknown = Reflect.get(value, 'months');
+  return (
+    typeof Reflect.get(value, 'small_count_threshold') === 'number' &&
+    Array.isArray(Reflect.get(value, 'reasons')) &&
+    Array.isArray(months) &&
+    months.every((month: unknown) => typeof month === 'object' && month !== null && typeof Reflect.get(month, 'month') === 'string')
+  );
 }
 
 export const transparencyKey = ['transparency'] as const;

@@ -10,7 +10,7 @@ import useSWR from 'swr';
 import { paths } from '../../../config/paths';
 import { appeals as texts } from '../../../i18n/es/appeals';
 import { useAfterFirstContent } from '../../../lib/after-first-content';
-import { ComplaintDialog } from '../../decisions/components/complaint-dialog';
+import { ComplaintDialog } from './complaint-dialog';
 import { appealKeys, getMyHiddenChismes } from '../api/appeals';
 
 export function HiddenChismeNotice({ userId, chismeId }: { userId: string; chismeId: string }) {

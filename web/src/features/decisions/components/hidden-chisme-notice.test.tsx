@@ -10,8 +10,8 @@ vi.mock('../api/appeals', async (original) => ({
   ...(await original<typeof import('../api/appeals')>()),
   getMyHiddenChismes: () => getMine(),
 }));
-vi.mock('../../decisions/api/decisions-api', async (original) => ({
-  ...(await original<typeof import('../../decisions/api/decisions-api')>()),
+vi.mock('../api/decisions-api', async (original) => ({
+  ...(await original<typeof import('../api/decisions-api')>()),
   fileComplaint: (kind: string, id: string, explanation: string) => appeal(kind, id, explanation),
 }));
 

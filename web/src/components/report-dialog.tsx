@@ -1,21 +1,23 @@
 // The report dialog (docs/decisions/0035-notice-and-action.md): a reason from the list and an
-// optional explanation, then a confirmation step; `onSend` reports and answers whether it
-// succeeded (its caller shows the toasts, as before).
+// optional explanation, then a confirmation step. Shared by the chisme card and the comments:
+// each reads the reasons through its own api file and sends the report itself (`onSend` shows
+// its own toasts and never rejects).
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import useSWR from 'swr';
-import { reporting as texts } from '../../../i18n/es/reporting';
-import { getReportReasons, reportReasonsKey } from '../api/report-reasons';
+import { common } from '../i18n/es/common';
+import { reporting as texts } from '../i18n/es/reporting';
+import type { ReportReason } from '../lib/report-reasons';
 
 type Props = {
   opened: boolean;
   kind: 'chisme' | 'comment';
+  reasons: ReportReason[] | undefined;
+  loadFailed: boolean;
   onClose: () => void;
   onSend: (reason: string, explanation: string) => Promise<void>;
 };
 
-export function ReportDialog({ opened, kind, onClose, onSend }: Props) {
-  const { data: reasons, error } = useSWR(opened ? reportReasonsKey : null, getReportReasons);
+export function ReportDialog({ opened, kind, reasons, loadFailed, onClose, onSend }: Props) {
   const [reason, setReason] = useState<string | null>(null);
   const [explanation, setExplanation] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -31,7 +33,6 @@ export function ReportDialog({ opened, kind, onClose, onSend }: Props) {
   const send = () => {
     if (!reason) return;
     setSending(true);
-    // onSend shows its own toasts and never rejects (use-report-chisme, comment-item)
     void onSend(reason, explanation.trim())
       .then(close)
       .finally(() => setSending(false));
@@ -43,6 +44,7 @@ export function ReportDialog({ opened, kind, onClose, onSend }: Props) {
       onClose={close}
       title={confirming ? texts.dialog.confirmTitle : kind === 'chisme' ? texts.dialog.titleChisme : texts.dialog.titleComment}
       centered
+      closeButtonProps={{ 'aria-label': common.close }}
     >
       {confirming && chosen ? (
         <Stack gap="sm" data-testid="report-confirm">
@@ -59,7 +61,7 @@ export function ReportDialog({ opened, kind, onClose, onSend }: Props) {
       ) : (
         <Stack gap="sm" data-testid="report-dialog">
           <Text size="sm">{texts.dialog.intro}</Text>
-          {error && (
+          {loadFailed && (
             <Text size="sm" c="red" role="alert">
               {texts.dialog.loadFailed}
             </Text>
