@@ -7547,12 +7547,16 @@ comment on function private.published_count(bigint) is 'A count of the transpare
 
 -- Security definer: the ledger has no API access; it answers only aggregates. Signed-out
 -- visitors call it over GET; a signed-in caller must be a live account (require_user).
+-- JIT off: the many small per-month aggregates add up to a plan cost past jit_above_cost, and
+-- compiling it took about a second (measured on the local stack, 30 ledger rows; anon's
+-- statement timeout is 3 s) for a query that runs in milliseconds.
 create or replace function public.get_transparency_report(p_months text default null)
 returns jsonb
 language plpgsql
 stable
 security definer
 set search_path = ''
+set jit = off
 as $$
 declare
   v_months int := least(greatest(coalesce(private.int_arg(p_months, 'transparency_months_invalid'), 12), 1), 36);
