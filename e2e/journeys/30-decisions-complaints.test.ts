@@ -4,7 +4,8 @@
 // an explanation; the moderator reads the complaint above the queue and reverses it, and the
 // queue updates itself (no stale "Oculto"); the author is told with the reasons. A reporter is
 // told their report was dismissed. A suspended author complains about the suspension. The
-// public transparency page shows the month's figures as the database computes them.
+// public transparency page shows the month's figures as the database computes them, and the
+// terms open from the welcome screen.
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
 import { snap } from '../support/browser.ts';
@@ -172,5 +173,16 @@ describe('journey 30: statements of reasons and complaints', () => {
     expect(shown).toBeGreaterThanOrEqual(5);
     await expectAccessible(visitor, 'transparency report');
     await snap(visitor, '30-transparency');
+
+    // The terms, from the welcome screen's link: plain Spanish, with the rules as the database holds them.
+    await visitor.goto('/login');
+    await visitor.getByRole('link', { name: 'términos y la política de privacidad' }).click();
+    await visitor.waitForURL('**/terminos');
+    await visitor.getByRole('heading', { name: 'Términos y privacidad' }).waitFor();
+    await visitor
+      .getByTestId('terms-norms')
+      .getByText(/Acoso o intimidación/)
+      .waitFor();
+    await expectAccessible(visitor, 'terms and privacy');
   });
 });
