@@ -14,7 +14,7 @@
 // Prints a table and the load average, and writes bench/lighthouse-results.json.
 // Never part of `npm test`. Options: `--dist DIR` audits another build (e.g. main's web/dist,
 // for an A/B) with no build step and writes nothing unless `--out FILE`; `--no-build` reuses
-// web/dist; `--runs N`; `--pages login,feed,chisme,profile,warm` audits some of them.
+// web/dist; `--runs N`; `--pages login,feed,chisme,profile,warm,transparency` audits some of them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -53,8 +53,8 @@ type Metric = (typeof metrics)[keyof typeof metrics];
 /** Budgets on the median of the runs (docs/decisions/0020-fast-first-load.md): LCP and TBT in ms, scores out of 100. */
 const budgets = { LCP: 2500, TBT: 200, performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 
-type PageId = 'login' | 'feed' | 'chisme' | 'profile' | 'warm';
-const allPages: PageId[] = ['login', 'feed', 'chisme', 'profile', 'warm'];
+type PageId = 'login' | 'feed' | 'chisme' | 'profile' | 'warm' | 'transparency';
+const allPages: PageId[] = ['login', 'feed', 'chisme', 'profile', 'warm', 'transparency'];
 const pages = (option('--pages')?.split(',') as PageId[] | undefined) ?? allPages;
 
 function build(): void {
@@ -249,6 +249,8 @@ async function main(): Promise<void> {
         chisme: `/chismes/${user.chismeId}`,
         profile: '/profile/',
         warm: '/chismes/',
+        // the public transparency report, signed out (docs/decisions/0037-transparency-report.md)
+        transparency: '/transparencia',
       };
       if (page === 'chisme') console.log(`shared link: ${paths.chisme}, ${user.comments} comments`);
       const all: Run[] = [];
@@ -258,7 +260,7 @@ async function main(): Promise<void> {
           if (page === 'warm') {
             await audit(`${base}/login`, browser.port);
             await storeSession(browser.context, base, await user.signIn());
-          } else if (page !== 'login') {
+          } else if (page !== 'login' && page !== 'transparency') {
             await storeSession(browser.context, base, await user.signIn());
           }
           const run = await audit(`${base}${paths[page]}`, browser.port, `${page}-${i + 1}`);

@@ -51,6 +51,9 @@ begin
 end;
 $$;
 
+-- Every demo account is an adult who confirmed it (10-profiles.sql, adults only): the demo
+-- neighbours comment and like in both modes; sofia uses cotilleo mode.
+update public.profiles set adult_confirmed_at = now();
 update public.profiles set cotilleo = true where username = 'sofia';
 
 -- ~80 chismes, comments, replies and likes, acting as each user through the real triggers.

@@ -59,7 +59,7 @@ export async function measureWrites(context: SectionContext): Promise<void> {
       },
       undefined,
     ],
-    ['report', (i, w) => rpc(writers[w]!, 'report_chisme', { p_chisme_id: target(i, w), p_reason: 'Sin especificar' }), undefined],
+    ['report', (i, w) => rpc(writers[w]!, 'report_chisme', { p_chisme_id: target(i, w), p_reason: 'spam' }), undefined],
     [
       'new chisme (with broadcast)',
       (i, w) =>

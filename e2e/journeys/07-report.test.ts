@@ -2,6 +2,7 @@
 // nothing; success takes the chisme out of the reporter's feeds (docs/decisions/0010-automatic-hiding.md), a
 // second report is answered "already reported", and one's own chisme cannot be reported.
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
 import { snap } from '../support/browser.ts';
 import { card, publishNew, showNewChismes } from '../support/chismes.ts';
 import { chismeIdOf, sql } from '../support/db.ts';
@@ -17,16 +18,17 @@ describe('journey 7: report', () => {
     const content = await publishNew(author, 'Chisme reportable');
 
     const target = await showNewChismes(reporter, content); // the post arrives as the pill over the open feed
-    const reportedId = await chismeIdOf(content);
-    const reports = async () => (await sql<{ n: string }>('select count(*) as n from public.reports where chisme_id = $1', [reportedId]))[0]!.n;
+    // The report dialog: a reason from the list, an optional explanation, a confirmation.
     await target.getByRole('button', { name: 'Reportar' }).click();
-    const confirm = reporter.getByRole('dialog', { name: '¿Reportar este chisme?' });
-    await confirm.getByText('Un reporte no se puede retirar.').waitFor();
-    await confirm.getByRole('button', { name: 'Cancelar' }).click();
-    await confirm.waitFor({ state: 'detached' });
-    expect(await reports()).toBe('0');
-    await target.getByRole('button', { name: 'Reportar' }).click();
-    await confirm.getByRole('button', { name: 'Reportar' }).click();
+    const dialog = reporter.getByRole('dialog', { name: 'Denunciar chisme' });
+    await dialog.getByRole('radio', { name: /Spam/ }).check();
+    await dialog.getByLabel(/Explicación/).fill('Anuncia una tienda en cada chisme');
+    await expectAccessible(reporter, 'report dialog');
+    await dialog.getByRole('button', { name: 'Continuar' }).click();
+    const confirm = reporter.getByRole('dialog', { name: 'Confirma la denuncia' });
+    await confirm.getByText(/Vas a denunciar este contenido por «Spam»/).waitFor();
+    await expectAccessible(reporter, 'report confirmation');
+    await confirm.getByRole('button', { name: 'Enviar denuncia' }).click();
     await reporter.getByRole('alert').filter({ hasText: 'Chisme reportado exitosamente' }).waitFor();
     await snap(reporter, '07-report-success');
 
@@ -37,7 +39,8 @@ describe('journey 7: report', () => {
     await reporter.reload();
     await reporter.getByRole('button', { name: 'Filtrar Chismes' }).waitFor();
     expect(await target.count()).toBe(0);
-    const repeat = await rpcAs(reporter, 'report_chisme', { p_chisme_id: reportedId, p_reason: 'Sin especificar' });
+    const reportedId = await chismeIdOf(content);
+    const repeat = await rpcAs(reporter, 'report_chisme', { p_chisme_id: reportedId, p_reason: 'spam' });
     expect(repeat.status).toBe(400);
     expect(repeat.body).toMatchObject({ message: 'report_already_exists' });
     await snap(reporter, '07-report-already');
@@ -46,13 +49,16 @@ describe('journey 7: report', () => {
     const own = card(author, content).getByRole('button', { name: 'Reportar' });
     expect(await own.isDisabled()).toBe(true);
     const id = await chismeIdOf(content);
-    const refused = await rpcAs(author, 'report_chisme', { p_chisme_id: id, p_reason: 'Contenido inapropiado' });
+    const refused = await rpcAs(author, 'report_chisme', { p_chisme_id: id, p_reason: 'spam' });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ message: 'report_own_chisme' });
-    const [row] = await sql<{ report: number; reports: string }>(
-      'select c.report, (select count(*) from public.reports r where r.chisme_id = c.id) as reports from public.chismes c where c.content = $1',
+    const [row] = await sql<{ report: number; reports: string; reason: string; explanation: string }>(
+      `select c.report, (select count(*) from public.reports r where r.chisme_id = c.id) as reports,
+              (select r.reason from public.reports r where r.chisme_id = c.id) as reason,
+              (select r.explanation from public.reports r where r.chisme_id = c.id) as explanation
+       from public.chismes c where c.content = $1`,
       [content],
     );
-    expect(row).toEqual({ report: 1, reports: '1' });
+    expect(row).toEqual({ report: 1, reports: '1', reason: 'spam', explanation: 'Anuncia una tienda en cada chisme' });
   });
 });

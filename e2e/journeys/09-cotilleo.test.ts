@@ -5,6 +5,7 @@
 // from the moment the image has loaded (the image is held back 3 s on its way); both are told
 // such an image can be seen only for 20 minutes; once the chisme is 21 minutes old (created_at
 // moved back in the database) the button is disabled and storage refuses to sign the image's URL.
+// A casual-mode person opening the link sees the adults-only notice instead of the chisme.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -127,6 +128,21 @@ describe('journey 9: cotilleo', () => {
     expect(times.countdownAtLoad).toBe('Se cerrará en 10 s');
     expect(times.removed - times.loaded).toBeGreaterThan(9_500);
     expect(times.removed - times.loaded).toBeLessThan(15_000);
+
+    // Adults only: a casual-mode person (never confirmed being 18 or older) opening the shared
+    // link sees a notice, not the chisme, and the image function finds no chisme for them.
+    const { page: casual } = await signedInPerson('casual', 'casualita');
+    await casual.goto(`/chismes/${chisme!.id}`);
+    await casual.getByTestId('chisme-adults-only').getByText('Chisme solo para mayores de edad').waitFor();
+    expect(await casual.getByText(content).count()).toBe(0);
+    await expectAccessible(casual, 'cotilleo link without the adult confirmation');
+    const refusedUrl = await fetch(`${API_URL}/functions/v1/chisme-image-url`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${await accessToken(casual)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ chisme_id: chisme!.id }),
+    });
+    expect(refusedUrl.status).toBe(404);
+    await snap(casual, '09-cotilleo-adults-only');
 
     // 21 minutes later (moved in the database): disabled, and storage refuses to sign.
     await sql("update public.chismes set created_at = created_at - interval '21 minutes' where id = $1", [chisme!.id]);

@@ -74,7 +74,7 @@ describe('journey 13: moderation', () => {
     for (const [index, token] of tokens.entries()) {
       expect(await reportAs(token, hiddenId, index % 2 === 0 ? 'Spam' : 'Acoso')).toBe(200);
     }
-    expect(await reportAs(tokens[0]!, deletedId, 'Insulto')).toBe(200);
+    expect(await reportAs(tokens[0]!, deletedId, 'acoso')).toBe(200);
     await card(viewer, hiddenContent).waitFor({ state: 'detached' });
     await snap(viewer, '13-hidden-from-feed');
     // ...and stays away after a reload, while its author still sees it.
@@ -100,7 +100,7 @@ describe('journey 13: moderation', () => {
     await deletedItem.waitFor();
     await hiddenItem.getByText('5 denuncias pendientes').waitFor();
     await hiddenItem.getByText('Oculto').waitFor();
-    await hiddenItem.getByText(/Spam \(3\), Acoso \(2\)/).waitFor();
+    await hiddenItem.getByText(/Spam \(3\), Acoso o intimidación \(2\)/).waitFor();
     await snap(moderator, '13-queue');
 
     // The appeal, under the page's heading: restoring it asks first; then the chisme is back in

@@ -76,11 +76,12 @@ export async function showNewChismes(page: Page, content: string): Promise<Locat
   return arrived;
 }
 
-/** Turns on cotilleo mode from the side menu and waits until the app shows it. */
+/** Turns on cotilleo mode from the side menu, confirming the age (adults only), and waits until the app shows it. */
 export async function switchToCotilleo(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   const menu = page.getByRole('dialog', { name: 'Menú' });
-  await menu.getByRole('switch', { name: 'Modo cotilleo' }).check();
+  await menu.getByRole('switch', { name: 'Modo cotilleo' }).click();
+  await page.getByRole('dialog', { name: 'Modo cotilleo: solo para mayores de 18 años' }).getByRole('button', { name: 'Tengo 18 años o más' }).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('cotilleo-mode'))).toBe(true);
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'hidden' });

@@ -79,7 +79,7 @@ test('every read RPC answers over GET with the right rows; a write over GET is r
   });
   assert.equal(comment.error, null);
   // (by someone else: a reporter's own feeds leave out what they reported)
-  assert.equal((await reporter.client.rpc('report_chisme', { p_chisme_id: chismeId, p_reason: 'Sin especificar' })).error, null);
+  assert.equal((await reporter.client.rpc('report_chisme', { p_chisme_id: chismeId, p_reason: 'spam' })).error, null);
   assert.equal((await service.client.rpc('set_moderator', { p_email: moderator.email, p_moderator: true })).error, null);
   assert.equal((await service.client.rpc('add_offensive_word', { p_word: word })).error, null);
   // the role reaches the token at the next sign-in

@@ -342,7 +342,8 @@ begin
     v_segment := split_part(regexp_replace(coalesce(current_setting('request.path', true), ''), '^(/rest/v1)?/+', ''), '/', 1);
     if strpos(v_segment, '%') > 0
        or lower(v_segment) = any (array['chismes', 'comments', 'likes', 'reports', 'notifications', 'profiles', 'country_logs',
-                                        'chisme_authors', 'comment_authors', 'offensive_words', 'moderation_audit']) then
+                                        'chisme_authors', 'comment_authors', 'offensive_words', 'moderation_audit',
+                                        'report_reasons', 'moderation_statements']) then
       -- SQLSTATE PGRST: PostgREST answers with this status and body as they are.
       raise sqlstate 'PGRST' using
         message = jsonb_build_object(
@@ -1331,6 +1332,7 @@ create table public.profiles (
   display_name text not null check (char_length(display_name) between 1 and 100),
   cotilleo boolean not null default false,
   murmuro boolean not null default false,
+  adult_confirmed_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -1339,6 +1341,7 @@ revoke all on table public.profiles from public, anon, authenticated, service_ro
 grant all on table public.profiles to service_role;
 grant select on table public.profiles to authenticated;
 comment on table public.profiles is 'One row per user: username, display name and the cotilleo/murmuro settings. Owner-only.';
+comment on column public.profiles.adult_confirmed_at is 'When the person confirmed being 18 or older, switching cotilleo mode on; withdrawn (null) when they switch it off. Without it no cotilleo chisme of others reaches them (docs/decisions/0035-notice-and-action.md, "Adults only").';
 
 create policy profiles_select_authenticated on public.profiles
   for select to authenticated
@@ -1470,12 +1473,19 @@ begin
   end if;
   new.cotilleo := coalesce(new.cotilleo, old.cotilleo);
   new.murmuro := coalesce(new.murmuro, old.murmuro);
+  -- Adults only: cotilleo mode is switched on only with the confirmation of being 18 or older,
+  -- which is withdrawn when it is switched off.
+  if old.cotilleo and not new.cotilleo then
+    new.adult_confirmed_at := null;
+  elsif new.cotilleo and not old.cotilleo and new.adult_confirmed_at is null then
+    raise exception 'adult_confirmation_required' using errcode = 'P0001';
+  end if;
   new.updated_at := now();
   return new;
 end;
 $$;
 revoke all on function private.check_profile_update() from public, anon, authenticated, service_role;
-comment on function private.check_profile_update() is 'Trigger, the one before a profile update: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value; updated_at set.';
+comment on function private.check_profile_update() is 'Trigger, the one before a profile update: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value; cotilleo switched on only with the adult confirmation (adult_confirmation_required), which switching it off withdraws; updated_at set.';
 
 create trigger profiles_before_update_check_rules
   before update on public.profiles
@@ -1486,7 +1496,7 @@ create trigger profiles_before_update_check_rules
 -- A client write: runs as its owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
-create function public.update_my_profile(p_display_name text default null, p_cotilleo text default null, p_murmuro text default null)
+create function public.update_my_profile(p_display_name text default null, p_cotilleo text default null, p_murmuro text default null, p_adult text default null)
 returns void
 language plpgsql
 security definer
@@ -1496,18 +1506,38 @@ declare
   v_user_id uuid := private.require_user();
   v_cotilleo boolean := private.boolean_arg(p_cotilleo, 'profile_setting_invalid');
   v_murmuro boolean := private.boolean_arg(p_murmuro, 'profile_setting_invalid');
+  v_adult boolean := private.boolean_arg(p_adult, 'profile_setting_invalid');
 begin
   update public.profiles p set
     display_name = coalesce(p_display_name, p.display_name),
     cotilleo = coalesce(v_cotilleo, p.cotilleo),
-    murmuro = coalesce(v_murmuro, p.murmuro)
+    murmuro = coalesce(v_murmuro, p.murmuro),
+    -- the confirmation is the caller's, now; false withdraws it
+    adult_confirmed_at = case when v_adult then now() when v_adult = false then null else p.adult_confirmed_at end
   where p.id = v_user_id;
 end;
 $$;
-revoke all on function public.update_my_profile(text,text,text) from public, anon, authenticated, service_role;
-grant execute on function public.update_my_profile(text,text,text) to authenticated;
-grant execute on function public.update_my_profile(text,text,text) to service_role;
-comment on function public.update_my_profile(text, text, text) is 'Changes the caller''s display name and switches; null keeps a value; malformed switches raise profile_setting_invalid.';
+revoke all on function public.update_my_profile(text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.update_my_profile(text,text,text,text) to authenticated;
+grant execute on function public.update_my_profile(text,text,text,text) to service_role;
+comment on function public.update_my_profile(text, text, text, text) is 'Changes the caller''s display name and switches; null keeps a value; malformed switches raise profile_setting_invalid. p_adult true confirms being 18 or older (needed to switch cotilleo on: adult_confirmation_required), false withdraws it.';
+
+-- Adults only (docs/decisions/0035-notice-and-action.md, "Adults only"): whether the caller
+-- confirmed being 18 or older. Every read of others' cotilleo chismes asks it (the chismes
+-- select policy, get_feed, get_chisme, get_comments, and through get_chisme the image URLs).
+-- Security definer: profiles are owner-only, and a policy calls it.
+create or replace function private.caller_is_adult()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select p.adult_confirmed_at is not null from public.profiles p where p.id = (select auth.uid())), false);
+$$;
+revoke all on function private.caller_is_adult() from public, anon, authenticated, service_role;
+grant execute on function private.caller_is_adult() to authenticated;
+comment on function private.caller_is_adult() is 'Whether the caller confirmed being 18 or older (profiles.adult_confirmed_at).';
 
 -- ═══ supabase/schemas/12-rate-limits.sql ═══
 
@@ -1806,6 +1836,10 @@ begin
     exception when sqlstate 'P0001' then
       null; -- over the limit: this refusal's own answer stands
     end;
+  end if;
+  -- a word-filter refusal is a figure of the transparency report (78-transparency.sql)
+  if p_message = 'content_offensive' then
+    perform private.log_moderation_event('word_refusal', p_action, null, true, null);
   end if;
   perform set_config('response.status', '400', true);
   return json_build_object(
@@ -2313,6 +2347,26 @@ end;
 $$;
 revoke all on function private.guard_suspended_user() from public, anon, authenticated, service_role;
 comment on function private.guard_suspended_user() is 'Write step: a suspended caller writes nothing (user_suspended with the end date).';
+
+-- Suspends a person for a time (a moderator's decision, 70-moderation.sql, or the misuse
+-- measure, 74-statements.sql): a longer running suspension stands; returns the end.
+create or replace function private.suspend_user(p_user_id uuid, p_for interval)
+returns timestamptz
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into private.suspensions as s (user_id, suspended_until)
+  values (p_user_id, now() + p_for)
+  on conflict (user_id) do update
+    set suspended_until = greatest(
+      case when s.suspended_until > now() then s.suspended_until else now() end,
+      excluded.suspended_until),
+      created_at = now()
+  returning s.suspended_until;
+$$;
+revoke all on function private.suspend_user(uuid,interval) from public, anon, authenticated, service_role;
+comment on function private.suspend_user(uuid, interval) is 'Suspends a person for a time (a longer running suspension stands); returns when it ends (security definer).';
 
 -- ═══ supabase/schemas/18-blocks.sql ═══
 
@@ -2968,10 +3022,17 @@ begin
     and not private.can_see_hidden_chisme(p_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
+  -- adults only (10-profiles.sql): another's cotilleo chisme is not found without the confirmation
+  if (select auth.uid()) is not null
+    and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.cotilleo)
+    and not private.caller_is_adult() and not private.is_moderator()
+    and not exists (select 1 from public.chisme_authors a where a.chisme_id = p_chisme_id and a.user_id = (select auth.uid())) then
+    raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
 end;
 $$;
 revoke all on function private.guard_hidden_chisme(uuid) from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation is not found (chisme_not_found) for comments, likes and unlikes of other users.';
+comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation, or another''s cotilleo chisme without the adult confirmation, is not found (chisme_not_found) for comments, likes and unlikes.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)
@@ -2990,8 +3051,12 @@ create policy chismes_select_authenticated on public.chismes
       or exists (select 1 from public.chisme_authors a where a.chisme_id = chismes.id and a.user_id = (select auth.uid()))
     )
     and (not (select private.caller_has_blocks()) or not private.caller_blocked_chisme_author(id))
+    -- adults only: a cotilleo chisme reaches only a person who confirmed being 18 or older
+    -- (its author and moderators aside)
+    and (not cotilleo or (select private.caller_is_adult()) or (select private.is_moderator())
+      or exists (select 1 from public.chisme_authors a where a.chisme_id = chismes.id and a.user_id = (select auth.uid())))
   );
-comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, and those of authors they blocked.';
+comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, those of authors they blocked, and cotilleo chismes of others without the adult confirmation.';
 
 create or replace function private.check_chisme_rules(p_chisme public.chismes)
 returns public.chismes
@@ -3326,6 +3391,11 @@ begin
       and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
       and not private.is_blocked_chisme(c.id, private.caller_blocked_ids())
   );
+  -- adults only (10-profiles.sql): a shared link to a cotilleo chisme answers a key, so the web
+  -- shows a notice instead of the content (and the image functions find no chisme)
+  if v_row.cotilleo and not v_row.is_mine and not private.caller_is_adult() and not private.is_moderator() then
+    raise exception 'chisme_adults_only' using errcode = 'P0001';
+  end if;
   return v_row;
 end;
 $$;
@@ -3440,6 +3510,10 @@ declare
   v_blocked uuid[] := private.caller_blocked_ids();
   v_no_blocks boolean := cardinality(v_blocked) = 0;
 begin
+  -- adults only (10-profiles.sql): the cotilleo feed needs the confirmation of being 18 or older
+  if v_cotilleo and not private.caller_is_adult() then
+    raise exception 'adult_confirmation_required' using errcode = 'P0001';
+  end if;
   if v_tags = '{}'::text[] then
     v_tags := null;
   end if;
@@ -4500,6 +4574,12 @@ declare
   v_blocked_comments uuid[];
   v_comment public.comments;
 begin
+  -- adults only (10-profiles.sql): the thread of another's cotilleo chisme needs the confirmation
+  if exists (select 1 from public.chismes c where c.id = v_chisme_id and c.cotilleo)
+     and not private.caller_is_adult() and not private.is_moderator()
+     and not exists (select 1 from public.chisme_authors a where a.chisme_id = v_chisme_id and a.user_id = (select auth.uid())) then
+    raise exception 'chisme_adults_only' using errcode = 'P0001';
+  end if;
   -- the chismes select policy: hidden by reports only for its author and moderators
   if not exists (select 1 from public.chismes c where c.id = v_chisme_id and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))) then
     return;
@@ -4717,24 +4797,64 @@ comment on function public.delete_my_comment(text) is 'Deletes the caller''s own
 -- plpgsql_check and pgTAP (test:db) cover them.
 set check_function_bodies = off;
 
--- Reports (spec §5 "Report"): one per user per target (a repeat gets its own key, which the UI
--- treats as success), never on one's own chisme, silently ignored on one's own comment; each
--- report adds 1 to the target's `report` counter. Reporters are visible only to themselves.
+-- The reasons a report may give (docs/decisions/0035-notice-and-action.md): a short Spanish list,
+-- data that moderators edit (moderate_set_report_reason, 70-moderation.sql). Each names the rule
+-- of Chismes it stands for and, for illegal content, the legal ground; statements of reasons
+-- quote both (74-statements.sql). A reason is retired (active = false), never deleted, so every
+-- past report and statement keeps its meaning.
+create table public.report_reasons (
+  code text primary key check (code ~ '^[a-z_]{1,40}$'),
+  label text not null check (char_length(label) between 1 and 80),
+  rule text not null check (char_length(rule) between 1 and 500),
+  legal_ground text check (char_length(legal_ground) between 1 and 500),
+  illegal boolean not null default false,
+  position int not null default 100,
+  active boolean not null default true
+);
+alter table public.report_reasons enable row level security;
+comment on table public.report_reasons is 'The list of report reasons (code, Spanish label, the rule of Chismes it stands for, the legal ground of illegal content). Public; moderators edit it.';
+revoke all on table public.report_reasons from public, anon, authenticated, service_role;
+grant all on table public.report_reasons to service_role;
+grant select on table public.report_reasons to anon;
+grant select on table public.report_reasons to authenticated;
+
+create policy report_reasons_select_anon on public.report_reasons
+  for select to anon
+  using (true);
+comment on policy report_reasons_select_anon on public.report_reasons is 'Signed-out visitors read the reason list (the terms, the transparency report).';
+
+create policy report_reasons_select_authenticated on public.report_reasons
+  for select to authenticated
+  using (true);
+comment on policy report_reasons_select_authenticated on public.report_reasons is 'Signed-in people read the reason list (the report dialog).';
+
+-- Reports (spec §5 "Report"; docs/decisions/0035-notice-and-action.md): one per user per target
+-- (a repeat gets its own key, which the UI treats as success), never on one's own chisme,
+-- silently ignored on one's own comment; a reason from the list and an optional explanation;
+-- each report adds 1 to the target's `report` counter while it stands (withdraw_report takes it
+-- back). Reporters are visible only to themselves. A decision sets handled_at and decision
+-- (removed: the content was taken down; dismissed: it stays), and the reporter is told.
 create table public.reports (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   chisme_id uuid references public.chismes (id) on delete cascade,
   comment_id uuid references public.comments (id) on delete cascade,
-  reason text not null default 'Sin especificar' check (char_length(reason) between 1 and 200),
+  -- a code of report_reasons (checked by the rule step; reasons are retired, never deleted)
+  reason text not null check (reason ~ '^[a-z_]{1,40}$'),
+  explanation text check (char_length(explanation) between 1 and 2000),
   created_at timestamptz not null default now(),
   check (num_nonnulls(chisme_id, comment_id) = 1),
   constraint reports_user_id_chisme_id_key unique (user_id, chisme_id),
   constraint reports_user_id_comment_id_key unique (user_id, comment_id),
-  handled_at timestamptz
+  handled_at timestamptz,
+  decision text check (decision in ('removed', 'dismissed')),
+  counts boolean not null default true
 );
 alter table public.reports enable row level security;
 comment on table public.reports is 'Reports of chismes or comments; RLS shows a report only to its reporter.';
-comment on column public.reports.handled_at is 'Set when a moderator restored the target; handled reports no longer count towards hiding.';
+comment on column public.reports.handled_at is 'Set when a moderator decided on the target; handled reports no longer count towards hiding.';
+comment on column public.reports.decision is 'The decision the reporter is told: removed (the content was taken down) or dismissed (it stays).';
+comment on column public.reports.counts is 'False when the reporter''s reports were muted for misuse when it was made: it never counts towards automatic hiding (docs/decisions/0035-notice-and-action.md).';
 revoke all on table public.reports from public, anon, authenticated, service_role;
 grant all on table public.reports to service_role;
 grant select on table public.reports to authenticated;
@@ -4771,8 +4891,9 @@ comment on policy reports_insert_authenticated on public.reports is 'A user repo
 -- After insert (private.apply_report_write):
 --   1. the target's report counter (private.count_report, below), whose update runs the
 --      chismes pipeline (the trending copy);
---   2. automatic hiding at the threshold, with the author's notification, and the moderators'
---      live ping (private.hide_reported_content, below).
+--   2. automatic hiding at the threshold, with the author's statement of reasons, and the
+--      moderators' live ping (private.hide_reported_content, below);
+--   3. the transparency ledger's row (private.log_report, 74-statements.sql).
 --
 -- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_report_write()
@@ -4815,11 +4936,12 @@ declare
 begin
   v_step := private.count_report(new.chisme_id, new.comment_id);
   v_step := private.hide_reported_content(new.chisme_id, new.comment_id);
+  v_step := private.log_report(new);
   return null;
 end;
 $$;
 revoke all on function private.apply_report_write() from public, anon, authenticated, service_role;
-comment on function private.apply_report_write() is 'Trigger: the effects of a new report in order (counter, then automatic hiding and the moderators'' ping).';
+comment on function private.apply_report_write() is 'Trigger: the effects of a new report in order (counter, automatic hiding with its statement and the moderators'' ping, the transparency ledger).';
 
 create trigger reports_before_insert_check_rules
   before insert on public.reports
@@ -4857,7 +4979,7 @@ comment on function private.count_report(uuid, uuid) is 'Write step: adds 1 to t
 -- (private.answer_refused_write, docs/decisions/0024-refused-writes-count.md); a raced repeat
 -- that meets the unique constraint is report_already_exists like one the rule step sees. A
 -- stored report answers null (PostgREST sends null; the web reads only the error).
-create or replace function private.submit_report(p_chisme_id text, p_comment_id text, p_reason text)
+create or replace function private.submit_report(p_chisme_id text, p_comment_id text, p_reason text, p_explanation text)
 returns json
 language plpgsql
 volatile
@@ -4870,8 +4992,9 @@ declare
   v_hint text;
 begin
   perform private.require_user();
-  insert into public.reports (chisme_id, comment_id, reason)
-  values (private.uuid_arg(p_chisme_id, 'report_target_not_found'), private.uuid_arg(p_comment_id, 'report_target_not_found'), p_reason);
+  insert into public.reports (chisme_id, comment_id, reason, explanation)
+  values (private.uuid_arg(p_chisme_id, 'report_target_not_found'), private.uuid_arg(p_comment_id, 'report_target_not_found'),
+    private.capped_arg(p_reason), p_explanation);
   return null;
 exception
   when unique_violation then
@@ -4881,42 +5004,44 @@ exception
     return private.answer_refused_write('report', v_message, v_detail, v_hint);
 end;
 $$;
-revoke all on function private.submit_report(text,text,text) from public, anon, authenticated, service_role;
-comment on function private.submit_report(text, text, text) is 'Reports a chisme or a comment as the caller; over the API a refusal is answered and counted (docs/decisions/0024-refused-writes-count.md). Called by report_chisme and report_comment.';
+revoke all on function private.submit_report(text,text,text,text) from public, anon, authenticated, service_role;
+comment on function private.submit_report(text, text, text, text) is 'Reports a chisme or a comment as the caller; over the API a refusal is answered and counted (docs/decisions/0024-refused-writes-count.md). Called by report_chisme and report_comment.';
 
 -- Client writes: run as their owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
-create function public.report_chisme(p_chisme_id text, p_reason text default 'Sin especificar')
+create function public.report_chisme(p_chisme_id text, p_reason text default null, p_explanation text default null)
 returns json
 language sql
 volatile
 security definer
 set search_path = ''
 as $$
-  select private.submit_report(p_chisme_id, null, p_reason);
+  select private.submit_report(p_chisme_id, null, p_reason, p_explanation);
 $$;
-revoke all on function public.report_chisme(text,text) from public, anon, authenticated, service_role;
-grant execute on function public.report_chisme(text,text) to authenticated;
-grant execute on function public.report_chisme(text,text) to service_role;
-comment on function public.report_chisme(text, text) is 'Reports a chisme as the caller (null). Over the API a refusal is answered (400, the key) and counts towards the report rate limit.';
+revoke all on function public.report_chisme(text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.report_chisme(text,text,text) to authenticated;
+grant execute on function public.report_chisme(text,text,text) to service_role;
+comment on function public.report_chisme(text, text, text) is 'Reports a chisme as the caller with a reason code from report_reasons and an optional explanation (null). Over the API a refusal is answered (400, the key) and counts towards the report rate limit.';
 
-create function public.report_comment(p_comment_id text, p_reason text default 'Sin especificar')
+create function public.report_comment(p_comment_id text, p_reason text default null, p_explanation text default null)
 returns json
 language sql
 volatile
 security definer
 set search_path = ''
 as $$
-  select private.submit_report(null, p_comment_id, p_reason);
+  select private.submit_report(null, p_comment_id, p_reason, p_explanation);
 $$;
-revoke all on function public.report_comment(text,text) from public, anon, authenticated, service_role;
-grant execute on function public.report_comment(text,text) to authenticated;
-grant execute on function public.report_comment(text,text) to service_role;
-comment on function public.report_comment(text, text) is 'Reports a comment as the caller (null; one''s own comment: no effect). Over the API a refusal is answered (400, the key) and counts towards the report rate limit.';
+revoke all on function public.report_comment(text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.report_comment(text,text,text) to authenticated;
+grant execute on function public.report_comment(text,text,text) to service_role;
+comment on function public.report_comment(text, text, text) is 'Reports a comment as the caller with a reason code from report_reasons and an optional explanation (null; one''s own comment: no effect). Over the API a refusal is answered (400, the key) and counts towards the report rate limit.';
 
 -- Automatic hiding (70-moderation.sql) counting only reports made by accounts at least min_age
--- old at the time; the moderators' live ping still carries every pending report.
+-- old at the time and not muted for misuse (reports.counts); the moderators' live ping still
+-- carries every pending report. The hiding is an automated decision: its statement of reasons
+-- (74-statements.sql) says so, with the reports' leading reason as its ground.
 create or replace function private.hide_reported_content(p_chisme_id uuid, p_comment_id uuid)
 returns void
 language plpgsql
@@ -4932,44 +5057,34 @@ declare
   v_comment public.comments;
   v_author uuid;
 begin
+  select count(*)::int, count(*) filter (where r.counts and r.created_at >= u.created_at + v_min_age)::int
+  into v_pending, v_counting
+  from public.reports r join auth.users u on u.id = r.user_id
+  where (r.chisme_id = p_chisme_id or r.comment_id = p_comment_id) and r.handled_at is null;
   if p_chisme_id is not null then
-    select count(*)::int, count(*) filter (where r.created_at >= u.created_at + v_min_age)::int
-    into v_pending, v_counting
-    from public.reports r join auth.users u on u.id = r.user_id
-    where r.chisme_id = p_chisme_id and r.handled_at is null;
     if v_counting >= v_threshold then
       update public.chismes set hidden_at = now()
       where id = p_chisme_id and hidden_at is null
       returning * into v_chisme;
       if v_chisme.id is not null then
         select a.user_id into v_author from public.chisme_authors a where a.chisme_id = v_chisme.id;
-        if v_author is not null then
-          perform private.notify(v_author, 'moderation_decision',
-            'Tu chisme ha sido ocultado por varias denuncias mientras un moderador lo revisa.',
-            jsonb_build_object('decision', 'hidden', 'chismeId', v_chisme.id),
-            'moderation:hidden:' || v_chisme.id::text || ':' || extract(epoch from v_chisme.hidden_at)::text);
-        end if;
+        perform private.write_statement(v_author, 'hidden', 'chisme', v_chisme.id, null, v_chisme.content, null,
+          'reports', v_pending, true, private.leading_reason(v_chisme.id, null), null,
+          private.seconds_since_first_report(v_chisme.id, null));
       end if;
     end if;
     perform realtime.send(jsonb_build_object('kind', 'chisme', 'id', p_chisme_id, 'pending', v_pending),
       'report_created', 'moderation', true);
   else
-    select count(*)::int, count(*) filter (where r.created_at >= u.created_at + v_min_age)::int
-    into v_pending, v_counting
-    from public.reports r join auth.users u on u.id = r.user_id
-    where r.comment_id = p_comment_id and r.handled_at is null;
     if v_counting >= v_threshold then
       update public.comments set hidden_at = now()
       where id = p_comment_id and hidden_at is null
       returning * into v_comment;
       if v_comment.id is not null then
         select a.user_id into v_author from public.comment_authors a where a.comment_id = v_comment.id;
-        if v_author is not null then
-          perform private.notify(v_author, 'moderation_decision',
-            'Tu comentario ha sido ocultado por varias denuncias mientras un moderador lo revisa.',
-            jsonb_build_object('decision', 'hidden', 'chismeId', v_comment.chisme_id, 'commentId', v_comment.id),
-            'moderation:hidden:' || v_comment.id::text || ':' || extract(epoch from v_comment.hidden_at)::text);
-        end if;
+        perform private.write_statement(v_author, 'hidden', 'comment', v_comment.chisme_id, v_comment.id, v_comment.content, null,
+          'reports', v_pending, true, private.leading_reason(null, v_comment.id), null,
+          private.seconds_since_first_report(null, v_comment.id));
       end if;
     end if;
     perform realtime.send(jsonb_build_object('kind', 'comment', 'id', p_comment_id, 'pending', v_pending),
@@ -4978,7 +5093,45 @@ begin
 end;
 $$;
 revoke all on function private.hide_reported_content(uuid,uuid) from public, anon, authenticated, service_role;
-comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct reports by accounts past their first day reach the threshold (the chismes pipeline tells its own topic and the head topics), notifies the author, and pings the moderators'' topic (security definer).';
+comment on function private.hide_reported_content(uuid, uuid) is 'Write step: hides a chisme or comment when its pending distinct counting reports by accounts past their first day reach the threshold (the chismes pipeline tells its own topic and the head topics), writes the author''s statement of reasons (automated), and pings the moderators'' topic (security definer).';
+
+-- Withdrawing one's own report while no decision was taken: the report goes and its count with
+-- it (content it had hidden stays hidden until a moderator decides: the hiding was a decision).
+-- Security definer: clients hold no delete privilege on reports.
+create or replace function public.withdraw_report(p_kind text, p_id text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+  v_id uuid := private.uuid_arg(p_id, 'report_not_found');
+  v_report public.reports;
+begin
+  if p_kind = 'chisme' then
+    delete from public.reports r where r.user_id = v_user_id and r.chisme_id = v_id and r.handled_at is null returning * into v_report;
+  elsif p_kind = 'comment' then
+    delete from public.reports r where r.user_id = v_user_id and r.comment_id = v_id and r.handled_at is null returning * into v_report;
+  else
+    raise exception 'report_not_found' using errcode = 'P0001';
+  end if;
+  if v_report.id is null then
+    raise exception 'report_not_found' using errcode = 'P0001';
+  end if;
+  if v_report.chisme_id is not null then
+    update public.chismes set report = greatest(report - 1, 0) where id = v_report.chisme_id;
+  else
+    update public.comments set report = greatest(report - 1, 0) where id = v_report.comment_id;
+  end if;
+  return true;
+end;
+$$;
+revoke all on function public.withdraw_report(text,text) from public, anon, authenticated, service_role;
+grant execute on function public.withdraw_report(text,text) to authenticated;
+grant execute on function public.withdraw_report(text,text) to service_role;
+comment on function public.withdraw_report(text, text) is 'The caller withdraws their own report of a chisme or comment not yet decided (true); report_not_found otherwise.';
 
 -- Security definer: reads hidden_at and the authorship whatever the caller.
 create or replace function private.guard_hidden_report_target(p_chisme_id uuid, p_comment_id uuid)
@@ -5015,9 +5168,8 @@ as $$
 begin
   select o.o_user_id, o.o_created_at into p_report.user_id, p_report.created_at
   from private.own_client_row(p_report.user_id, p_report.created_at) o;
-  p_report.reason := coalesce(nullif(private.strip_markup(private.normalize_text(p_report.reason)), ''), 'Sin especificar');
-
-
+  -- an optional explanation, normalised first (its size cap refuses a huge one before any work)
+  p_report.explanation := nullif(private.strip_markup(private.normalize_text(p_report.explanation)), '');
   if num_nonnulls(p_report.chisme_id, p_report.comment_id) > 1 then
     raise exception 'report_target_invalid' using errcode = 'P0001';
   end if;
@@ -5052,15 +5204,26 @@ begin
   else
     raise exception 'report_target_not_found' using errcode = 'P0001';
   end if;
-  if char_length(p_report.reason) > 200 then
-    raise exception 'report_reason_too_long' using errcode = 'P0001',
-      detail = jsonb_build_object('max', 200)::text;
+  -- a reason from the list, by its code (any case)
+  p_report.reason := lower(btrim(coalesce(p_report.reason, '')));
+  if not exists (select 1 from public.report_reasons rr where rr.code = p_report.reason and rr.active) then
+    raise exception 'report_reason_invalid' using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', (select jsonb_agg(rr.code order by rr.position, rr.code) from public.report_reasons rr where rr.active))::text;
+  end if;
+  p_report.handled_at := null;
+  p_report.decision := null;
+  -- a reporter muted for manifestly unfounded reports still reports, without counting
+  p_report.counts := not exists (
+    select 1 from private.report_mutes m where m.user_id = p_report.user_id and m.muted_until > p_report.created_at);
+  if char_length(p_report.explanation) > 2000 then
+    raise exception 'report_explanation_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 2000)::text;
   end if;
   return p_report;
 end;
 $$;
 revoke all on function private.check_report_rules(public.reports) from public, anon, authenticated, service_role;
-comment on function private.check_report_rules(public.reports) is 'Write step: one report per user and target, not on one''s own chisme, own comment ignored; normalised reason ≤ 200. A client''s report is the caller''s own.';
+comment on function private.check_report_rules(public.reports) is 'Write step: one report per user and target, not on one''s own chisme, own comment ignored; a reason from the active list (report_reason_invalid), a normalised explanation of at most 2000 characters; a muted reporter''s report does not count. A client''s report is the caller''s own.';
 
 -- ═══ supabase/schemas/60-notifications.sql ═══
 
@@ -6427,8 +6590,8 @@ comment on function public.delete_reported_comment(uuid) is 'Service role: delet
 create table public.moderation_audit (
   id bigint generated always as identity primary key,
   moderator_id uuid,
-  action text not null check (action in ('restore', 'delete', 'suspend', 'add_word', 'delete_word')),
-  target_kind text not null check (target_kind in ('chisme', 'comment', 'word')),
+  action text not null check (action in ('restore', 'delete', 'suspend', 'add_word', 'delete_word', 'complaint', 'set_reason')),
+  target_kind text not null check (target_kind in ('chisme', 'comment', 'word', 'statement', 'report', 'reason')),
   target_id uuid,
   detail jsonb not null default '{}'::jsonb,
   created_at timestamptz not null default now()
@@ -6606,12 +6769,15 @@ begin
       coalesce(ch.cotilleo, cc.cotilleo),
       p.pending_reports,
       coalesce(ch.report, co.report),
-      (select jsonb_agg(jsonb_build_object('reason', x.reason, 'count', x.n) order by x.n desc, x.reason)
+      (select jsonb_agg(jsonb_build_object('reason', x.label, 'code', x.reason, 'count', x.n,
+                 'explanations', x.explanations) order by x.n desc, x.label)
        from (
-         select r.reason, count(*)::int as n from public.reports r
+         select r.reason, rr.label, count(*)::int as n,
+           coalesce(jsonb_agg(r.explanation order by r.created_at) filter (where r.explanation is not null), '[]'::jsonb) as explanations
+         from public.reports r join public.report_reasons rr on rr.code = r.reason
          where r.handled_at is null
            and (r.chisme_id = p.id or r.comment_id = p.id)
-         group by r.reason
+         group by r.reason, rr.label
        ) x),
       coalesce(ch.hidden_at, co.hidden_at) is not null,
       p.last_reported_at,
@@ -6635,8 +6801,11 @@ grant execute on function public.get_moderation_queue(text,text,text,text) to au
 grant execute on function public.get_moderation_queue(text,text,text,text) to service_role;
 comment on function public.get_moderation_queue(text, text, text, text) is 'Moderators: reported content with pending reports, most reported and most recent first, with reasons and counts (no ids of people); pages of up to 100 after the cursor (pending_reports, last_reported_at, id of the last item).';
 
--- Security definer: clears hidden_at and marks every reporter's reports handled.
-create or replace function public.moderate_restore(p_kind text, p_id text)
+-- Security definer: clears hidden_at, closes every reporter's reports as dismissed (each
+-- reporter is told) and reverses the automatic hiding's statement of reasons. A dismissal may
+-- be marked manifestly unfounded (p_unfounded), which counts towards the reporters' misuse
+-- measure (74-statements.sql).
+create or replace function public.moderate_restore(p_kind text, p_id text, p_unfounded text default null)
 returns void
 language plpgsql
 security definer
@@ -6647,22 +6816,32 @@ declare
   v_author uuid;
   v_was_hidden boolean;
   v_chisme_id uuid;
+  v_unfounded boolean;
+  v_seconds int;
 begin
   perform private.require_moderator();
+  v_unfounded := coalesce(private.boolean_arg(p_unfounded, 'moderation_setting_invalid'), false);
   v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
   v_author := private.require_moderation_target(p_kind, v_id);
   if p_kind = 'chisme' then
     select c.hidden_at is not null, c.id into v_was_hidden, v_chisme_id
     from public.chismes c where c.id = v_id for update;
+    v_seconds := private.seconds_since_first_report(v_id, null);
     -- the chismes pipeline tells the chisme's own topic (chisme_restored, 80-realtime.sql)
     update public.chismes set hidden_at = null where id = v_id and hidden_at is not null;
-    update public.reports set handled_at = now() where chisme_id = v_id and handled_at is null;
+    perform private.close_reports(v_id, null, 'dismissed', v_unfounded);
+    update public.moderation_statements set reversed_at = now()
+    where chisme_id = v_id and target_kind = 'chisme' and decision = 'hidden' and reversed_at is null;
   else
     select c.hidden_at is not null, c.chisme_id into v_was_hidden, v_chisme_id from public.comments c where c.id = v_id for update;
+    v_seconds := private.seconds_since_first_report(null, v_id);
     update public.comments set hidden_at = null where id = v_id and hidden_at is not null;
-    update public.reports set handled_at = now() where comment_id = v_id and handled_at is null;
+    perform private.close_reports(null, v_id, 'dismissed', v_unfounded);
+    update public.moderation_statements set reversed_at = now()
+    where comment_id = v_id and decision = 'hidden' and reversed_at is null;
   end if;
-  perform private.audit('restore', p_kind, v_id, jsonb_build_object('was_hidden', v_was_hidden));
+  perform private.audit('restore', p_kind, v_id, jsonb_build_object('was_hidden', v_was_hidden, 'unfounded', v_unfounded));
+  perform private.log_moderation_event('decision', 'dismissed', 'moderator', false, v_seconds);
   if v_was_hidden and v_author is not null then
     perform private.notify(v_author, 'moderation_decision',
       case when p_kind = 'chisme' then 'Un moderador ha revisado tu chisme y vuelve a estar visible.'
@@ -6672,15 +6851,15 @@ begin
   end if;
 end;
 $$;
-revoke all on function public.moderate_restore(text,text) from public, anon, authenticated, service_role;
-grant execute on function public.moderate_restore(text,text) to authenticated;
-grant execute on function public.moderate_restore(text,text) to service_role;
-comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; its own topic chisme:<id> is told of a restored chisme).';
+revoke all on function public.moderate_restore(text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_restore(text,text,text) to authenticated;
+grant execute on function public.moderate_restore(text,text,text) to service_role;
+comment on function public.moderate_restore(text, text, text) is 'Moderators: makes a chisme or comment visible again and dismisses its reports (each reporter is told; p_unfounded marks them manifestly unfounded); audited; the author is told when it had been hidden and its hiding statement is reversed; its own topic chisme:<id> is told of a restored chisme.';
 
 -- Security definer: deletes content the moderator did not write (the spec's delete of reported
 -- content: foreign keys take comments, replies, likes and reports with it; the image object
 -- is left to the purge, see the header).
-create or replace function public.moderate_delete(p_kind text, p_id text)
+create or replace function public.moderate_delete(p_kind text, p_id text, p_reason text default null, p_explanation text default null)
 returns void
 language plpgsql
 security definer
@@ -6690,33 +6869,68 @@ declare
   v_id uuid;
   v_author uuid;
   v_chisme_id uuid;
+  v_content text;
+  v_reason text;
+  v_reports int;
+  v_seconds int;
 begin
   perform private.require_moderator();
   v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
   v_author := private.require_moderation_target(p_kind, v_id);
   if p_kind = 'chisme' then
+    select c.content, c.id into v_content, v_chisme_id from public.chismes c where c.id = v_id;
+    v_reason := private.moderation_reason(p_reason, v_id, null);
+    v_seconds := private.seconds_since_first_report(v_id, null);
+    v_reports := private.close_reports(v_id, null, 'removed', false);
     delete from public.chismes where id = v_id;
   else
-    select c.chisme_id into v_chisme_id from public.comments c where c.id = v_id;
+    select c.chisme_id, c.content into v_chisme_id, v_content from public.comments c where c.id = v_id;
+    v_reason := private.moderation_reason(p_reason, null, v_id);
+    v_seconds := private.seconds_since_first_report(null, v_id);
+    v_reports := private.close_reports(null, v_id, 'removed', false);
     delete from public.comments where id = v_id;
   end if;
-  perform private.audit('delete', p_kind, v_id, '{}'::jsonb);
-  if v_author is not null then
-    perform private.notify(v_author, 'moderation_decision',
-      case when p_kind = 'chisme' then 'Un moderador ha eliminado tu chisme tras revisar las denuncias.'
-           else 'Un moderador ha eliminado tu comentario tras revisar las denuncias.' end,
-      jsonb_build_object('decision', 'deleted') || case when p_kind = 'comment' then jsonb_build_object('chismeId', v_chisme_id) else '{}'::jsonb end,
-      'moderation:deleted:' || v_id::text);
-  end if;
+  perform private.audit('delete', p_kind, v_id, jsonb_build_object('reason', v_reason));
+  perform private.write_statement(v_author, 'deleted', p_kind, v_chisme_id, case when p_kind = 'comment' then v_id end,
+    v_content, null, case when v_reports > 0 then 'reports' else 'own_initiative' end, v_reports, false,
+    v_reason, p_explanation, v_seconds);
+  perform private.count_illegal_removal(v_author, v_reason);
 end;
 $$;
-revoke all on function public.moderate_delete(text,text) from public, anon, authenticated, service_role;
-grant execute on function public.moderate_delete(text,text) to authenticated;
-grant execute on function public.moderate_delete(text,text) to service_role;
-comment on function public.moderate_delete(text, text) is 'Moderators: deletes a chisme (with its comments, likes and reports; its image goes with the next purge) or a comment (with its replies and reports); audited, the author is told.';
+revoke all on function public.moderate_delete(text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_delete(text,text,text,text) to authenticated;
+grant execute on function public.moderate_delete(text,text,text,text) to service_role;
+comment on function public.moderate_delete(text, text, text, text) is 'Moderators: deletes a chisme (with its comments, likes and reports; its image goes with the next purge) or a comment (with its replies and reports) on a ground from report_reasons (default: the reports'' leading reason) with an optional explanation; audited; the reporters are told, the author gets a statement of reasons; removals as illegal count towards the misuse measure.';
+
+-- The ground of a moderator's decision: the one named (a code of the list), else the leading
+-- reason of the target's pending reports; without either, moderation_reason_required.
+create or replace function private.moderation_reason(p_reason text, p_chisme_id uuid, p_comment_id uuid)
+returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_reason text := lower(btrim(private.capped_arg(p_reason)));
+begin
+  if nullif(v_reason, '') is null then
+    v_reason := private.leading_reason(p_chisme_id, p_comment_id);
+    if v_reason is null then
+      raise exception 'moderation_reason_required' using errcode = 'P0001';
+    end if;
+  elsif not exists (select 1 from public.report_reasons r where r.code = v_reason) then
+    raise exception 'moderation_reason_invalid' using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', (select jsonb_agg(r.code order by r.position, r.code) from public.report_reasons r where r.active))::text;
+  end if;
+  return v_reason;
+end;
+$$;
+revoke all on function private.moderation_reason(text,uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.moderation_reason(text, uuid, uuid) is 'The ground of a moderator''s decision: a code of report_reasons, or the reports'' leading reason (moderation_reason_required / moderation_reason_invalid).';
 
 -- Security definer: finds the author through the authorship tables without revealing them.
-create or replace function public.moderate_suspend_author(p_kind text, p_id text, p_days text)
+create or replace function public.moderate_suspend_author(p_kind text, p_id text, p_days text, p_reason text default null, p_explanation text default null)
 returns timestamptz
 language plpgsql
 security definer
@@ -6727,6 +6941,7 @@ declare
   v_days int;
   v_author uuid;
   v_until timestamptz;
+  v_reason text;
 begin
   perform private.require_moderator();
   v_days := private.int_arg(p_days, 'suspension_days_invalid');
@@ -6739,26 +6954,59 @@ begin
   if v_author is null then
     raise exception 'moderation_target_not_found' using errcode = 'P0001';
   end if;
-  insert into private.suspensions as s (user_id, suspended_until)
-  values (v_author, now() + make_interval(days => v_days))
-  on conflict (user_id) do update
-    set suspended_until = greatest(
-      case when s.suspended_until > now() then s.suspended_until else now() end,
-      excluded.suspended_until),
-      created_at = now()
-  returning s.suspended_until into v_until;
-  perform private.audit('suspend', p_kind, v_id, jsonb_build_object('days', v_days, 'until', v_until));
-  perform private.notify(v_author, 'moderation_decision',
-    'Un moderador ha suspendido tu cuenta hasta el ' || to_char(v_until at time zone 'UTC', 'DD/MM/YYYY HH24:MI') || ' (UTC). Puedes leer, pero no publicar, comentar, dar me gusta ni reportar.',
-    jsonb_build_object('decision', 'suspended', 'until', v_until),
-    'moderation:suspended:' || extract(epoch from v_until)::text);
+  v_reason := private.moderation_reason(p_reason, case when p_kind = 'chisme' then v_id end, case when p_kind = 'comment' then v_id end);
+  v_until := private.suspend_user(v_author, make_interval(days => v_days));
+  perform private.audit('suspend', p_kind, v_id, jsonb_build_object('days', v_days, 'until', v_until, 'reason', v_reason));
+  perform private.write_statement(v_author, 'suspended', 'account', null, null, null, v_until,
+    case when exists (select 1 from public.reports r where r.handled_at is null and (r.chisme_id = v_id or r.comment_id = v_id))
+      then 'reports' else 'own_initiative' end,
+    (select count(*)::int from public.reports r where r.chisme_id = v_id or r.comment_id = v_id),
+    false, v_reason, p_explanation, null);
   return v_until;
 end;
 $$;
-revoke all on function public.moderate_suspend_author(text,text,text) from public, anon, authenticated, service_role;
-grant execute on function public.moderate_suspend_author(text,text,text) to authenticated;
-grant execute on function public.moderate_suspend_author(text,text,text) to service_role;
-comment on function public.moderate_suspend_author(text, text, text) is 'Moderators: suspends the author of a chisme or comment for 1, 7 or 30 days (never revealing who); returns the end date; audited, the author is told.';
+revoke all on function public.moderate_suspend_author(text,text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_suspend_author(text,text,text,text,text) to authenticated;
+grant execute on function public.moderate_suspend_author(text,text,text,text,text) to service_role;
+comment on function public.moderate_suspend_author(text, text, text, text, text) is 'Moderators: suspends the author of a chisme or comment for 1, 7 or 30 days (never revealing who) on a ground from report_reasons (default: the reports'' leading reason) with an optional explanation; returns the end date; audited; the author gets a statement of reasons.';
+
+-- Security definer: report_reasons has no client write grant.
+create or replace function public.moderate_set_report_reason(p_code text, p_label text, p_rule text, p_legal_ground text default null, p_position text default null, p_active text default null)
+returns public.report_reasons
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.report_reasons;
+  v_code text := lower(btrim(private.capped_arg(p_code)));
+  v_label text := nullif(private.strip_markup(private.normalize_text(p_label)), '');
+  v_rule text := nullif(private.strip_markup(private.normalize_text(p_rule)), '');
+  v_ground text := nullif(private.strip_markup(private.normalize_text(p_legal_ground)), '');
+begin
+  perform private.require_moderator();
+  if v_code is null or v_code !~ '^[a-z_]{1,40}$' or v_label is null or char_length(v_label) > 80
+     or v_rule is null or char_length(v_rule) > 500 or char_length(v_ground) > 500 then
+    raise exception 'report_reason_setting_invalid' using errcode = 'P0001',
+      detail = jsonb_build_object('label', 80, 'rule', 500, 'legal_ground', 500)::text;
+  end if;
+  insert into public.report_reasons as r (code, label, rule, legal_ground, illegal, position, active)
+  values (v_code, v_label, v_rule, v_ground, v_ground is not null,
+    coalesce(private.int_arg(p_position, 'report_reason_setting_invalid'), 100),
+    coalesce(private.boolean_arg(p_active, 'report_reason_setting_invalid'), true))
+  on conflict (code) do update set label = excluded.label, rule = excluded.rule, legal_ground = excluded.legal_ground,
+    illegal = excluded.illegal,
+    position = coalesce(private.int_arg(p_position, 'report_reason_setting_invalid'), r.position),
+    active = coalesce(private.boolean_arg(p_active, 'report_reason_setting_invalid'), r.active)
+  returning * into v_row;
+  perform private.audit('set_reason', 'reason', null, to_jsonb(v_row));
+  return v_row;
+end;
+$$;
+revoke all on function public.moderate_set_report_reason(text,text,text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_set_report_reason(text,text,text,text,text,text) to authenticated;
+grant execute on function public.moderate_set_report_reason(text,text,text,text,text,text) to service_role;
+comment on function public.moderate_set_report_reason(text, text, text, text, text, text) is 'Moderators: adds or edits a report reason (label, rule, legal ground: illegal when given, position, active); a reason is retired, never deleted; audited.';
 
 -- ═══ supabase/schemas/72-appeals.sql ═══
 
@@ -6767,52 +7015,14 @@ comment on function public.moderate_suspend_author(text, text, text) is 'Moderat
 -- plpgsql_check and pgTAP (test:db) cover them.
 set check_function_bodies = off;
 
--- Appeals: the author of a chisme hidden by reports sees it in their profile as "Oculto por
--- denuncias" and may ask once for a review. The appeal reaches moderators first (get_appeals,
--- shown above the queue, with the report count); the decision is the moderators' existing
--- restore / delete, which already notifies the author with a moderation_decision that names no
--- moderator. A restored chisme leaves the appeals list (no longer hidden); a deleted one takes
--- its appeal with it; either way the author cannot appeal it again (one appeal per chisme, ever).
-create table private.appeals (
-  chisme_id uuid primary key references public.chismes (id) on delete cascade,
-  created_at timestamptz not null default now()
-);
-revoke all on table private.appeals from public, anon, authenticated, service_role;
-comment on table private.appeals is 'One review request per hidden chisme, by its author (the author is found through chisme_authors, never stored here). No API access.';
+-- Appeals are complaints (74-statements.sql; docs/decisions/0036-statements-and-complaints.md):
+-- the author of a hidden chisme sees it in their profile as "Oculto por denuncias", with the
+-- statement of reasons of its hiding, and complains about that statement with
+-- file_complaint('statement', …). Moderators see the complaint with the others (get_complaints).
 
--- Security definer: reads chisme_authors and writes private.appeals; the caller is checked here.
-create or replace function public.appeal_chisme(p_chisme_id text)
-returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_user_id uuid := private.require_user();
-  v_chisme_id uuid := private.uuid_arg(p_chisme_id, 'appeal_not_allowed');
-begin
-  -- only the author, only a chisme hidden by reports (anything else looks the same)
-  if not exists (
-    select 1 from public.chismes c join public.chisme_authors a on a.chisme_id = c.id
-    where c.id = v_chisme_id and a.user_id = v_user_id and c.hidden_at is not null
-  ) then
-    raise exception 'appeal_not_allowed' using errcode = 'P0001';
-  end if;
-  insert into private.appeals (chisme_id) values (v_chisme_id) on conflict do nothing;
-  if not found then
-    raise exception 'appeal_already_exists' using errcode = 'P0001';
-  end if;
-end;
-$$;
-revoke all on function public.appeal_chisme(text) from public, anon, authenticated, service_role;
-grant execute on function public.appeal_chisme(text) to service_role;
-grant execute on function public.appeal_chisme(text) to authenticated;
-comment on function public.appeal_chisme(text) is 'The author asks once for a review of their chisme hidden by reports. Keys: appeal_not_allowed, appeal_already_exists.';
-
--- Security definer: reads chisme_authors for the caller's own rows only.
+-- Security definer: reads chisme_authors and the complaints for the caller's own rows only.
 create or replace function public.get_my_hidden_chismes()
-returns table (chisme_id uuid, appealed boolean)
+returns table (chisme_id uuid, appealed boolean, statement_id uuid)
 language plpgsql
 stable
 security definer
@@ -6822,9 +7032,16 @@ declare
   v_user_id uuid := private.require_user();
 begin
   return query
-    select c.id, exists (select 1 from private.appeals p where p.chisme_id = c.id)
+    select c.id,
+      exists (select 1 from private.complaints p where p.statement_id = s.id),
+      s.id
     from public.chisme_authors a
     join public.chismes c on c.id = a.chisme_id
+    left join lateral (
+      select st.id from public.moderation_statements st
+      where st.chisme_id = c.id and st.target_kind = 'chisme' and st.decision = 'hidden' and st.reversed_at is null
+      order by st.created_at desc limit 1
+    ) s on true
     where a.user_id = v_user_id and c.hidden_at is not null
     order by c.created_at desc;
 end;
@@ -6832,11 +7049,560 @@ $$;
 revoke all on function public.get_my_hidden_chismes() from public, anon, authenticated, service_role;
 grant execute on function public.get_my_hidden_chismes() to service_role;
 grant execute on function public.get_my_hidden_chismes() to authenticated;
-comment on function public.get_my_hidden_chismes() is 'The caller''s chismes hidden by reports ("Oculto por denuncias") and whether each was appealed.';
+comment on function public.get_my_hidden_chismes() is 'The caller''s hidden chismes ("Oculto por denuncias"), the statement of reasons of each hiding, and whether it was complained about.';
 
--- Security definer: moderators read every appeal (never who made it).
-create or replace function public.get_appeals()
-returns table (chisme_id uuid, content text, cotilleo boolean, total_reports int, pending_reports int, appealed_at timestamptz)
+-- ═══ supabase/schemas/74-statements.sql ═══
+
+-- Function bodies refer to objects of later files (the feed reads blocks, blocks read
+-- comments): their check waits for the first call, as in pg_dump's output. The drift check,
+-- plpgsql_check and pgTAP (test:db) cover them.
+set check_function_bodies = off;
+
+-- Statements of reasons, complaints and measures against misuse
+-- (docs/decisions/0036-statements-and-complaints.md). Every restriction of a person's content
+-- or account — a chisme or comment hidden (automatically by reports, or by a moderator),
+-- deleted, an account suspended — writes exactly one statement, through
+-- private.write_statement, which also tells the person. The statement says what was
+-- restricted (with a snippet), the facts (reports received, own initiative, or repeated
+-- illegal content), whether automated means decided, the rule broken (and the legal ground of
+-- illegal content), the thresholds of the misuse measures, and until when a complaint can be
+-- filed. It never holds a reporter's id nor anything that would single one out (a count, not
+-- who). The affected person complains about a statement, and a reporter about a dismissal of
+-- their report, within the complaint window (6 months by default); a moderator, and only a
+-- moderator, decides; a reversal restores what the decision took.
+
+-- ---------------------------------------------------------------------------------------------
+-- Settings
+-- ---------------------------------------------------------------------------------------------
+create table private.misuse_settings (
+  id boolean primary key default true check (id),
+  complaint_window_days int not null default 183 check (complaint_window_days between 183 and 3650),
+  misuse_window_days int not null default 183 check (misuse_window_days between 1 and 3650),
+  illegal_warn_after int not null default 2 check (illegal_warn_after >= 1),
+  illegal_suspend_after int not null default 3 check (illegal_suspend_after >= 1),
+  illegal_suspend_days int not null default 7 check (illegal_suspend_days between 1 and 365),
+  unfounded_warn_after int not null default 3 check (unfounded_warn_after >= 1),
+  unfounded_mute_after int not null default 5 check (unfounded_mute_after >= 1),
+  unfounded_mute_days int not null default 30 check (unfounded_mute_days between 1 and 365),
+  check (illegal_warn_after < illegal_suspend_after),
+  check (unfounded_warn_after < unfounded_mute_after)
+);
+revoke all on table private.misuse_settings from public, anon, authenticated, service_role;
+comment on table private.misuse_settings is 'One row: the complaint window and the misuse thresholds (repeated illegal content, manifestly unfounded reports), quoted in every statement of reasons.';
+
+-- Reporters whose reports were repeatedly found manifestly unfounded: their reports are stored
+-- and reviewed, but do not count towards automatic hiding until muted_until.
+create table private.report_mutes (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  muted_until timestamptz not null,
+  created_at timestamptz not null default now()
+);
+revoke all on table private.report_mutes from public, anon, authenticated, service_role;
+comment on table private.report_mutes is 'Reporters whose reports do not count towards automatic hiding until muted_until (manifestly unfounded reports, misuse_settings).';
+
+-- ---------------------------------------------------------------------------------------------
+-- The transparency ledger: one anonymous row per event, for the public report (78-transparency.sql)
+-- ---------------------------------------------------------------------------------------------
+-- Reports and decisions go with the content they concern (foreign keys cascade), so the
+-- figures are kept here as they happen: no person's id, only the kind, a key (a reason, a
+-- decision, an outcome), the source, whether automated means decided and the seconds from the
+-- first pending report to the decision.
+create table private.moderation_ledger (
+  id bigint generated always as identity primary key,
+  happened_at timestamptz not null default now(),
+  event text not null check (event in ('report', 'decision', 'complaint', 'complaint_decided', 'suspension', 'word_refusal')),
+  key text not null check (char_length(key) between 1 and 60),
+  source text check (source in ('signed_in', 'signed_out', 'moderator')),
+  automated boolean,
+  seconds int check (seconds >= 0)
+);
+revoke all on table private.moderation_ledger from public, anon, authenticated, service_role;
+comment on table private.moderation_ledger is 'Anonymous events of moderation (reports, decisions, complaints, suspensions, word-filter refusals) for the transparency report; never a person''s id.';
+
+create index moderation_ledger_happened_at_idx on private.moderation_ledger (happened_at);
+
+create or replace function private.log_moderation_event(p_event text, p_key text, p_source text, p_automated boolean, p_seconds int)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into private.moderation_ledger (event, key, source, automated, seconds)
+  values (p_event, p_key, p_source, p_automated, greatest(p_seconds, 0));
+$$;
+revoke all on function private.log_moderation_event(text,text,text,boolean,int) from public, anon, authenticated, service_role;
+comment on function private.log_moderation_event(text, text, text, boolean, int) is 'Write step: one anonymous row of the transparency ledger (security definer: the ledger has no API access).';
+
+-- A report's row in the ledger: the reason and the source (a moderator's own report is the
+-- moderator source). An effect of the reports pipeline.
+create or replace function private.log_report(p_report public.reports)
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  perform private.log_moderation_event('report', p_report.reason,
+    case when private.is_moderator() then 'moderator' else 'signed_in' end, null, null);
+end;
+$$;
+revoke all on function private.log_report(public.reports) from public, anon, authenticated, service_role;
+comment on function private.log_report(public.reports) is 'Write step: a new report in the transparency ledger (reason and source, no person).';
+
+-- ---------------------------------------------------------------------------------------------
+-- Statements of reasons
+-- ---------------------------------------------------------------------------------------------
+create table public.moderation_statements (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  decision text not null check (decision in ('hidden', 'deleted', 'suspended')),
+  target_kind text not null check (target_kind in ('chisme', 'comment', 'account')),
+  chisme_id uuid,
+  comment_id uuid,
+  snippet text check (char_length(snippet) <= 60),
+  suspended_until timestamptz,
+  facts text not null check (facts in ('reports', 'own_initiative', 'repeated_illegal')),
+  reports_received int not null default 0 check (reports_received >= 0),
+  automated boolean not null,
+  reason text not null check (reason ~ '^[a-z_]{1,40}$'), -- a code of report_reasons (never deleted)
+  rule text not null,
+  legal_ground text,
+  explanation text check (char_length(explanation) <= 2000),
+  thresholds jsonb not null,
+  complaint_until timestamptz not null,
+  created_at timestamptz not null default now(),
+  reversed_at timestamptz,
+  check ((decision = 'suspended') = (suspended_until is not null)),
+  check ((target_kind = 'account') = (decision = 'suspended'))
+);
+alter table public.moderation_statements enable row level security;
+revoke all on table public.moderation_statements from public, anon, authenticated, service_role;
+grant all on table public.moderation_statements to service_role;
+grant select on table public.moderation_statements to authenticated;
+comment on table public.moderation_statements is 'Statements of reasons: one per restriction of a person''s content or account, shown to that person only; never a reporter''s id.';
+comment on column public.moderation_statements.chisme_id is 'The chisme restricted (or whose comment was); not a foreign key: the statement outlives a deleted chisme.';
+comment on column public.moderation_statements.thresholds is 'The automatic-hiding threshold and the misuse thresholds in force when the decision was taken.';
+
+create index moderation_statements_user_id_created_at_idx on public.moderation_statements (user_id, created_at desc);
+
+create policy moderation_statements_select_authenticated on public.moderation_statements
+  for select to authenticated
+  using (user_id = (select auth.uid()));
+comment on policy moderation_statements_select_authenticated on public.moderation_statements is 'A person reads the statements of reasons about their own content and account only.';
+
+-- The thresholds a statement quotes.
+create or replace function private.moderation_thresholds()
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'hide_threshold', coalesce((select s.hide_threshold from private.moderation_settings s), 5),
+    'illegal_warn_after', m.illegal_warn_after,
+    'illegal_suspend_after', m.illegal_suspend_after,
+    'illegal_suspend_days', m.illegal_suspend_days,
+    'unfounded_warn_after', m.unfounded_warn_after,
+    'unfounded_mute_after', m.unfounded_mute_after,
+    'unfounded_mute_days', m.unfounded_mute_days,
+    'complaint_window_days', m.complaint_window_days)
+  from private.misuse_settings m;
+$$;
+revoke all on function private.moderation_thresholds() from public, anon, authenticated, service_role;
+comment on function private.moderation_thresholds() is 'The hiding and misuse thresholds in force, as a statement of reasons quotes them.';
+
+-- The one way a restriction is recorded: the statement, its notification and its ledger row.
+-- Security definer: the statement and the notification are written for another person.
+create or replace function private.write_statement(
+  p_user_id uuid,
+  p_decision text,
+  p_target_kind text,
+  p_chisme_id uuid,
+  p_comment_id uuid,
+  p_content text,
+  p_suspended_until timestamptz,
+  p_facts text,
+  p_reports int,
+  p_automated boolean,
+  p_reason text,
+  p_explanation text,
+  p_seconds int
+)
+returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_reason public.report_reasons;
+  v_statement public.moderation_statements;
+  v_what text;
+  v_message text;
+begin
+  if p_user_id is null then
+    return null; -- content whose author deleted their account: nobody to tell
+  end if;
+  select * into v_reason from public.report_reasons r where r.code = p_reason;
+  if v_reason.code is null then
+    raise exception 'moderation_reason_invalid' using errcode = 'P0001';
+  end if;
+  insert into public.moderation_statements (user_id, decision, target_kind, chisme_id, comment_id, snippet,
+    suspended_until, facts, reports_received, automated, reason, rule, legal_ground, explanation, thresholds,
+    complaint_until)
+  values (p_user_id, p_decision, p_target_kind, p_chisme_id, p_comment_id,
+    case when p_content is not null then private.snippet(p_content) end,
+    p_suspended_until, p_facts, coalesce(p_reports, 0), p_automated, v_reason.code, v_reason.rule,
+    case when v_reason.illegal then v_reason.legal_ground end,
+    nullif(private.strip_markup(private.normalize_text(p_explanation)), ''),
+    private.moderation_thresholds(),
+    now() + make_interval(days => (select m.complaint_window_days from private.misuse_settings m)))
+  returning * into v_statement;
+
+  v_what := case p_target_kind when 'chisme' then 'Tu chisme' when 'comment' then 'Tu comentario' else 'Tu cuenta' end
+    || case when v_statement.snippet is not null then ' «' || v_statement.snippet || '»' else '' end;
+  v_message := v_what || case p_decision
+      when 'hidden' then case when p_automated then ' se ha ocultado automáticamente tras varias denuncias'
+                              else ' ha sido ocultado por un moderador' end
+      when 'deleted' then ' ha sido eliminado por un moderador'
+      else ' ha sido suspendida hasta el ' || to_char(p_suspended_until at time zone 'UTC', 'DD/MM/YYYY HH24:MI') || ' (UTC)'
+    end
+    || ' (motivo: ' || v_reason.label || '). Lee la explicación y, si no estás de acuerdo, reclama en «Mis decisiones».';
+  perform private.notify(p_user_id, 'moderation_decision', v_message,
+    jsonb_build_object('decision', p_decision, 'statementId', v_statement.id)
+      -- a deleted chisme has no page to open (and its own notification, not collapsed with others)
+      || case when p_chisme_id is not null and not (p_decision = 'deleted' and p_target_kind = 'chisme')
+              then jsonb_build_object('chismeId', p_chisme_id) else '{}'::jsonb end
+      || case when p_comment_id is not null then jsonb_build_object('commentId', p_comment_id) else '{}'::jsonb end,
+    'statement:' || v_statement.id::text);
+  perform private.log_moderation_event('decision', p_decision, case when p_automated then null else 'moderator' end,
+    p_automated, p_seconds);
+  if p_decision = 'suspended' then
+    perform private.log_moderation_event('suspension', p_facts, null, p_automated, null);
+  end if;
+  return v_statement.id;
+end;
+$$;
+revoke all on function private.write_statement(uuid,text,text,uuid,uuid,text,timestamptz,text,int,boolean,text,text,int) from public, anon, authenticated, service_role;
+comment on function private.write_statement(uuid, text, text, uuid, uuid, text, timestamptz, text, int, boolean, text, text, int) is 'Records one restriction: its statement of reasons, the person''s notification and the ledger row (security definer).';
+
+-- The leading reason of a target's pending reports: the ground of a decision taken on reports
+-- when the moderator names none.
+create or replace function private.leading_reason(p_chisme_id uuid, p_comment_id uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select r.reason from public.reports r
+  where r.handled_at is null
+    and (r.chisme_id = p_chisme_id or r.comment_id = p_comment_id)
+  group by r.reason
+  order by count(*) desc, min(r.created_at), r.reason
+  limit 1;
+$$;
+revoke all on function private.leading_reason(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.leading_reason(uuid, uuid) is 'The most frequent reason among a target''s pending reports (ties: the earliest).';
+
+-- Seconds from a target's first pending report to now (null without one): the decision time
+-- of the transparency report.
+create or replace function private.seconds_since_first_report(p_chisme_id uuid, p_comment_id uuid)
+returns int
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select extract(epoch from now() - min(r.created_at))::int from public.reports r
+  where r.handled_at is null and (r.chisme_id = p_chisme_id or r.comment_id = p_comment_id);
+$$;
+revoke all on function private.seconds_since_first_report(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.seconds_since_first_report(uuid, uuid) is 'Seconds since the first pending report of a chisme or comment (the time to decision).';
+
+-- Every reporter of a target is told the decision on their report (removed or dismissed), and
+-- their pending reports are closed with it. A dismissal may be marked manifestly unfounded,
+-- which feeds the misuse measure below.
+create or replace function private.close_reports(p_chisme_id uuid, p_comment_id uuid, p_decision text, p_unfounded boolean)
+returns int
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_report record;
+  v_closed int := 0;
+  v_what text := case when p_chisme_id is not null then 'un chisme' else 'un comentario' end;
+begin
+  for v_report in
+    update public.reports r set handled_at = now(), decision = p_decision
+    where r.handled_at is null and (r.chisme_id = p_chisme_id or r.comment_id = p_comment_id)
+    returning r.id, r.user_id
+  loop
+    v_closed := v_closed + 1;
+    perform private.notify(v_report.user_id, 'moderation_decision',
+      case when p_decision = 'removed'
+        then 'Hemos revisado tu denuncia de ' || v_what || ' y hemos retirado el contenido. Gracias por avisar.'
+        else 'Hemos revisado tu denuncia de ' || v_what || ' y no hemos retirado el contenido: no incumple las normas. Si no estás de acuerdo, puedes reclamar en «Mis denuncias».'
+      end,
+      jsonb_build_object('decision', 'report_' || p_decision, 'reportId', v_report.id),
+      'report:' || v_report.id::text || ':' || p_decision);
+    if p_decision = 'dismissed' and p_unfounded then
+      perform private.count_unfounded_report(v_report.user_id, v_report.id);
+    end if;
+  end loop;
+  return v_closed;
+end;
+$$;
+revoke all on function private.close_reports(uuid,uuid,text,boolean) from public, anon, authenticated, service_role;
+comment on function private.close_reports(uuid, uuid, text, boolean) is 'Closes a target''s pending reports with the decision and tells each reporter; a manifestly unfounded dismissal counts towards the reporter''s misuse measure.';
+
+-- ---------------------------------------------------------------------------------------------
+-- Misuse (docs/decisions/0036-statements-and-complaints.md)
+-- ---------------------------------------------------------------------------------------------
+create table private.unfounded_reports (
+  report_id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
+revoke all on table private.unfounded_reports from public, anon, authenticated, service_role;
+comment on table private.unfounded_reports is 'Reports a moderator found manifestly unfounded (kept after the content goes), counted per reporter within the misuse window.';
+
+create index unfounded_reports_user_id_created_at_idx on private.unfounded_reports (user_id, created_at);
+
+-- A manifestly unfounded report: at unfounded_warn_after within the window the reporter is
+-- warned; at unfounded_mute_after their reports stop counting for unfounded_mute_days.
+create or replace function private.count_unfounded_report(p_user_id uuid, p_report_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_settings private.misuse_settings;
+  v_count int;
+begin
+  select * into v_settings from private.misuse_settings;
+  insert into private.unfounded_reports (report_id, user_id) values (p_report_id, p_user_id) on conflict do nothing;
+  select count(*)::int into v_count from private.unfounded_reports u
+  where u.user_id = p_user_id and u.created_at > now() - make_interval(days => v_settings.misuse_window_days);
+  if v_count = v_settings.unfounded_warn_after then
+    perform private.notify(p_user_id, 'moderation_decision',
+      'Aviso: varias de tus denuncias eran claramente infundadas. Si llegas a ' || v_settings.unfounded_mute_after
+        || ', tus denuncias dejarán de contar para ocultar contenido durante ' || v_settings.unfounded_mute_days || ' días.',
+      jsonb_build_object('decision', 'misuse_warning'), 'misuse:unfounded:warn:' || p_report_id::text);
+  elsif v_count >= v_settings.unfounded_mute_after then
+    insert into private.report_mutes as m (user_id, muted_until)
+    values (p_user_id, now() + make_interval(days => v_settings.unfounded_mute_days))
+    on conflict (user_id) do update set muted_until = greatest(m.muted_until, excluded.muted_until), created_at = now();
+    perform private.notify(p_user_id, 'moderation_decision',
+      'Tus denuncias no contarán para ocultar contenido durante ' || v_settings.unfounded_mute_days
+        || ' días: ' || v_count || ' de ellas eran claramente infundadas. Los moderadores las siguen revisando.',
+      jsonb_build_object('decision', 'reports_muted'), 'misuse:unfounded:mute:' || p_report_id::text);
+  end if;
+end;
+$$;
+revoke all on function private.count_unfounded_report(uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.count_unfounded_report(uuid, uuid) is 'Counts a manifestly unfounded report: a warning at the first threshold, muted reports at the second (misuse_settings).';
+
+-- Content removed as illegal: at illegal_warn_after such removals within the window the author
+-- is warned; at illegal_suspend_after the account is suspended for illegal_suspend_days, with
+-- its own statement (automated: the rule decides, and it can be complained about).
+create or replace function private.count_illegal_removal(p_user_id uuid, p_reason text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_settings private.misuse_settings;
+  v_count int;
+  v_until timestamptz;
+begin
+  if p_user_id is null or not exists (select 1 from public.report_reasons r where r.code = p_reason and r.illegal) then
+    return;
+  end if;
+  select * into v_settings from private.misuse_settings;
+  select count(*)::int into v_count from public.moderation_statements s
+  join public.report_reasons r on r.code = s.reason
+  where s.user_id = p_user_id and s.decision = 'deleted' and r.illegal and s.reversed_at is null
+    and s.created_at > now() - make_interval(days => v_settings.misuse_window_days);
+  if v_count = v_settings.illegal_warn_after then
+    perform private.notify(p_user_id, 'moderation_decision',
+      'Aviso: hemos retirado ' || v_count || ' publicaciones tuyas por contenido ilegal. Si llegas a '
+        || v_settings.illegal_suspend_after || ', tu cuenta se suspenderá ' || v_settings.illegal_suspend_days || ' días.',
+      jsonb_build_object('decision', 'misuse_warning'), 'misuse:illegal:warn:' || v_count || ':' || extract(epoch from now())::text);
+  elsif v_count >= v_settings.illegal_suspend_after then
+    v_until := private.suspend_user(p_user_id, make_interval(days => v_settings.illegal_suspend_days));
+    perform private.write_statement(p_user_id, 'suspended', 'account', null, null, null, v_until,
+      'repeated_illegal', 0, true, p_reason, null, null);
+  end if;
+end;
+$$;
+revoke all on function private.count_illegal_removal(uuid,text) from public, anon, authenticated, service_role;
+comment on function private.count_illegal_removal(uuid, text) is 'After a removal as illegal: a warning at the first threshold, a suspension with its statement at the second (misuse_settings).';
+
+-- ---------------------------------------------------------------------------------------------
+-- Complaints (internal complaint handling)
+-- ---------------------------------------------------------------------------------------------
+create table private.complaints (
+  id uuid primary key default gen_random_uuid(),
+  statement_id uuid unique references public.moderation_statements (id) on delete cascade,
+  report_id uuid unique references public.reports (id) on delete cascade,
+  explanation text not null check (char_length(explanation) between 1 and 2000),
+  created_at timestamptz not null default now(),
+  decided_at timestamptz,
+  outcome text check (outcome in ('upheld', 'reversed')),
+  answer text check (char_length(answer) between 1 and 2000),
+  decided_by uuid,
+  check (num_nonnulls(statement_id, report_id) = 1),
+  check ((decided_at is null) = (outcome is null) and (outcome is null) = (answer is null))
+);
+revoke all on table private.complaints from public, anon, authenticated, service_role;
+comment on table private.complaints is 'Complaints about a statement of reasons (by the person affected) or a dismissed report (by its reporter), with the moderator''s reasoned decision. The complainant is the statement''s person or the report''s reporter (never stored twice: their rows take the complaint with them). No API access.';
+
+create index complaints_pending_idx on private.complaints (created_at) where decided_at is null;
+
+-- Security definer: reads the caller's statement or report and writes private.complaints.
+create or replace function public.file_complaint(p_kind text, p_id text, p_explanation text)
+returns uuid
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+  v_id uuid := private.uuid_arg(p_id, 'complaint_not_allowed');
+  v_explanation text := nullif(private.strip_markup(private.normalize_text(p_explanation)), '');
+  v_window interval := make_interval(days => (select m.complaint_window_days from private.misuse_settings m));
+  v_complaint uuid;
+begin
+  if v_explanation is null then
+    raise exception 'complaint_explanation_required' using errcode = 'P0001';
+  end if;
+  if char_length(v_explanation) > 2000 then
+    raise exception 'complaint_explanation_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 2000)::text;
+  end if;
+  if p_kind = 'statement' then
+    -- the person affected, within the window, a decision still standing
+    if not exists (select 1 from public.moderation_statements s
+                   where s.id = v_id and s.user_id = v_user_id and s.reversed_at is null) then
+      raise exception 'complaint_not_allowed' using errcode = 'P0001';
+    end if;
+    if exists (select 1 from public.moderation_statements s where s.id = v_id and s.complaint_until < now()) then
+      raise exception 'complaint_too_late' using errcode = 'P0001';
+    end if;
+    insert into private.complaints (statement_id, explanation)
+    values (v_id, v_explanation) on conflict do nothing returning id into v_complaint;
+  elsif p_kind = 'report' then
+    -- the reporter, about a decision not to act, within the window
+    if not exists (select 1 from public.reports r
+                   where r.id = v_id and r.user_id = v_user_id and r.decision = 'dismissed') then
+      raise exception 'complaint_not_allowed' using errcode = 'P0001';
+    end if;
+    if exists (select 1 from public.reports r where r.id = v_id and r.handled_at + v_window < now()) then
+      raise exception 'complaint_too_late' using errcode = 'P0001';
+    end if;
+    insert into private.complaints (report_id, explanation)
+    values (v_id, v_explanation) on conflict do nothing returning id into v_complaint;
+  else
+    raise exception 'complaint_not_allowed' using errcode = 'P0001';
+  end if;
+  if v_complaint is null then
+    raise exception 'complaint_already_exists' using errcode = 'P0001';
+  end if;
+  perform private.log_moderation_event('complaint', p_kind, null, null, null);
+  -- the moderators' console refreshes its complaints (their private topic, 80-realtime.sql)
+  perform realtime.send(jsonb_build_object('kind', 'complaint', 'id', v_complaint), 'complaint_filed', 'moderation', true);
+  return v_complaint;
+end;
+$$;
+revoke all on function public.file_complaint(text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.file_complaint(text,text,text) to authenticated;
+grant execute on function public.file_complaint(text,text,text) to service_role;
+comment on function public.file_complaint(text, text, text) is 'Complains, with an explanation, about a statement of reasons (kind statement: the person affected) or a dismissed report (kind report: its reporter), within the complaint window; once. Keys: complaint_not_allowed, complaint_too_late, complaint_already_exists, complaint_explanation_required, complaint_explanation_too_long.';
+
+-- Security definer: the caller's own statements with their complaints.
+create or replace function public.get_my_statements()
+returns table (
+  id uuid, decision text, target_kind text, chisme_id uuid, comment_id uuid, snippet text,
+  suspended_until timestamptz, facts text, reports_received int, automated boolean, reason text,
+  reason_label text, rule text, legal_ground text, explanation text, thresholds jsonb,
+  complaint_until timestamptz, created_at timestamptz, reversed_at timestamptz,
+  complaint_status text, complaint_answer text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+begin
+  return query
+    select s.id, s.decision, s.target_kind, s.chisme_id, s.comment_id, s.snippet, s.suspended_until,
+      s.facts, s.reports_received, s.automated, s.reason, r.label, s.rule, s.legal_ground, s.explanation,
+      s.thresholds, s.complaint_until, s.created_at, s.reversed_at,
+      case when c.id is null then null when c.decided_at is null then 'pending' else c.outcome end,
+      c.answer
+    from public.moderation_statements s
+    join public.report_reasons r on r.code = s.reason
+    left join private.complaints c on c.statement_id = s.id
+    where s.user_id = v_user_id
+    order by s.created_at desc
+    limit 200;
+end;
+$$;
+revoke all on function public.get_my_statements() from public, anon, authenticated, service_role;
+grant execute on function public.get_my_statements() to authenticated;
+grant execute on function public.get_my_statements() to service_role;
+comment on function public.get_my_statements() is 'The caller''s statements of reasons, newest first, with the state and answer of their complaint.';
+
+-- Security definer: the caller's own reports with their decisions and complaints.
+create or replace function public.get_my_reports()
+returns table (
+  id uuid, kind text, chisme_id uuid, reason text, reason_label text, explanation text,
+  created_at timestamptz, decision text, decided_at timestamptz, complaint_until timestamptz,
+  complaint_status text, complaint_answer text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user_id uuid := private.require_user();
+  v_window interval := make_interval(days => (select m.complaint_window_days from private.misuse_settings m));
+begin
+  return query
+    select r.id, case when r.chisme_id is not null then 'chisme' else 'comment' end,
+      coalesce(r.chisme_id, co.chisme_id), r.reason, rr.label, r.explanation, r.created_at, r.decision,
+      r.handled_at, r.handled_at + v_window,
+      case when c.id is null then null when c.decided_at is null then 'pending' else c.outcome end,
+      c.answer
+    from public.reports r
+    join public.report_reasons rr on rr.code = r.reason
+    left join public.comments co on co.id = r.comment_id
+    left join private.complaints c on c.report_id = r.id
+    where r.user_id = v_user_id
+    order by r.created_at desc
+    limit 200;
+end;
+$$;
+revoke all on function public.get_my_reports() from public, anon, authenticated, service_role;
+grant execute on function public.get_my_reports() to authenticated;
+grant execute on function public.get_my_reports() to service_role;
+comment on function public.get_my_reports() is 'The caller''s reports, newest first, with the decision, until when it can be complained about, and the complaint''s state.';
+
+-- Security definer: moderators read pending complaints (never who filed them or who is affected).
+create or replace function public.get_complaints()
+returns table (
+  id uuid, kind text, explanation text, created_at timestamptz, decision text, target_kind text,
+  chisme_id uuid, comment_id uuid, content text, automated boolean, reason text, reason_label text,
+  statement_explanation text
+)
 language plpgsql
 stable
 security definer
@@ -6845,19 +7611,130 @@ as $$
 begin
   perform private.require_moderator();
   return query
-    select c.id, c.content, c.cotilleo, c.report,
-      (select count(*)::int from public.reports r where r.chisme_id = c.id and r.handled_at is null),
-      p.created_at
-    from private.appeals p
-    join public.chismes c on c.id = p.chisme_id
-    where c.hidden_at is not null
-    order by p.created_at;
+    select c.id, case when c.statement_id is not null then 'statement' else 'report' end,
+      c.explanation, c.created_at,
+      coalesce(s.decision, 'dismissed'),
+      coalesce(s.target_kind, case when r.chisme_id is not null then 'chisme' else 'comment' end),
+      coalesce(s.chisme_id, r.chisme_id, rc.chisme_id), coalesce(s.comment_id, r.comment_id),
+      coalesce(sch.content, sco.content, rch.content, rc.content, s.snippet),
+      coalesce(s.automated, false), coalesce(s.reason, r.reason), rr.label, s.explanation
+    from private.complaints c
+    left join public.moderation_statements s on s.id = c.statement_id
+    left join public.reports r on r.id = c.report_id
+    left join public.chismes sch on s.target_kind = 'chisme' and sch.id = s.chisme_id
+    left join public.comments sco on sco.id = s.comment_id
+    left join public.chismes rch on rch.id = r.chisme_id
+    left join public.comments rc on rc.id = r.comment_id
+    left join public.report_reasons rr on rr.code = coalesce(s.reason, r.reason)
+    where c.decided_at is null
+    order by c.created_at
+    limit 100;
 end;
 $$;
-revoke all on function public.get_appeals() from public, anon, authenticated, service_role;
-grant execute on function public.get_appeals() to service_role;
-grant execute on function public.get_appeals() to authenticated;
-comment on function public.get_appeals() is 'Moderators: hidden chismes whose authors asked for a review, oldest first, with their report counts (no ids of people).';
+revoke all on function public.get_complaints() from public, anon, authenticated, service_role;
+grant execute on function public.get_complaints() to authenticated;
+grant execute on function public.get_complaints() to service_role;
+comment on function public.get_complaints() is 'Moderators: pending complaints, oldest first, with the explanation and the decision complained about (no ids of people).';
+
+-- Security definer: decides for the moderator and restores what a reversed decision took.
+-- Only a moderator decides (require_moderator: no job, no service key, no automated path).
+create or replace function public.decide_complaint(p_id text, p_outcome text, p_answer text)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_moderator uuid := private.require_moderator();
+  v_id uuid := private.uuid_arg(p_id, 'complaint_not_found');
+  v_answer text := nullif(private.strip_markup(private.normalize_text(p_answer)), '');
+  v_complaint private.complaints;
+  v_statement public.moderation_statements;
+  v_report public.reports;
+  v_erased int;
+  v_author uuid;
+  v_content text;
+begin
+  if p_outcome is null or p_outcome not in ('upheld', 'reversed') then
+    raise exception 'complaint_outcome_invalid' using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', jsonb_build_array('upheld', 'reversed'))::text;
+  end if;
+  if v_answer is null then
+    raise exception 'complaint_answer_required' using errcode = 'P0001';
+  end if;
+  if char_length(v_answer) > 2000 then
+    raise exception 'complaint_answer_too_long' using errcode = 'P0001',
+      detail = jsonb_build_object('max', 2000)::text;
+  end if;
+  select * into v_complaint from private.complaints c where c.id = v_id for update;
+  if v_complaint.id is null then
+    raise exception 'complaint_not_found' using errcode = 'P0001';
+  end if;
+  if v_complaint.decided_at is not null then
+    raise exception 'complaint_already_decided' using errcode = 'P0001';
+  end if;
+  update private.complaints set decided_at = now(), outcome = p_outcome, answer = v_answer, decided_by = v_moderator
+  where id = v_id;
+
+  if p_outcome = 'reversed' and v_complaint.statement_id is not null then
+    select * into v_statement from public.moderation_statements s where s.id = v_complaint.statement_id for update;
+    update public.moderation_statements set reversed_at = now() where id = v_statement.id;
+    if v_statement.decision = 'hidden' and v_statement.target_kind = 'chisme' then
+      -- restored, and the reports that hid it no longer count (erased from the counter); each
+      -- reporter is told their report was dismissed
+      perform private.close_reports(v_statement.chisme_id, null, 'dismissed', false);
+      select count(*)::int into v_erased from public.reports r where r.chisme_id = v_statement.chisme_id and r.decision = 'dismissed';
+      update public.chismes set hidden_at = null, report = greatest(report - v_erased, 0) where id = v_statement.chisme_id;
+    elsif v_statement.decision = 'hidden' and v_statement.target_kind = 'comment' then
+      perform private.close_reports(null, v_statement.comment_id, 'dismissed', false);
+      select count(*)::int into v_erased from public.reports r where r.comment_id = v_statement.comment_id and r.decision = 'dismissed';
+      update public.comments set hidden_at = null, report = greatest(report - v_erased, 0) where id = v_statement.comment_id;
+    elsif v_statement.decision = 'suspended' then
+      delete from private.suspensions s where s.user_id = v_statement.user_id and s.suspended_until <= v_statement.suspended_until;
+    end if;
+    -- a deleted chisme or comment is gone with its thread (docs/decisions/0036-statements-and-complaints.md):
+    -- the reversal clears the decision from the misuse count and tells the person
+  elsif p_outcome = 'reversed' then
+    -- a dismissed report was right after all: the content is hidden by the moderator, with
+    -- the author's statement
+    select * into v_report from public.reports r where r.id = v_complaint.report_id for update;
+    if v_report.chisme_id is not null then
+      select a.user_id, c.content into v_author, v_content from public.chismes c
+      left join public.chisme_authors a on a.chisme_id = c.id where c.id = v_report.chisme_id;
+      update public.chismes set hidden_at = coalesce(hidden_at, now()) where id = v_report.chisme_id;
+    else
+      select a.user_id, c.content into v_author, v_content from public.comments c
+      left join public.comment_authors a on a.comment_id = c.id where c.id = v_report.comment_id;
+      update public.comments set hidden_at = coalesce(hidden_at, now()) where id = v_report.comment_id;
+    end if;
+    update public.reports set decision = 'removed' where id = v_report.id;
+    perform private.write_statement(v_author, 'hidden', case when v_report.chisme_id is not null then 'chisme' else 'comment' end,
+      coalesce(v_report.chisme_id, (select c.chisme_id from public.comments c where c.id = v_report.comment_id)),
+      v_report.comment_id, v_content, null, 'reports', 1, false, v_report.reason, v_answer, null);
+  end if;
+
+  perform private.audit('complaint', case when v_complaint.statement_id is not null then 'statement' else 'report' end,
+    v_id, jsonb_build_object('outcome', p_outcome));
+  perform private.log_moderation_event('complaint_decided', p_outcome, null, false,
+    extract(epoch from now() - v_complaint.created_at)::int);
+  perform private.notify(
+    coalesce((select s.user_id from public.moderation_statements s where s.id = v_complaint.statement_id),
+             (select r.user_id from public.reports r where r.id = v_complaint.report_id)),
+    'moderation_decision',
+    case when p_outcome = 'reversed'
+      then 'Hemos resuelto tu reclamación: te damos la razón y hemos revocado la decisión. '
+      else 'Hemos resuelto tu reclamación: mantenemos la decisión. ' end || 'Motivo: ' || v_answer,
+    jsonb_build_object('decision', 'complaint_' || p_outcome, 'complaintId', v_id)
+      || case when v_complaint.statement_id is not null then jsonb_build_object('statementId', v_complaint.statement_id)
+              else jsonb_build_object('reportId', v_complaint.report_id) end,
+    'complaint:' || v_id::text);
+end;
+$$;
+revoke all on function public.decide_complaint(text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.decide_complaint(text,text,text) to authenticated;
+grant execute on function public.decide_complaint(text,text,text) to service_role;
+comment on function public.decide_complaint(text, text, text) is 'Moderators: decide a complaint (upheld or reversed) with a reasoned answer, which is notified; a reversal restores hidden content (erasing its reports from the counter), lifts a suspension, or hides content whose report was wrongly dismissed. Keys: complaint_not_found, complaint_already_decided, complaint_outcome_invalid, complaint_answer_required, complaint_answer_too_long.';
 
 -- ═══ supabase/schemas/75-account.sql ═══
 
@@ -6955,10 +7832,27 @@ begin
     'suspension', (
       select jsonb_build_object('suspended_until', s.suspended_until, 'created_at', s.created_at)
       from private.suspensions s where s.user_id = v_user_id),
-    'appeals', coalesce((
-      select jsonb_agg(jsonb_build_object('chisme_id', p.chisme_id, 'created_at', p.created_at) order by p.created_at)
-      from public.chisme_authors a join private.appeals p on p.chisme_id = a.chisme_id
-      where a.user_id = v_user_id), '[]'::jsonb),
+    -- statements of reasons about them, their complaints (as the person affected or as a
+    -- reporter; never the deciding moderator's id), and the misuse measures applied to them
+    -- (docs/decisions/0036-statements-and-complaints.md)
+    'statements', coalesce((
+      select jsonb_agg(jsonb_build_object('id', s.id, 'decision', s.decision, 'target_kind', s.target_kind,
+        'chisme_id', s.chisme_id, 'comment_id', s.comment_id, 'snippet', s.snippet, 'suspended_until', s.suspended_until,
+        'facts', s.facts, 'reports_received', s.reports_received, 'automated', s.automated, 'reason', s.reason,
+        'rule', s.rule, 'legal_ground', s.legal_ground, 'explanation', s.explanation, 'created_at', s.created_at)
+        order by s.created_at)
+      from public.moderation_statements s where s.user_id = v_user_id), '[]'::jsonb),
+    'complaints', coalesce((
+      select jsonb_agg(jsonb_build_object('statement_id', c.statement_id, 'report_id', c.report_id,
+        'explanation', c.explanation, 'created_at', c.created_at, 'decided_at', c.decided_at,
+        'outcome', c.outcome, 'answer', c.answer) order by c.created_at)
+      from private.complaints c
+      where exists (select 1 from public.moderation_statements s where s.id = c.statement_id and s.user_id = v_user_id)
+         or exists (select 1 from public.reports r where r.id = c.report_id and r.user_id = v_user_id)), '[]'::jsonb),
+    'reports_found_unfounded', (select count(*) from private.unfounded_reports u where u.user_id = v_user_id),
+    'report_mutes', coalesce((
+      select jsonb_agg(jsonb_build_object('muted_until', m.muted_until, 'created_at', m.created_at) order by m.created_at)
+      from private.report_mutes m where m.user_id = v_user_id), '[]'::jsonb),
     'muted_chismes', coalesce((
       select jsonb_agg(jsonb_build_object('chisme_id', m.chisme_id, 'created_at', m.created_at) order by m.created_at)
       from private.thread_mutes m where m.user_id = v_user_id), '[]'::jsonb),
@@ -7074,6 +7968,112 @@ $$;
 revoke all on function public.delete_account(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.delete_account(uuid) to service_role;
 comment on function public.delete_account(uuid) is 'Service role only (the delete-account function, after the password check): deletes a person and everything of theirs with exact counters; returns their image names for the Storage API.';
+
+-- ═══ supabase/schemas/78-transparency.sql ═══
+
+-- Function bodies refer to objects of later files (the feed reads blocks, blocks read
+-- comments): their check waits for the first call, as in pg_dump's output. The drift check,
+-- plpgsql_check and pgTAP (test:db) cover them.
+set check_function_bodies = off;
+
+-- The public transparency report (docs/decisions/0037-transparency-report.md): per month,
+-- reports by reason and by source, decisions by kind and by automated or human means, the
+-- median time from the first report to the decision, complaints received, decided and
+-- reversed, suspensions and the word filter's refusals. Computed from the anonymous ledger
+-- (private.moderation_ledger, 74-statements.sql), which holds no person's id. No figure may
+-- single a person out: a count from 1 to 4 is published as null ("fewer than 5", the
+-- threshold is in the answer), and a median over fewer than 5 decisions is null too.
+
+-- A count as published: 0, or null below the threshold, or the count.
+create or replace function private.published_count(p_count bigint)
+returns int
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select case when p_count = 0 then 0 when p_count < 5 then null else p_count::int end;
+$$;
+revoke all on function private.published_count(bigint) from public, anon, authenticated, service_role;
+comment on function private.published_count(bigint) is 'A count of the transparency report: 0, null from 1 to 4 (no small count singles a person out), else the count.';
+
+-- Security definer: the ledger has no API access; it answers only aggregates. Signed-out
+-- visitors call it over GET; a signed-in caller must be a live account (require_user).
+-- JIT off: the many small per-month aggregates add up to a plan cost past jit_above_cost, and
+-- compiling it took about a second (measured on the local stack, 30 ledger rows; anon's
+-- statement timeout is 3 s) for a query that runs in milliseconds.
+create or replace function public.get_transparency_report(p_months text default null)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+set jit = off
+as $$
+declare
+  v_months int := least(greatest(coalesce(private.int_arg(p_months, 'transparency_months_invalid'), 12), 1), 36);
+  v_from timestamptz := date_trunc('month', now()) - make_interval(months => v_months - 1);
+begin
+  if (select auth.uid()) is not null then
+    perform private.require_user();
+  end if;
+  return (
+    -- the ledger's rows of the period, read once (happened_at index)
+    with events as materialized (
+      select date_trunc('month', l.happened_at) as month, l.event, l.key, l.source, l.automated, l.seconds
+      from private.moderation_ledger l
+      where l.happened_at >= v_from
+    )
+    select jsonb_build_object(
+    'generated_at', now(),
+    'small_count_threshold', 5,
+    'reasons', (select coalesce(jsonb_agg(jsonb_build_object('code', r.code, 'label', r.label, 'illegal', r.illegal)
+                  order by r.position, r.code), '[]'::jsonb) from public.report_reasons r),
+    'months', coalesce((
+      select jsonb_agg(m.figures order by m.month desc)
+      from (
+        select mm.month,
+          jsonb_build_object(
+            'month', to_char(mm.month, 'YYYY-MM'),
+            'reports', jsonb_build_object(
+              'total', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'report')),
+              'by_reason', (select coalesce(jsonb_object_agg(r.code, private.published_count(
+                  (select count(*) from events e where e.month = mm.month and e.event = 'report' and e.key = r.code))), '{}'::jsonb)
+                from public.report_reasons r),
+              'by_source', jsonb_build_object(
+                'signed_in', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'report' and e.source = 'signed_in')),
+                'signed_out', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'report' and e.source = 'signed_out')),
+                'moderator', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'report' and e.source = 'moderator')))),
+            'decisions', jsonb_build_object(
+              'total', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'decision')),
+              'by_kind', jsonb_build_object(
+                'hidden', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'decision' and e.key = 'hidden')),
+                'deleted', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'decision' and e.key = 'deleted')),
+                'suspended', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'decision' and e.key = 'suspended')),
+                'dismissed', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'decision' and e.key = 'dismissed'))),
+              'automated', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'decision' and e.automated)),
+              'human', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'decision' and not e.automated)),
+              'median_hours_to_decision', (
+                select case when count(*) >= 5 then round((percentile_cont(0.5) within group (order by e.seconds) / 3600.0)::numeric, 1) end
+                from events e where e.month = mm.month and e.event = 'decision' and e.seconds is not null)),
+            'complaints', jsonb_build_object(
+              'received', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'complaint')),
+              'decided', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'complaint_decided')),
+              'reversed', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'complaint_decided' and e.key = 'reversed'))),
+            'suspensions', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'suspension')),
+            'word_filter_refusals', private.published_count((select count(*) from events e where e.month = mm.month and e.event = 'word_refusal'))
+          ) as figures
+        from (select generate_series(v_from, date_trunc('month', now()), interval '1 month') as month) mm
+      ) m
+    ), '[]'::jsonb)
+  ));
+end;
+$$;
+revoke all on function public.get_transparency_report(text) from public, anon, authenticated, service_role;
+grant execute on function public.get_transparency_report(text) to anon;
+grant execute on function public.get_transparency_report(text) to authenticated;
+grant execute on function public.get_transparency_report(text) to service_role;
+comment on function public.get_transparency_report(text) is 'Public: the transparency report of the last p_months months (default 12, at most 36), newest first, as JSON; counts from 1 to 4 are null (small_count_threshold). Anonymous, over GET.';
 
 -- ═══ supabase/schemas/80-realtime.sql ═══
 

@@ -111,6 +111,20 @@ insert into private.push_services (endpoint_pattern, note) values
 -- The single settings rows (their tables allow exactly one row).
 insert into private.moderation_settings default values;
 insert into private.new_account_settings default values;
+insert into private.misuse_settings default values;
+
+-- The report reasons (docs/decisions/0035-notice-and-action.md): data moderators edit with
+-- moderate_set_report_reason; each names the rule of Chismes it stands for, and illegal
+-- content its legal ground (statements of reasons quote both).
+insert into public.report_reasons (code, label, rule, legal_ground, illegal, position) values
+  ('acoso', 'Acoso o intimidación', 'Norma 1: no acoses, humilles ni intimides a nadie.', null, false, 10),
+  ('datos_personales', 'Datos personales de alguien', 'Norma 2: no publiques datos que identifiquen a una persona (nombre completo, dirección, teléfono, centro de estudios o trabajo, fotos).', 'Reglamento (UE) 2016/679 (RGPD), arts. 5 y 6: tratamiento de datos personales sin base jurídica; Ley Orgánica 3/2018.', true, 20),
+  ('sexual', 'Contenido sexual', 'Norma 3: nada de contenido sexual explícito, y nunca sobre menores.', 'Código Penal, arts. 186 a 189 (exhibición de material pornográfico a menores, pornografía infantil).', true, 30),
+  ('odio', 'Odio', 'Norma 4: no ataques a nadie por su origen, religión, sexo, orientación, discapacidad u otra característica protegida.', 'Código Penal, art. 510 (delitos de odio).', true, 40),
+  ('amenazas', 'Amenazas o violencia', 'Norma 5: no amenaces ni incites a la violencia.', 'Código Penal, arts. 169 a 171 (amenazas).', true, 50),
+  ('autolesiones', 'Autolesiones', 'Norma 6: no animes ni expliques autolesiones o suicidio; si lo estás pasando mal, pide ayuda (024).', null, false, 60),
+  ('spam', 'Spam', 'Norma 7: nada de publicidad, cadenas ni publicaciones repetidas.', null, false, 70),
+  ('ilegal', 'Contenido ilegal por otro motivo', 'Norma 8: no publiques nada ilegal (injurias o calumnias, difamación, fraude, venta de productos prohibidos…).', 'Derecho de la Unión o del Estado miembro aplicable (Reglamento (UE) 2022/2065, art. 3.h); por ejemplo, Código Penal, arts. 205 a 210 (calumnias e injurias).', true, 80);
 insert into private.auth_limit_settings default values;
 
 -- PostgREST calls private.check_request before every request (05-helpers.sql,

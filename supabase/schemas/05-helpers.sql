@@ -294,7 +294,8 @@ begin
     v_segment := split_part(regexp_replace(coalesce(current_setting('request.path', true), ''), '^(/rest/v1)?/+', ''), '/', 1);
     if strpos(v_segment, '%') > 0
        or lower(v_segment) = any (array['chismes', 'comments', 'likes', 'reports', 'notifications', 'profiles', 'country_logs',
-                                        'chisme_authors', 'comment_authors', 'offensive_words', 'moderation_audit']) then
+                                        'chisme_authors', 'comment_authors', 'offensive_words', 'moderation_audit',
+                                        'report_reasons', 'moderation_statements']) then
       -- SQLSTATE PGRST: PostgREST answers with this status and body as they are.
       raise sqlstate 'PGRST' using
         message = jsonb_build_object(

@@ -12,6 +12,7 @@ create table public.profiles (
   display_name text not null check (char_length(display_name) between 1 and 100),
   cotilleo boolean not null default false,
   murmuro boolean not null default false,
+  adult_confirmed_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -20,6 +21,7 @@ revoke all on table public.profiles from public, anon, authenticated, service_ro
 grant all on table public.profiles to service_role;
 grant select on table public.profiles to authenticated;
 comment on table public.profiles is 'One row per user: username, display name and the cotilleo/murmuro settings. Owner-only.';
+comment on column public.profiles.adult_confirmed_at is 'When the person confirmed being 18 or older, switching cotilleo mode on; withdrawn (null) when they switch it off. Without it no cotilleo chisme of others reaches them (docs/decisions/0035-notice-and-action.md, "Adults only").';
 
 create policy profiles_select_authenticated on public.profiles
   for select to authenticated
@@ -151,12 +153,19 @@ begin
   end if;
   new.cotilleo := coalesce(new.cotilleo, old.cotilleo);
   new.murmuro := coalesce(new.murmuro, old.murmuro);
+  -- Adults only: cotilleo mode is switched on only with the confirmation of being 18 or older,
+  -- which is withdrawn when it is switched off.
+  if old.cotilleo and not new.cotilleo then
+    new.adult_confirmed_at := null;
+  elsif new.cotilleo and not old.cotilleo and new.adult_confirmed_at is null then
+    raise exception 'adult_confirmation_required' using errcode = 'P0001';
+  end if;
   new.updated_at := now();
   return new;
 end;
 $$;
 revoke all on function private.check_profile_update() from public, anon, authenticated, service_role;
-comment on function private.check_profile_update() is 'Trigger, the one before a profile update: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value; updated_at set.';
+comment on function private.check_profile_update() is 'Trigger, the one before a profile update: normalised display name of 1–100 characters (display_name_invalid); null settings keep their value; cotilleo switched on only with the adult confirmation (adult_confirmation_required), which switching it off withdraws; updated_at set.';
 
 create trigger profiles_before_update_check_rules
   before update on public.profiles
@@ -167,7 +176,7 @@ create trigger profiles_before_update_check_rules
 -- A client write: runs as its owner (security definer), because clients hold no write
 -- privilege on the tables; every rule stays in the table's write pipeline, which reads the
 -- request's role with private.is_client_write() (05-helpers.sql).
-create function public.update_my_profile(p_display_name text default null, p_cotilleo text default null, p_murmuro text default null)
+create function public.update_my_profile(p_display_name text default null, p_cotilleo text default null, p_murmuro text default null, p_adult text default null)
 returns void
 language plpgsql
 security definer
@@ -177,15 +186,35 @@ declare
   v_user_id uuid := private.require_user();
   v_cotilleo boolean := private.boolean_arg(p_cotilleo, 'profile_setting_invalid');
   v_murmuro boolean := private.boolean_arg(p_murmuro, 'profile_setting_invalid');
+  v_adult boolean := private.boolean_arg(p_adult, 'profile_setting_invalid');
 begin
   update public.profiles p set
     display_name = coalesce(p_display_name, p.display_name),
     cotilleo = coalesce(v_cotilleo, p.cotilleo),
-    murmuro = coalesce(v_murmuro, p.murmuro)
+    murmuro = coalesce(v_murmuro, p.murmuro),
+    -- the confirmation is the caller's, now; false withdraws it
+    adult_confirmed_at = case when v_adult then now() when v_adult = false then null else p.adult_confirmed_at end
   where p.id = v_user_id;
 end;
 $$;
-revoke all on function public.update_my_profile(text,text,text) from public, anon, authenticated, service_role;
-grant execute on function public.update_my_profile(text,text,text) to authenticated;
-grant execute on function public.update_my_profile(text,text,text) to service_role;
-comment on function public.update_my_profile(text, text, text) is 'Changes the caller''s display name and switches; null keeps a value; malformed switches raise profile_setting_invalid.';
+revoke all on function public.update_my_profile(text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.update_my_profile(text,text,text,text) to authenticated;
+grant execute on function public.update_my_profile(text,text,text,text) to service_role;
+comment on function public.update_my_profile(text, text, text, text) is 'Changes the caller''s display name and switches; null keeps a value; malformed switches raise profile_setting_invalid. p_adult true confirms being 18 or older (needed to switch cotilleo on: adult_confirmation_required), false withdraws it.';
+
+-- Adults only (docs/decisions/0035-notice-and-action.md, "Adults only"): whether the caller
+-- confirmed being 18 or older. Every read of others' cotilleo chismes asks it (the chismes
+-- select policy, get_feed, get_chisme, get_comments, and through get_chisme the image URLs).
+-- Security definer: profiles are owner-only, and a policy calls it.
+create or replace function private.caller_is_adult()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select p.adult_confirmed_at is not null from public.profiles p where p.id = (select auth.uid())), false);
+$$;
+revoke all on function private.caller_is_adult() from public, anon, authenticated, service_role;
+grant execute on function private.caller_is_adult() to authenticated;
+comment on function private.caller_is_adult() is 'Whether the caller confirmed being 18 or older (profiles.adult_confirmed_at).';

@@ -294,6 +294,10 @@ begin
       null; -- over the limit: this refusal's own answer stands
     end;
   end if;
+  -- a word-filter refusal is a figure of the transparency report (78-transparency.sql)
+  if p_message = 'content_offensive' then
+    perform private.log_moderation_event('word_refusal', p_action, null, true, null);
+  end if;
   perform set_config('response.status', '400', true);
   return json_build_object(
     'code', 'P0001',

@@ -151,3 +151,23 @@ end;
 $$;
 revoke all on function private.guard_suspended_user() from public, anon, authenticated, service_role;
 comment on function private.guard_suspended_user() is 'Write step: a suspended caller writes nothing (user_suspended with the end date).';
+
+-- Suspends a person for a time (a moderator's decision, 70-moderation.sql, or the misuse
+-- measure, 74-statements.sql): a longer running suspension stands; returns the end.
+create or replace function private.suspend_user(p_user_id uuid, p_for interval)
+returns timestamptz
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into private.suspensions as s (user_id, suspended_until)
+  values (p_user_id, now() + p_for)
+  on conflict (user_id) do update
+    set suspended_until = greatest(
+      case when s.suspended_until > now() then s.suspended_until else now() end,
+      excluded.suspended_until),
+      created_at = now()
+  returning s.suspended_until;
+$$;
+revoke all on function private.suspend_user(uuid,interval) from public, anon, authenticated, service_role;
+comment on function private.suspend_user(uuid, interval) is 'Suspends a person for a time (a longer running suspension stands); returns when it ends (security definer).';

@@ -251,10 +251,17 @@ begin
     and not private.can_see_hidden_chisme(p_chisme_id) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
+  -- adults only (10-profiles.sql): another's cotilleo chisme is not found without the confirmation
+  if (select auth.uid()) is not null
+    and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.cotilleo)
+    and not private.caller_is_adult() and not private.is_moderator()
+    and not exists (select 1 from public.chisme_authors a where a.chisme_id = p_chisme_id and a.user_id = (select auth.uid())) then
+    raise exception 'chisme_not_found' using errcode = 'P0001';
+  end if;
 end;
 $$;
 revoke all on function private.guard_hidden_chisme(uuid) from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation is not found (chisme_not_found) for comments, likes and unlikes of other users.';
+comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation, or another''s cotilleo chisme without the adult confirmation, is not found (chisme_not_found) for comments, likes and unlikes.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)
@@ -273,8 +280,12 @@ create policy chismes_select_authenticated on public.chismes
       or exists (select 1 from public.chisme_authors a where a.chisme_id = chismes.id and a.user_id = (select auth.uid()))
     )
     and (not (select private.caller_has_blocks()) or not private.caller_blocked_chisme_author(id))
+    -- adults only: a cotilleo chisme reaches only a person who confirmed being 18 or older
+    -- (its author and moderators aside)
+    and (not cotilleo or (select private.caller_is_adult()) or (select private.is_moderator())
+      or exists (select 1 from public.chisme_authors a where a.chisme_id = chismes.id and a.user_id = (select auth.uid())))
   );
-comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, and those of authors they blocked.';
+comment on policy chismes_select_authenticated on public.chismes is 'Signed-in users read every chisme (rows carry no author) except those hidden by reports, which only their author and moderators see, those of authors they blocked, and cotilleo chismes of others without the adult confirmation.';
 
 create or replace function private.check_chisme_rules(p_chisme public.chismes)
 returns public.chismes

@@ -153,6 +153,11 @@ begin
       and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
       and not private.is_blocked_chisme(c.id, private.caller_blocked_ids())
   );
+  -- adults only (10-profiles.sql): a shared link to a cotilleo chisme answers a key, so the web
+  -- shows a notice instead of the content (and the image functions find no chisme)
+  if v_row.cotilleo and not v_row.is_mine and not private.caller_is_adult() and not private.is_moderator() then
+    raise exception 'chisme_adults_only' using errcode = 'P0001';
+  end if;
   return v_row;
 end;
 $$;
@@ -267,6 +272,10 @@ declare
   v_blocked uuid[] := private.caller_blocked_ids();
   v_no_blocks boolean := cardinality(v_blocked) = 0;
 begin
+  -- adults only (10-profiles.sql): the cotilleo feed needs the confirmation of being 18 or older
+  if v_cotilleo and not private.caller_is_adult() then
+    raise exception 'adult_confirmation_required' using errcode = 'P0001';
+  end if;
   if v_tags = '{}'::text[] then
     v_tags := null;
   end if;

@@ -558,6 +558,12 @@ declare
   v_blocked_comments uuid[];
   v_comment public.comments;
 begin
+  -- adults only (10-profiles.sql): the thread of another's cotilleo chisme needs the confirmation
+  if exists (select 1 from public.chismes c where c.id = v_chisme_id and c.cotilleo)
+     and not private.caller_is_adult() and not private.is_moderator()
+     and not exists (select 1 from public.chisme_authors a where a.chisme_id = v_chisme_id and a.user_id = (select auth.uid())) then
+    raise exception 'chisme_adults_only' using errcode = 'P0001';
+  end if;
   -- the chismes select policy: hidden by reports only for its author and moderators
   if not exists (select 1 from public.chismes c where c.id = v_chisme_id and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))) then
     return;

@@ -59,8 +59,8 @@ comment on function public.delete_reported_comment(uuid) is 'Service role: delet
 create table public.moderation_audit (
   id bigint generated always as identity primary key,
   moderator_id uuid,
-  action text not null check (action in ('restore', 'delete', 'suspend', 'add_word', 'delete_word')),
-  target_kind text not null check (target_kind in ('chisme', 'comment', 'word')),
+  action text not null check (action in ('restore', 'delete', 'suspend', 'add_word', 'delete_word', 'complaint', 'set_reason')),
+  target_kind text not null check (target_kind in ('chisme', 'comment', 'word', 'statement', 'report', 'reason')),
   target_id uuid,
   detail jsonb not null default '{}'::jsonb,
   created_at timestamptz not null default now()
@@ -238,12 +238,15 @@ begin
       coalesce(ch.cotilleo, cc.cotilleo),
       p.pending_reports,
       coalesce(ch.report, co.report),
-      (select jsonb_agg(jsonb_build_object('reason', x.reason, 'count', x.n) order by x.n desc, x.reason)
+      (select jsonb_agg(jsonb_build_object('reason', x.label, 'code', x.reason, 'count', x.n,
+                 'explanations', x.explanations) order by x.n desc, x.label)
        from (
-         select r.reason, count(*)::int as n from public.reports r
+         select r.reason, rr.label, count(*)::int as n,
+           coalesce(jsonb_agg(r.explanation order by r.created_at) filter (where r.explanation is not null), '[]'::jsonb) as explanations
+         from public.reports r join public.report_reasons rr on rr.code = r.reason
          where r.handled_at is null
            and (r.chisme_id = p.id or r.comment_id = p.id)
-         group by r.reason
+         group by r.reason, rr.label
        ) x),
       coalesce(ch.hidden_at, co.hidden_at) is not null,
       p.last_reported_at,
@@ -267,8 +270,11 @@ grant execute on function public.get_moderation_queue(text,text,text,text) to au
 grant execute on function public.get_moderation_queue(text,text,text,text) to service_role;
 comment on function public.get_moderation_queue(text, text, text, text) is 'Moderators: reported content with pending reports, most reported and most recent first, with reasons and counts (no ids of people); pages of up to 100 after the cursor (pending_reports, last_reported_at, id of the last item).';
 
--- Security definer: clears hidden_at and marks every reporter's reports handled.
-create or replace function public.moderate_restore(p_kind text, p_id text)
+-- Security definer: clears hidden_at, closes every reporter's reports as dismissed (each
+-- reporter is told) and reverses the automatic hiding's statement of reasons. A dismissal may
+-- be marked manifestly unfounded (p_unfounded), which counts towards the reporters' misuse
+-- measure (74-statements.sql).
+create or replace function public.moderate_restore(p_kind text, p_id text, p_unfounded text default null)
 returns void
 language plpgsql
 security definer
@@ -279,22 +285,32 @@ declare
   v_author uuid;
   v_was_hidden boolean;
   v_chisme_id uuid;
+  v_unfounded boolean;
+  v_seconds int;
 begin
   perform private.require_moderator();
+  v_unfounded := coalesce(private.boolean_arg(p_unfounded, 'moderation_setting_invalid'), false);
   v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
   v_author := private.require_moderation_target(p_kind, v_id);
   if p_kind = 'chisme' then
     select c.hidden_at is not null, c.id into v_was_hidden, v_chisme_id
     from public.chismes c where c.id = v_id for update;
+    v_seconds := private.seconds_since_first_report(v_id, null);
     -- the chismes pipeline tells the chisme's own topic (chisme_restored, 80-realtime.sql)
     update public.chismes set hidden_at = null where id = v_id and hidden_at is not null;
-    update public.reports set handled_at = now() where chisme_id = v_id and handled_at is null;
+    perform private.close_reports(v_id, null, 'dismissed', v_unfounded);
+    update public.moderation_statements set reversed_at = now()
+    where chisme_id = v_id and target_kind = 'chisme' and decision = 'hidden' and reversed_at is null;
   else
     select c.hidden_at is not null, c.chisme_id into v_was_hidden, v_chisme_id from public.comments c where c.id = v_id for update;
+    v_seconds := private.seconds_since_first_report(null, v_id);
     update public.comments set hidden_at = null where id = v_id and hidden_at is not null;
-    update public.reports set handled_at = now() where comment_id = v_id and handled_at is null;
+    perform private.close_reports(null, v_id, 'dismissed', v_unfounded);
+    update public.moderation_statements set reversed_at = now()
+    where comment_id = v_id and decision = 'hidden' and reversed_at is null;
   end if;
-  perform private.audit('restore', p_kind, v_id, jsonb_build_object('was_hidden', v_was_hidden));
+  perform private.audit('restore', p_kind, v_id, jsonb_build_object('was_hidden', v_was_hidden, 'unfounded', v_unfounded));
+  perform private.log_moderation_event('decision', 'dismissed', 'moderator', false, v_seconds);
   if v_was_hidden and v_author is not null then
     perform private.notify(v_author, 'moderation_decision',
       case when p_kind = 'chisme' then 'Un moderador ha revisado tu chisme y vuelve a estar visible.'
@@ -304,15 +320,15 @@ begin
   end if;
 end;
 $$;
-revoke all on function public.moderate_restore(text,text) from public, anon, authenticated, service_role;
-grant execute on function public.moderate_restore(text,text) to authenticated;
-grant execute on function public.moderate_restore(text,text) to service_role;
-comment on function public.moderate_restore(text, text) is 'Moderators: makes a chisme or comment visible again and marks its reports handled (audited; the author is told when it had been hidden; its own topic chisme:<id> is told of a restored chisme).';
+revoke all on function public.moderate_restore(text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_restore(text,text,text) to authenticated;
+grant execute on function public.moderate_restore(text,text,text) to service_role;
+comment on function public.moderate_restore(text, text, text) is 'Moderators: makes a chisme or comment visible again and dismisses its reports (each reporter is told; p_unfounded marks them manifestly unfounded); audited; the author is told when it had been hidden and its hiding statement is reversed; its own topic chisme:<id> is told of a restored chisme.';
 
 -- Security definer: deletes content the moderator did not write (the spec's delete of reported
 -- content: foreign keys take comments, replies, likes and reports with it; the image object
 -- is left to the purge, see the header).
-create or replace function public.moderate_delete(p_kind text, p_id text)
+create or replace function public.moderate_delete(p_kind text, p_id text, p_reason text default null, p_explanation text default null)
 returns void
 language plpgsql
 security definer
@@ -322,33 +338,68 @@ declare
   v_id uuid;
   v_author uuid;
   v_chisme_id uuid;
+  v_content text;
+  v_reason text;
+  v_reports int;
+  v_seconds int;
 begin
   perform private.require_moderator();
   v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
   v_author := private.require_moderation_target(p_kind, v_id);
   if p_kind = 'chisme' then
+    select c.content, c.id into v_content, v_chisme_id from public.chismes c where c.id = v_id;
+    v_reason := private.moderation_reason(p_reason, v_id, null);
+    v_seconds := private.seconds_since_first_report(v_id, null);
+    v_reports := private.close_reports(v_id, null, 'removed', false);
     delete from public.chismes where id = v_id;
   else
-    select c.chisme_id into v_chisme_id from public.comments c where c.id = v_id;
+    select c.chisme_id, c.content into v_chisme_id, v_content from public.comments c where c.id = v_id;
+    v_reason := private.moderation_reason(p_reason, null, v_id);
+    v_seconds := private.seconds_since_first_report(null, v_id);
+    v_reports := private.close_reports(null, v_id, 'removed', false);
     delete from public.comments where id = v_id;
   end if;
-  perform private.audit('delete', p_kind, v_id, '{}'::jsonb);
-  if v_author is not null then
-    perform private.notify(v_author, 'moderation_decision',
-      case when p_kind = 'chisme' then 'Un moderador ha eliminado tu chisme tras revisar las denuncias.'
-           else 'Un moderador ha eliminado tu comentario tras revisar las denuncias.' end,
-      jsonb_build_object('decision', 'deleted') || case when p_kind = 'comment' then jsonb_build_object('chismeId', v_chisme_id) else '{}'::jsonb end,
-      'moderation:deleted:' || v_id::text);
-  end if;
+  perform private.audit('delete', p_kind, v_id, jsonb_build_object('reason', v_reason));
+  perform private.write_statement(v_author, 'deleted', p_kind, v_chisme_id, case when p_kind = 'comment' then v_id end,
+    v_content, null, case when v_reports > 0 then 'reports' else 'own_initiative' end, v_reports, false,
+    v_reason, p_explanation, v_seconds);
+  perform private.count_illegal_removal(v_author, v_reason);
 end;
 $$;
-revoke all on function public.moderate_delete(text,text) from public, anon, authenticated, service_role;
-grant execute on function public.moderate_delete(text,text) to authenticated;
-grant execute on function public.moderate_delete(text,text) to service_role;
-comment on function public.moderate_delete(text, text) is 'Moderators: deletes a chisme (with its comments, likes and reports; its image goes with the next purge) or a comment (with its replies and reports); audited, the author is told.';
+revoke all on function public.moderate_delete(text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_delete(text,text,text,text) to authenticated;
+grant execute on function public.moderate_delete(text,text,text,text) to service_role;
+comment on function public.moderate_delete(text, text, text, text) is 'Moderators: deletes a chisme (with its comments, likes and reports; its image goes with the next purge) or a comment (with its replies and reports) on a ground from report_reasons (default: the reports'' leading reason) with an optional explanation; audited; the reporters are told, the author gets a statement of reasons; removals as illegal count towards the misuse measure.';
+
+-- The ground of a moderator's decision: the one named (a code of the list), else the leading
+-- reason of the target's pending reports; without either, moderation_reason_required.
+create or replace function private.moderation_reason(p_reason text, p_chisme_id uuid, p_comment_id uuid)
+returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_reason text := lower(btrim(private.capped_arg(p_reason)));
+begin
+  if nullif(v_reason, '') is null then
+    v_reason := private.leading_reason(p_chisme_id, p_comment_id);
+    if v_reason is null then
+      raise exception 'moderation_reason_required' using errcode = 'P0001';
+    end if;
+  elsif not exists (select 1 from public.report_reasons r where r.code = v_reason) then
+    raise exception 'moderation_reason_invalid' using errcode = 'P0001',
+      detail = jsonb_build_object('allowed', (select jsonb_agg(r.code order by r.position, r.code) from public.report_reasons r where r.active))::text;
+  end if;
+  return v_reason;
+end;
+$$;
+revoke all on function private.moderation_reason(text,uuid,uuid) from public, anon, authenticated, service_role;
+comment on function private.moderation_reason(text, uuid, uuid) is 'The ground of a moderator''s decision: a code of report_reasons, or the reports'' leading reason (moderation_reason_required / moderation_reason_invalid).';
 
 -- Security definer: finds the author through the authorship tables without revealing them.
-create or replace function public.moderate_suspend_author(p_kind text, p_id text, p_days text)
+create or replace function public.moderate_suspend_author(p_kind text, p_id text, p_days text, p_reason text default null, p_explanation text default null)
 returns timestamptz
 language plpgsql
 security definer
@@ -359,6 +410,7 @@ declare
   v_days int;
   v_author uuid;
   v_until timestamptz;
+  v_reason text;
 begin
   perform private.require_moderator();
   v_days := private.int_arg(p_days, 'suspension_days_invalid');
@@ -371,23 +423,56 @@ begin
   if v_author is null then
     raise exception 'moderation_target_not_found' using errcode = 'P0001';
   end if;
-  insert into private.suspensions as s (user_id, suspended_until)
-  values (v_author, now() + make_interval(days => v_days))
-  on conflict (user_id) do update
-    set suspended_until = greatest(
-      case when s.suspended_until > now() then s.suspended_until else now() end,
-      excluded.suspended_until),
-      created_at = now()
-  returning s.suspended_until into v_until;
-  perform private.audit('suspend', p_kind, v_id, jsonb_build_object('days', v_days, 'until', v_until));
-  perform private.notify(v_author, 'moderation_decision',
-    'Un moderador ha suspendido tu cuenta hasta el ' || to_char(v_until at time zone 'UTC', 'DD/MM/YYYY HH24:MI') || ' (UTC). Puedes leer, pero no publicar, comentar, dar me gusta ni reportar.',
-    jsonb_build_object('decision', 'suspended', 'until', v_until),
-    'moderation:suspended:' || extract(epoch from v_until)::text);
+  v_reason := private.moderation_reason(p_reason, case when p_kind = 'chisme' then v_id end, case when p_kind = 'comment' then v_id end);
+  v_until := private.suspend_user(v_author, make_interval(days => v_days));
+  perform private.audit('suspend', p_kind, v_id, jsonb_build_object('days', v_days, 'until', v_until, 'reason', v_reason));
+  perform private.write_statement(v_author, 'suspended', 'account', null, null, null, v_until,
+    case when exists (select 1 from public.reports r where r.handled_at is null and (r.chisme_id = v_id or r.comment_id = v_id))
+      then 'reports' else 'own_initiative' end,
+    (select count(*)::int from public.reports r where r.chisme_id = v_id or r.comment_id = v_id),
+    false, v_reason, p_explanation, null);
   return v_until;
 end;
 $$;
-revoke all on function public.moderate_suspend_author(text,text,text) from public, anon, authenticated, service_role;
-grant execute on function public.moderate_suspend_author(text,text,text) to authenticated;
-grant execute on function public.moderate_suspend_author(text,text,text) to service_role;
-comment on function public.moderate_suspend_author(text, text, text) is 'Moderators: suspends the author of a chisme or comment for 1, 7 or 30 days (never revealing who); returns the end date; audited, the author is told.';
+revoke all on function public.moderate_suspend_author(text,text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_suspend_author(text,text,text,text,text) to authenticated;
+grant execute on function public.moderate_suspend_author(text,text,text,text,text) to service_role;
+comment on function public.moderate_suspend_author(text, text, text, text, text) is 'Moderators: suspends the author of a chisme or comment for 1, 7 or 30 days (never revealing who) on a ground from report_reasons (default: the reports'' leading reason) with an optional explanation; returns the end date; audited; the author gets a statement of reasons.';
+
+-- Security definer: report_reasons has no client write grant.
+create or replace function public.moderate_set_report_reason(p_code text, p_label text, p_rule text, p_legal_ground text default null, p_position text default null, p_active text default null)
+returns public.report_reasons
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_row public.report_reasons;
+  v_code text := lower(btrim(private.capped_arg(p_code)));
+  v_label text := nullif(private.strip_markup(private.normalize_text(p_label)), '');
+  v_rule text := nullif(private.strip_markup(private.normalize_text(p_rule)), '');
+  v_ground text := nullif(private.strip_markup(private.normalize_text(p_legal_ground)), '');
+begin
+  perform private.require_moderator();
+  if v_code is null or v_code !~ '^[a-z_]{1,40}$' or v_label is null or char_length(v_label) > 80
+     or v_rule is null or char_length(v_rule) > 500 or char_length(v_ground) > 500 then
+    raise exception 'report_reason_setting_invalid' using errcode = 'P0001',
+      detail = jsonb_build_object('label', 80, 'rule', 500, 'legal_ground', 500)::text;
+  end if;
+  insert into public.report_reasons as r (code, label, rule, legal_ground, illegal, position, active)
+  values (v_code, v_label, v_rule, v_ground, v_ground is not null,
+    coalesce(private.int_arg(p_position, 'report_reason_setting_invalid'), 100),
+    coalesce(private.boolean_arg(p_active, 'report_reason_setting_invalid'), true))
+  on conflict (code) do update set label = excluded.label, rule = excluded.rule, legal_ground = excluded.legal_ground,
+    illegal = excluded.illegal,
+    position = coalesce(private.int_arg(p_position, 'report_reason_setting_invalid'), r.position),
+    active = coalesce(private.boolean_arg(p_active, 'report_reason_setting_invalid'), r.active)
+  returning * into v_row;
+  perform private.audit('set_reason', 'reason', null, to_jsonb(v_row));
+  return v_row;
+end;
+$$;
+revoke all on function public.moderate_set_report_reason(text,text,text,text,text,text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_set_report_reason(text,text,text,text,text,text) to authenticated;
+grant execute on function public.moderate_set_report_reason(text,text,text,text,text,text) to service_role;
+comment on function public.moderate_set_report_reason(text, text, text, text, text, text) is 'Moderators: adds or edits a report reason (label, rule, legal ground: illegal when given, position, active); a reason is retired, never deleted; audited.';

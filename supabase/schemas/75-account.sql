@@ -92,10 +92,27 @@ begin
     'suspension', (
       select jsonb_build_object('suspended_until', s.suspended_until, 'created_at', s.created_at)
       from private.suspensions s where s.user_id = v_user_id),
-    'appeals', coalesce((
-      select jsonb_agg(jsonb_build_object('chisme_id', p.chisme_id, 'created_at', p.created_at) order by p.created_at)
-      from public.chisme_authors a join private.appeals p on p.chisme_id = a.chisme_id
-      where a.user_id = v_user_id), '[]'::jsonb),
+    -- statements of reasons about them, their complaints (as the person affected or as a
+    -- reporter; never the deciding moderator's id), and the misuse measures applied to them
+    -- (docs/decisions/0036-statements-and-complaints.md)
+    'statements', coalesce((
+      select jsonb_agg(jsonb_build_object('id', s.id, 'decision', s.decision, 'target_kind', s.target_kind,
+        'chisme_id', s.chisme_id, 'comment_id', s.comment_id, 'snippet', s.snippet, 'suspended_until', s.suspended_until,
+        'facts', s.facts, 'reports_received', s.reports_received, 'automated', s.automated, 'reason', s.reason,
+        'rule', s.rule, 'legal_ground', s.legal_ground, 'explanation', s.explanation, 'created_at', s.created_at)
+        order by s.created_at)
+      from public.moderation_statements s where s.user_id = v_user_id), '[]'::jsonb),
+    'complaints', coalesce((
+      select jsonb_agg(jsonb_build_object('statement_id', c.statement_id, 'report_id', c.report_id,
+        'explanation', c.explanation, 'created_at', c.created_at, 'decided_at', c.decided_at,
+        'outcome', c.outcome, 'answer', c.answer) order by c.created_at)
+      from private.complaints c
+      where exists (select 1 from public.moderation_statements s where s.id = c.statement_id and s.user_id = v_user_id)
+         or exists (select 1 from public.reports r where r.id = c.report_id and r.user_id = v_user_id)), '[]'::jsonb),
+    'reports_found_unfounded', (select count(*) from private.unfounded_reports u where u.user_id = v_user_id),
+    'report_mutes', coalesce((
+      select jsonb_agg(jsonb_build_object('muted_until', m.muted_until, 'created_at', m.created_at) order by m.created_at)
+      from private.report_mutes m where m.user_id = v_user_id), '[]'::jsonb),
     'muted_chismes', coalesce((
       select jsonb_agg(jsonb_build_object('chisme_id', m.chisme_id, 'created_at', m.created_at) order by m.created_at)
       from private.thread_mutes m where m.user_id = v_user_id), '[]'::jsonb),

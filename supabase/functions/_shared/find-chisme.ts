@@ -29,6 +29,9 @@ export async function findChisme(caller: Caller, chismeId: string): Promise<Call
     .maybeSingle<GetChismeRow>();
   if (error) {
     if (isCallerRejected(error)) throw new CallerRejectedError();
+    // adults only: another's cotilleo chisme without the adult confirmation is not found here
+    // (the image functions never sign or store for it)
+    if (error.message === 'chisme_adults_only') return null;
     throw new Error(`get_chisme failed: ${error.code ?? ''} ${error.message}`);
   }
   // "null row when not found": PostgREST renders it as null or as a row of nulls.

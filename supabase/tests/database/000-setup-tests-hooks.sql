@@ -43,6 +43,9 @@ begin
     jsonb_build_object('sub', v_user_id::text, 'email', v_email),
     provider, now(), now()
   );
+  -- personas are adults who confirmed it (10-profiles.sql, adults only); a test of the rule
+  -- withdraws it
+  update public.profiles set adult_confirmed_at = now() where id = v_user_id;
   return v_user_id;
 end;
 $$;

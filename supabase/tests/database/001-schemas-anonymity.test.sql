@@ -24,13 +24,13 @@ begin
       continue when v_other = v_who;
       perform tests.authenticate_as(v_other);
       perform public.like_chisme(v_chisme::text);
-      perform public.report_chisme(v_chisme::text);
+      perform public.report_chisme(v_chisme::text, 'spam');
       v_root := (tests.add_comment(v_chisme::text, null, 'Comentario de ' || v_other, 'Hombre', '30', 'ES')).id;
       perform tests.authenticate_as(v_who);
       v_reply := (tests.add_comment(v_chisme::text, v_root::text, 'Respuesta de ' || v_who, 'Mujer', '30', 'CR')).id;
       perform tests.authenticate_as(v_other);
       perform public.add_comment(v_chisme::text, v_reply::text, 'Contrarréplica de ' || v_other, 'Hombre', '30', 'ES');
-      perform public.report_comment(v_reply::text);
+      perform public.report_comment(v_reply::text, 'spam');
     end loop;
   end loop;
   perform tests.reset_role();

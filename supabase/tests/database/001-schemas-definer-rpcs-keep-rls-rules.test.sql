@@ -44,7 +44,7 @@ select tests.authenticate_as('writer');
 select lives_ok($$ select public.add_comment(current_setting('test.open'), current_setting('test.comment'), 'Respondo a mi comentario', 'Mujer', '30', 'CR') $$,
   'author: may reply to their own hidden comment');
 select tests.authenticate_as_moderator('mod');
-select lives_ok($$ select public.report_chisme(current_setting('test.hidden'), 'Revisión') $$, 'moderator: may report a hidden chisme');
+select lives_ok($$ select public.report_chisme(current_setting('test.hidden'), 'spam') $$, 'moderator: may report a hidden chisme');
 
 -- A client's write through any function that runs as its owner is still the caller's own:
 -- the rule triggers read the request's role, not current_user (a forged user id is replaced)
@@ -52,7 +52,7 @@ select tests.reset_role();
 create function pg_temp.forged_like(p_chisme uuid, p_user uuid) returns uuid language sql security definer set search_path = ''
   as $$ insert into public.likes (chisme_id, user_id) values (p_chisme, p_user) returning user_id $$;
 create function pg_temp.forged_report(p_chisme uuid, p_user uuid) returns uuid language sql security definer set search_path = ''
-  as $$ insert into public.reports (chisme_id, user_id, reason) values (p_chisme, p_user, 'Falso') returning user_id $$;
+  as $$ insert into public.reports (chisme_id, user_id, reason) values (p_chisme, p_user, 'spam') returning user_id $$;
 grant execute on function pg_temp.forged_like(uuid, uuid) to authenticated;
 grant execute on function pg_temp.forged_report(uuid, uuid) to authenticated;
 select tests.authenticate_as('stranger');

@@ -37,9 +37,9 @@ select set_config('test.k', (select id::text from tests.add_comment(current_sett
 select tests.authenticate_as('suspended');
 select tests.post_chisme('s', 'Hombre', '40', 'Chisme de quien será suspendido', null, 'España', 'false');
 select tests.authenticate_as('reporter');
-select public.report_chisme(current_setting('test.c'), 'Sin especificar');
+select public.report_chisme(current_setting('test.c'), 'spam');
 select tests.authenticate_as_moderator('mod');
-select public.moderate_suspend_author('chisme', current_setting('test.s'), '1');
+select public.moderate_suspend_author('chisme', current_setting('test.s'), '1', 'spam');
 select tests.reset_role();
 
 -- Act: from here on the transaction is read-only, as on a replica.

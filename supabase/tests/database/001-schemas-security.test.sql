@@ -39,11 +39,12 @@ select set_eq(
         'create_chisme', 'add_comment', 'like_chisme', 'unlike_chisme', 'report_chisme', 'report_comment',
         'mark_notification_read', 'mark_all_notifications_read', 'delete_notification', 'update_my_profile', 'log_country',
         'get_chisme', 'get_chisme_counts', 'get_comments', 'block_chisme_author', 'block_comment_author', 'unblock_all', 'get_block_count',
-        'mute_thread', 'get_thread_mute', 'get_my_data', 'delete_account', 'appeal_chisme', 'get_my_hidden_chismes',
-        'get_appeals', 'claim_auth_mail', 'check_account_proof', 'save_push_subscription', 'delete_push_subscription', 'delete_push_device', 'get_my_push_devices',
+        'mute_thread', 'get_thread_mute', 'get_my_data', 'delete_account', 'get_my_hidden_chismes',
+        'claim_auth_mail', 'check_account_proof', 'save_push_subscription', 'delete_push_subscription', 'delete_push_device', 'get_my_push_devices',
         'get_push_settings', 'update_push_settings', 'claim_push_deliveries', 'finish_push_deliveries',
-        'delete_my_chisme', 'delete_my_comment'],
-  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed, get_chisme, get_chisme_counts and get_comments (apply the hide and block rules themselves), the moderation RPCs, the client write RPCs (clients hold no table write privilege), the block and mute RPCs (read the author tables and private.blocks / thread_mutes), the deletion of one''s own chisme or comment (reads the author tables, deletes others'' notifications), the export, the service-role account deletion, the appeal RPCs, the service-role Auth limits (mail claims, proof of the person) and the push RPCs (private tables: the person''s own devices and settings, the sender''s queue)'
+        'withdraw_report', 'moderate_set_report_reason', 'get_my_statements', 'get_my_reports', 'file_complaint',
+        'get_complaints', 'decide_complaint', 'get_transparency_report', 'delete_my_chisme', 'delete_my_comment'],
+  'the only security definer functions in public are the deliberate get_sign_in_methods, get_feed, get_chisme, get_chisme_counts and get_comments (apply the hide and block rules themselves), the moderation RPCs, the client write RPCs (clients hold no table write privilege), the block and mute RPCs (read the author tables and private.blocks / thread_mutes), the deletion of one''s own chisme or comment (reads the author tables, deletes others'' notifications), the export, the service-role account deletion, the appeal, statement and complaint RPCs (private complaints, others'' reports), the public transparency report (the anonymous ledger), the service-role Auth limits (mail claims, proof of the person) and the push RPCs (private tables: the person''s own devices and settings, the sender''s queue)'
 );
 select is_empty(
   $$ select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -58,7 +59,7 @@ select is_empty(
                              'is_moderator', 'require_moderator', 'can_see_hidden_chisme',
                              'uuid_arg', 'int_arg', 'boolean_arg', 'timestamptz_arg', 'text_array_arg',
                              'check_request', 'caller_has_blocks', 'caller_blocked_chisme_author',
-                             'caller_blocked_comment_author') $$,
+                             'caller_blocked_comment_author', 'caller_is_adult') $$,
   'API roles may execute only the few pure private helpers the invoker RPCs call, and PostgREST''s pre-request check'
 );
 select is_empty(
@@ -67,7 +68,8 @@ select is_empty(
        and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
        -- the select policies' block checks (18-blocks.sql): they take no user id and answer
        -- only whether the caller blocked the author of a row, and anon may not run them
-       and not (p.proname in ('caller_has_blocks', 'caller_blocked_chisme_author', 'caller_blocked_comment_author')
+       -- and the adults-only check of the chismes select policy (10-profiles.sql)
+       and not (p.proname in ('caller_has_blocks', 'caller_blocked_chisme_author', 'caller_blocked_comment_author', 'caller_is_adult')
                 and not has_function_privilege('anon', p.oid, 'execute')) $$,
   'no private security definer function is executable by an API role, except the select policies'' block checks (signed-in only)'
 );
@@ -83,11 +85,11 @@ select ok(has_function_privilege('authenticated', 'public.get_feed(text, text, t
 select ok(not has_function_privilege('anon', 'public.create_chisme(text, text, text, jsonb, text, text)', 'execute'), 'anon cannot call create_chisme');
 select ok(not has_function_privilege('anon', 'public.like_chisme(text)', 'execute'), 'anon cannot call like_chisme');
 select ok(not has_function_privilege('anon', 'public.add_comment(text, text, text, text, text, text)', 'execute'), 'anon cannot call add_comment');
-select ok(not has_function_privilege('anon', 'public.report_chisme(text, text)', 'execute'), 'anon cannot call report_chisme');
+select ok(not has_function_privilege('anon', 'public.report_chisme(text, text, text)', 'execute'), 'anon cannot call report_chisme');
 select ok(not has_function_privilege('anon', 'public.mark_all_notifications_read()', 'execute'), 'anon cannot call mark_all_notifications_read');
 select ok(not has_function_privilege('anon', 'public.mark_notification_read(text)', 'execute'), 'anon cannot call mark_notification_read');
 select ok(not has_function_privilege('anon', 'public.delete_notification(text)', 'execute'), 'anon cannot call delete_notification');
-select ok(not has_function_privilege('anon', 'public.update_my_profile(text, text, text)', 'execute'), 'anon cannot call update_my_profile');
+select ok(not has_function_privilege('anon', 'public.update_my_profile(text, text, text, text)', 'execute'), 'anon cannot call update_my_profile');
 select ok(not has_function_privilege('anon', 'public.log_country(text)', 'execute'), 'anon cannot call log_country');
 select ok(has_function_privilege('authenticated', 'public.log_country(text)', 'execute'), 'authenticated can call log_country');
 select is_empty(
@@ -113,8 +115,8 @@ select ok(has_function_privilege('service_role', 'public.delete_reported_chisme(
 select is_empty(
   $$ select table_name::text || ':' || privilege_type from information_schema.role_table_grants
      where grantee = 'anon' and table_schema = 'public'
-       and not (table_name = 'offensive_words' and privilege_type = 'SELECT') $$,
-  'anon has no table privilege in public except reading offensive_words'
+       and not (table_name in ('offensive_words', 'report_reasons') and privilege_type = 'SELECT') $$,
+  'anon has no table privilege in public except reading offensive_words and report_reasons'
 );
 select is_empty(
   $$ select table_name::text || ':' || privilege_type from information_schema.role_table_grants

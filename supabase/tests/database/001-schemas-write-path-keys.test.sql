@@ -39,9 +39,9 @@ select throws_ok($$ select public.like_chisme(gen_random_uuid()::text) $$, 'P000
 select throws_ok($$ select public.unlike_chisme(null) $$, 'P0001', 'chisme_not_found', 'unlike: null chisme');
 
 -- reports
-select throws_ok($$ select public.report_chisme(null) $$, 'P0001', 'report_target_not_found', 'report: null chisme');
-select throws_ok($$ select public.report_comment(gen_random_uuid()::text) $$, 'P0001', 'report_target_not_found', 'report: unknown comment');
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme'), repeat('r', 201)) $$, 'P0001', 'report_reason_too_long', 'report: a 201-character reason');
+select throws_ok($$ select public.report_chisme(null, 'spam') $$, 'P0001', 'report_target_not_found', 'report: null chisme');
+select throws_ok($$ select public.report_comment(gen_random_uuid()::text, 'spam') $$, 'P0001', 'report_target_not_found', 'report: unknown comment');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme'), 'spam', repeat('motivo ', 300)) $$, 'P0001', 'report_explanation_too_long', 'report: a 2001-character explanation');
 -- Two targets or none cannot come through the RPCs; the table's rule answers any writer with a key
 select tests.authenticate_as_service_role();
 select throws_ok($$ insert into public.reports (chisme_id, comment_id, user_id) values (current_setting('test.chisme')::uuid, current_setting('test.comment')::uuid, tests.get_supabase_uid('walker')) $$, 'P0001', 'report_target_invalid', 'report (service role): two targets');

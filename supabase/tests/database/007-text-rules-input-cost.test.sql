@@ -82,7 +82,7 @@ select is_empty(
 select throws_ok($$ select private.normalize_text((select v from big)) $$, 'P0001', 'text_too_long', 'normalize_text refuses 10 MB before NFKC');
 select throws_ok($$ select private.find_personal_data((select v from big)) $$, 'P0001', 'text_too_long', 'private.find_personal_data refuses 10 MB');
 select throws_ok($$ select private.fold_for_filter((select v from big)) $$, 'P0001', 'text_too_long', 'fold_for_filter refuses 10 MB');
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme'), (select v from big)) $$, 'P0001', 'text_too_long', 'a 10 MB report reason is refused with a key');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme'), 'spam', (select v from big)) $$, 'P0001', 'text_too_long', 'a 10 MB report explanation is refused with a key');
 -- Clients hold no table write privilege (00-schemas.sql); the trigger guards every other writer.
 select tests.reset_role();
 select throws_ok($$ insert into public.chismes (gender, years, content) values ('Mujer', 30, (select v from big)) $$, 'P0001', 'chisme_content_too_long', 'the rule trigger checks the raw size too (any write path)');

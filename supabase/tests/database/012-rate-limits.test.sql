@@ -73,9 +73,9 @@ select is((select count(*)::int from public.likes), 1, 'fan: the refused like st
 select tests.reset_role();
 update private.rate_limit_settings set max_events = 2 where action = 'report' and window_seconds = 60;
 select tests.authenticate_as('fan');
-select lives_ok($$ select public.report_chisme(((select id from poster_chismes order by id limit 1))::text) $$, 'fan: report 1');
-select lives_ok($$ select public.report_chisme(((select id from poster_chismes order by id offset 1 limit 1))::text) $$, 'fan: report 2, at the limit');
-select throws_ok($$ select public.report_chisme(((select id from poster_chismes order by id offset 2 limit 1))::text) $$, 'P0001', 'rate_limited', 'fan: report 3 is refused');
+select lives_ok($$ select public.report_chisme(((select id from poster_chismes order by id limit 1))::text, 'spam') $$, 'fan: report 1');
+select lives_ok($$ select public.report_chisme(((select id from poster_chismes order by id offset 1 limit 1))::text, 'spam') $$, 'fan: report 2, at the limit');
+select throws_ok($$ select public.report_chisme(((select id from poster_chismes order by id offset 2 limit 1))::text, 'spam') $$, 'P0001', 'rate_limited', 'fan: report 3 is refused');
 
 -- Country logs: 20 per hour, repeats included.
 select lives_ok(

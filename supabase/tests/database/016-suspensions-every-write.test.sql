@@ -27,7 +27,7 @@ select lives_ok($$ select set_config('test.mine', (select id::text from tests.cr
   'arrange: the suspendee posts a cotilleo chisme');
 select lives_ok($$ select public.like_chisme(current_setting('test.theirs')) $$, 'arrange: the suspendee likes the neighbour''s chisme');
 select tests.authenticate_as_moderator('mod');
-select lives_ok($$ select set_config('test.until', public.moderate_suspend_author('chisme', current_setting('test.mine'), '1')::text, true) $$,
+select lives_ok($$ select set_config('test.until', public.moderate_suspend_author('chisme', current_setting('test.mine'), '1', 'spam')::text, true) $$,
   'arrange: a moderator suspends the suspendee for 1 day');
 select is(current_setting('test.until')::timestamptz, now() + interval '1 day', 'a 1-day suspension ends exactly a day from now');
 

@@ -18,10 +18,10 @@ select tests.authenticate_as('other');
 select is(public.like_chisme(current_setting('test.chisme'))::text::int, 1, 'other: the first like counts');
 select throws_ok($$ select public.like_chisme(current_setting('test.chisme')) $$, 'P0001', 'like_already_exists', 'other: the racing second like gets the repeat key');
 select is((select likes from public.get_chisme(current_setting('test.chisme'))), 1, 'other: and does not count');
-select lives_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'other: the first report is stored');
-select throws_ok($$ select public.report_chisme(current_setting('test.chisme')) $$, 'P0001', 'report_already_exists', 'other: the racing second chisme report gets the repeat key');
-select lives_ok($$ select public.report_comment(current_setting('test.comment')) $$, 'other: the first comment report is stored');
-select throws_ok($$ select public.report_comment(current_setting('test.comment')) $$, 'P0001', 'report_already_exists', 'other: the racing second comment report gets the repeat key');
+select lives_ok($$ select public.report_chisme(current_setting('test.chisme'), 'spam') $$, 'other: the first report is stored');
+select throws_ok($$ select public.report_chisme(current_setting('test.chisme'), 'spam') $$, 'P0001', 'report_already_exists', 'other: the racing second chisme report gets the repeat key');
+select lives_ok($$ select public.report_comment(current_setting('test.comment'), 'spam') $$, 'other: the first comment report is stored');
+select throws_ok($$ select public.report_comment(current_setting('test.comment'), 'spam') $$, 'P0001', 'report_already_exists', 'other: the racing second comment report gets the repeat key');
 select is((select report from public.get_chisme(current_setting('test.chisme'))), 1, 'other: the chisme counts one report');
 
 select * from finish();

@@ -32,9 +32,9 @@ select is(public.report_chisme(current_setting('test.own'), 'Spam')::jsonb ->> '
 select is(public.report_comment('no-es-un-id', 'Spam')::jsonb ->> 'message', 'report_target_not_found', 'api: a malformed comment id is refused with its key');
 select is(public.report_comment(gen_random_uuid()::text, 'Spam')::jsonb ->> 'message', 'report_target_not_found', 'api: an unknown comment is refused with its key');
 select is(
-  public.report_chisme(current_setting('test.chisme'), repeat('motivo ', 40))::jsonb,
-  '{"code": "P0001", "details": "{\"max\": 200}", "hint": null, "message": "report_reason_too_long"}'::jsonb,
-  'api: an over-long reason is refused with its key and detail'
+  public.report_chisme(current_setting('test.chisme'), 'spam', repeat('motivo ', 300))::jsonb,
+  '{"code": "P0001", "details": "{\"max\": 2000}", "hint": null, "message": "report_explanation_too_long"}'::jsonb,
+  'api: an over-long explanation is refused with its key and detail'
 );
 select is(tests.minute_events('reporter502', 'report'), 5, 'api: five refused reports, five counted');
 select is(

@@ -9,14 +9,14 @@ select tests.authenticate_as('author');
 select tests.arrange($arrange$ select set_config('test.chisme', (select id::text from tests.create_chisme('Mujer', '30', 'Chisme que será moderado', null, 'CR', 'false')), true) $arrange$);
 select tests.authenticate_as('other');
 select tests.arrange($arrange$ select public.like_chisme(current_setting('test.chisme')) $arrange$);
-select tests.arrange($arrange$ select public.report_chisme(current_setting('test.chisme')) $arrange$);
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.chisme'), 'spam') $arrange$);
 select tests.arrange($arrange$ select set_config('test.root', (select id::text from tests.add_comment(current_setting('test.chisme'), null, 'Comentario reportado', 'Hombre', '30', 'ES')), true) $arrange$);
 select tests.arrange($arrange$ select set_config('test.root2', (select id::text from tests.add_comment(current_setting('test.chisme'), null, 'Comentario que se queda', 'Hombre', '30', 'ES')), true) $arrange$);
 select tests.authenticate_as('author');
 select tests.arrange($arrange$ select set_config('test.reply', (select id::text from tests.add_comment(current_setting('test.chisme'), current_setting('test.root'), 'Respuesta', 'Mujer', '30', 'CR')), true) $arrange$);
-select tests.arrange($arrange$ select public.report_comment(current_setting('test.root')) $arrange$);
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.root'), 'spam') $arrange$);
 select tests.authenticate_as('other');
-select tests.arrange($arrange$ select public.report_comment(current_setting('test.reply')) $arrange$);
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.reply'), 'spam') $arrange$);
 
 -- Clients cannot moderate
 select tests.authenticate_as('author');

@@ -19,7 +19,7 @@ select is((select comments from public.chismes where id = current_setting('test.
 
 -- 1. The counter follows what others see
 select tests.authenticate_as('reporter');
-select tests.arrange($arrange$ select public.report_comment(current_setting('test.k1'), 'Insulto') $arrange$);
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.k1'), 'acoso') $arrange$);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 2, 'a hidden root comment leaves the counter');
 select private.flush_realtime();
@@ -31,15 +31,15 @@ select tests.arrange($arrange$ select public.moderate_restore('comment', current
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 3, 'a restored comment counts again');
 select tests.authenticate_as('reporter');
-select tests.arrange($arrange$ select public.report_comment(current_setting('test.k2'), 'Insulto') $arrange$);
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.k2'), 'acoso') $arrange$);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 2, 'hidden again (another comment)');
 select tests.authenticate_as_moderator('mod');
-select tests.arrange($arrange$ select public.moderate_delete('comment', current_setting('test.k2')) $arrange$);
+select tests.arrange($arrange$ select public.moderate_delete('comment', current_setting('test.k2'), 'spam') $arrange$);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 2, 'deleting a hidden comment does not count it twice');
 select tests.authenticate_as_moderator('mod');
-select tests.arrange($arrange$ select public.moderate_delete('comment', current_setting('test.k3')) $arrange$);
+select tests.arrange($arrange$ select public.moderate_delete('comment', current_setting('test.k3'), 'spam') $arrange$);
 select tests.reset_role();
 select is((select comments from public.chismes where id = current_setting('test.c')::uuid), 1, 'deleting a visible comment still counts down');
 
@@ -62,7 +62,7 @@ select is((select count(*)::int from realtime.messages where event = 'chisme_res
 select tests.authenticate_as('author');
 select tests.arrange($arrange$ select public.create_chisme('Mujer', '30', 'Chisme reportado número ' || n, null, 'CR', 'false') from generate_series(1, 7) n $arrange$);
 select tests.authenticate_as('reporter');
-select tests.arrange($arrange$ select public.report_chisme(c.id::text) from public.chismes c where c.content like 'Chisme reportado número %' $arrange$);
+select tests.arrange($arrange$ select public.report_chisme(c.id::text, 'spam') from public.chismes c where c.content like 'Chisme reportado número %' $arrange$);
 select tests.authenticate_as_moderator('mod');
 create temp table page1 as select * from public.get_moderation_queue('3');
 select is((select count(*)::int from page1), 3, 'queue: a page holds p_limit items');
@@ -87,9 +87,9 @@ select throws_ok($$ select public.get_moderation_queue('3', '1', 'ayer', gen_ran
 select throws_ok($$ select public.get_moderation_queue('3', '1', now()::text, 'no-es-un-id') $$, 'P0001', 'moderation_queue_cursor_invalid', 'queue: a cursor id that is no uuid');
 select throws_ok($$ select public.get_moderation_queue('3', '1') $$, 'P0001', 'moderation_queue_cursor_invalid', 'queue: half a cursor');
 select throws_ok($$ select public.moderate_restore('chisme', 'no-es-un-id') $$, 'P0001', 'moderation_target_not_found', 'restore: a malformed id is not found');
-select throws_ok($$ select public.moderate_delete('comment', '12345') $$, 'P0001', 'moderation_target_not_found', 'delete: a malformed id is not found');
-select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c'), '1e9') $$, 'P0001', 'suspension_days_invalid', 'suspend: days that are no integer');
-select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c'), '99999999999') $$, 'P0001', 'suspension_days_invalid', 'suspend: days out of range');
+select throws_ok($$ select public.moderate_delete('comment', '12345', 'spam') $$, 'P0001', 'moderation_target_not_found', 'delete: a malformed id is not found');
+select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c'), '1e9', 'spam') $$, 'P0001', 'suspension_days_invalid', 'suspend: days that are no integer');
+select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c'), '99999999999', 'spam') $$, 'P0001', 'suspension_days_invalid', 'suspend: days out of range');
 
 -- 5. A deleted chisme's image goes to the purge at once (it used to wait for its 20 minutes)
 select tests.reset_role();
@@ -97,7 +97,7 @@ insert into storage.objects (bucket_id, name) values ('chismes', current_setting
 select tests.authenticate_as_service_role();
 select is_empty($$ select 1 from public.list_expired_chisme_images(1000) x where x = current_setting('test.c') $$, 'arrange: a fresh image is not purged');
 select tests.authenticate_as_moderator('mod');
-select tests.arrange($arrange$ select public.moderate_delete('chisme', current_setting('test.c')) $arrange$);
+select tests.arrange($arrange$ select public.moderate_delete('chisme', current_setting('test.c'), 'spam') $arrange$);
 select tests.authenticate_as_service_role();
 select isnt_empty($$ select 1 from public.list_expired_chisme_images(1000) x where x = current_setting('test.c') $$, 'the image of a chisme a moderator deleted is listed for the purge at once');
 

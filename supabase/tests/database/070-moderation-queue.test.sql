@@ -28,13 +28,13 @@ select set_config('request.jwt.claims',
   (current_setting('request.jwt.claims')::jsonb || '{"user_metadata":{"role":"moderator"},"app_role":"moderator"}')::text, true);
 select throws_ok($$ select public.get_moderation_queue() $$, 'P0001', 'moderator_required', 'user: a role in user_metadata (writable by the user) is not the moderator role');
 select throws_ok($$ select public.moderate_restore('chisme', current_setting('test.c1')) $$, 'P0001', 'moderator_required', 'user: cannot restore');
-select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c1')) $$, 'P0001', 'moderator_required', 'user: cannot delete');
-select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c1'), '1') $$, 'P0001', 'moderator_required', 'user: cannot suspend');
+select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c1'), 'spam') $$, 'P0001', 'moderator_required', 'user: cannot delete');
+select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c1'), '1', 'spam') $$, 'P0001', 'moderator_required', 'user: cannot suspend');
 select throws_ok($$ select public.moderate_add_offensive_word('nueva') $$, 'P0001', 'moderator_required', 'user: cannot add words');
 select throws_ok($$ insert into public.moderation_audit (action, target_kind) values ('delete', 'chisme') $$, '42501', null, 'user: cannot write the audit');
 select tests.clear_authentication();
 select throws_ok($$ select public.get_moderation_queue() $$, '42501', null, 'anon: cannot read the queue');
-select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c1')) $$, '42501', null, 'anon: cannot delete');
+select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c1'), 'spam') $$, '42501', null, 'anon: cannot delete');
 select tests.reset_role();
 select is((select raw_app_meta_data ->> 'role' from auth.users where email = 'mod@test.chismes'), 'moderator', 'set_moderator put the role into app_metadata');
 
@@ -44,14 +44,14 @@ select tests.arrange($arrange$ select public.report_chisme(current_setting('test
 select tests.authenticate_as('r2');
 select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1'), 'Spam') $arrange$);
 select tests.authenticate_as('r3');
-select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1'), 'Acoso') $arrange$);
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1'), 'acoso') $arrange$);
 select tests.authenticate_as('r4');
-select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1')) $arrange$);
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1'), 'odio', 'Insulta a un colectivo') $arrange$);
 select is((select count(*)::int from public.get_feed('recent', 'false') f where f.id = current_setting('test.c1')::uuid), 0, 'a reporter no longer sees what they reported in the feed');
 select tests.authenticate_as('bystander');
 select is((select count(*)::int from public.get_feed('recent', 'false') f where f.id = current_setting('test.c1')::uuid), 1, 'four reports: still visible to others');
 select tests.authenticate_as('r5');
-select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1'), 'Acoso') $arrange$);
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c1'), 'acoso') $arrange$);
 select tests.reset_role();
 select isnt((select hidden_at from public.chismes where id = current_setting('test.c1')::uuid), null, 'the fifth distinct report hides the chisme');
 select is((select count(*)::int from realtime.messages c where event = 'chisme_hidden' and payload ->> 'id' = current_setting('test.c1')
@@ -94,7 +94,9 @@ select tests.authenticate_as_moderator('mod');
 select results_eq(
   $$ select kind, id, pending_reports, hidden, reasons from public.get_moderation_queue() where id = current_setting('test.c1')::uuid $$,
   $$ values ('chisme'::text, current_setting('test.c1')::uuid, 5, true,
-       '[{"count": 2, "reason": "Acoso"}, {"count": 2, "reason": "Spam"}, {"count": 1, "reason": "Sin especificar"}]'::jsonb) $$,
+       '[{"code": "acoso", "count": 2, "reason": "Acoso o intimidación", "explanations": []},
+         {"code": "spam", "count": 2, "reason": "Spam", "explanations": []},
+         {"code": "odio", "count": 1, "reason": "Odio", "explanations": ["Insulta a un colectivo"]}]'::jsonb) $$,
   'moderator: the queue lists the chisme with its pending count and reasons'
 );
 select ok((select bool_and(not (to_jsonb(q)::text ~ tests.get_supabase_uid('author')::text)
@@ -117,22 +119,22 @@ select is((select count(*)::int from public.notifications where user_id = tests.
 select tests.reset_role();
 update private.moderation_settings set hide_threshold = 1;
 select tests.authenticate_as('r1');
-select tests.arrange($arrange$ select public.report_comment(current_setting('test.k1'), 'Insulto') $arrange$);
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.k1'), 'acoso') $arrange$);
 select tests.authenticate_as('bystander');
 select is_empty($$ select 1 from public.get_comments(current_setting('test.c2')) where id = current_setting('test.k1')::uuid $$, 'a hidden comment leaves the thread of others');
 select tests.authenticate_as('author');
 select isnt_empty($$ select 1 from public.get_comments(current_setting('test.c2')) where id = current_setting('test.k1')::uuid $$, 'its author still sees it in the thread');
 select tests.authenticate_as('r1');
-select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c2')) $arrange$);
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.c2'), 'spam') $arrange$);
 select tests.authenticate_as_moderator('mod');
 select is((select pending_reports from public.get_moderation_queue() where id = current_setting('test.k1')::uuid), 1, 'moderator: a reported comment is queued');
-select lives_ok($$ select public.moderate_delete('comment', current_setting('test.k1')) $$, 'moderator: deletes the comment');
+select lives_ok($$ select public.moderate_delete('comment', current_setting('test.k1'), 'spam') $$, 'moderator: deletes the comment');
 select tests.reset_role();
 select is_empty($$ select 1 from public.comments where id in (current_setting('test.k1')::uuid, current_setting('test.k2')::uuid) $$, 'the comment and its reply are gone');
 select is_empty($$ select 1 from public.reports where comment_id = current_setting('test.k1')::uuid $$, 'its reports are gone');
 select tests.authenticate_as_moderator('mod');
-select lives_ok($$ select public.moderate_delete('chisme', current_setting('test.c2')) $$, 'moderator: deletes the chisme');
-select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c2')) $$, 'P0001', 'moderation_target_not_found', 'moderator: a missing target has its own key');
+select lives_ok($$ select public.moderate_delete('chisme', current_setting('test.c2'), 'spam') $$, 'moderator: deletes the chisme');
+select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c2'), 'spam') $$, 'P0001', 'moderation_target_not_found', 'moderator: a missing target has its own key');
 select throws_ok($$ select public.moderate_restore('post', current_setting('test.c1')) $$, 'P0001', 'moderation_kind_invalid', 'moderator: an unknown kind has its own key');
 select tests.reset_role();
 select is_empty($$ select 1 from public.chismes where id = current_setting('test.c2')::uuid $$, 'the chisme is gone');
@@ -142,8 +144,8 @@ select is((select count(*)::int from public.notifications where user_id = tests.
 
 -- Suspend by content id: the author cannot write, then can again after the end date
 select tests.authenticate_as_moderator('mod');
-select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c3'), '3') $$, 'P0001', 'suspension_days_invalid', 'moderator: only 1, 7 or 30 days');
-select tests.arrange($arrange$ select set_config('test.until', public.moderate_suspend_author('chisme', current_setting('test.c3'), '7')::text, true) $arrange$);
+select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c3'), '3', 'spam') $$, 'P0001', 'suspension_days_invalid', 'moderator: only 1, 7 or 30 days');
+select tests.arrange($arrange$ select set_config('test.until', public.moderate_suspend_author('chisme', current_setting('test.c3'), '7', 'spam')::text, true) $arrange$);
 select ok(current_setting('test.until')::timestamptz between now() + interval '7 days' - interval '1 minute' and now() + interval '7 days' + interval '1 minute',
   'moderator: suspends the author for 7 days, told only the end date');
 select tests.authenticate_as('author');

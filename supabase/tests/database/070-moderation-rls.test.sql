@@ -27,7 +27,7 @@ select tests.arrange($arrange$ select public.report_chisme(current_setting('test
 select tests.reset_role();
 update private.moderation_settings set hide_threshold = 5;
 select tests.authenticate_as('reporter');
-select tests.arrange($arrange$ select public.report_comment(current_setting('test.k_reported'), 'Insulto') $arrange$);
+select tests.arrange($arrange$ select public.report_comment(current_setting('test.k_reported'), 'acoso') $arrange$);
 select tests.reset_role();
 select isnt((select hidden_at from public.chismes where id = current_setting('test.hidden')::uuid), null, 'arrange: the reported chisme is hidden');
 select is((select hidden_at from public.comments where id = current_setting('test.k_reported')::uuid), null, 'arrange: the reported comment is not hidden (one report of five)');

@@ -15,8 +15,8 @@ select tests.post_chisme('v', 'Mujer', '30', 'El chisme de quien se va', null, '
 select tests.post_comment('vc', current_setting('test.o'), null, 'Comentario de quien se va', 'Mujer', '30', 'ES');
 select public.add_comment(current_setting('test.o'), current_setting('test.oc'), 'Respuesta de quien se va', 'Mujer', '30', 'ES');
 select public.like_chisme(current_setting('test.o'));
-select public.report_chisme(current_setting('test.o'), 'Contenido inapropiado');
-select public.report_comment(current_setting('test.oc'), 'Contenido inapropiado');
+select public.report_chisme(current_setting('test.o'), 'spam');
+select public.report_comment(current_setting('test.oc'), 'spam');
 select public.block_comment_author(current_setting('test.oc'));
 select public.mute_thread(current_setting('test.v'));
 select tests.authenticate_as('stayer');

@@ -14,7 +14,7 @@ select tests.authenticate_as('ana');
 select tests.post_chisme('a', 'Mujer', '30', 'El chisme de Ana para exportar', '["#export"]', 'ES', 'false');
 select public.add_comment(current_setting('test.b'), current_setting('test.bc'), 'Ana responde a Beto', 'Mujer', '30', 'ES');
 select public.like_chisme(current_setting('test.b'));
-select public.report_chisme(current_setting('test.b'), 'Contenido inapropiado');
+select public.report_chisme(current_setting('test.b'), 'spam');
 select tests.authenticate_as('beto');
 select public.add_comment(current_setting('test.a'), null, 'Beto comenta en lo de Ana', 'Hombre', '40', 'ES');
 select tests.authenticate_as('ana');

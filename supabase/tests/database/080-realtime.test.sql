@@ -27,7 +27,7 @@ select tests.arrange($arrange$ select set_config('test.root', (select id::text f
 select tests.authenticate_as('author');
 select tests.arrange($arrange$ select public.add_comment(current_setting('test.casual'), current_setting('test.root'), 'Respuesta en directo', 'Mujer', '30', 'CR') $arrange$);
 select tests.authenticate_as('other');
-select tests.arrange($arrange$ select public.report_chisme(current_setting('test.casual')) $arrange$);
+select tests.arrange($arrange$ select public.report_chisme(current_setting('test.casual'), 'spam') $arrange$);
 select tests.reset_role();
 select is_empty($$ select 1 from realtime.messages where topic like 'notifications:%' $$, 'notifications wait for the flush too');
 select private.flush_realtime();

@@ -114,6 +114,34 @@ export const routes: RouteObject[] = [
           };
         }),
       },
+      {
+        path: paths.decisions,
+        lazy: lazyScreen(async () => {
+          const { DecisionsRoute } = await import('./routes/decisions');
+          return {
+            element: (
+              <RequireAuth>
+                <DecisionsRoute />
+              </RequireAuth>
+            ),
+          };
+        }),
+      },
+      {
+        // public: the transparency report and the terms are read signed out too
+        path: paths.transparency,
+        lazy: lazyScreen(async () => {
+          const { TransparencyRoute } = await import('./routes/transparency');
+          return { element: <TransparencyRoute /> };
+        }),
+      },
+      {
+        path: paths.terms,
+        lazy: lazyScreen(async () => {
+          const { TermsRoute } = await import('./routes/terms');
+          return { element: <TermsRoute /> };
+        }),
+      },
       { path: '*', element: <Navigate to={paths.feed.recent} replace /> },
     ]),
   },

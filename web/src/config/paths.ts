@@ -16,6 +16,12 @@ export const paths = {
   profile: '/profile/',
   notifications: '/notifications/',
   moderation: '/moderacion',
+  /** The person's statements of reasons and reports, with their complaints. */
+  decisions: '/mis-decisiones',
+  /** The public transparency report (signed out too). */
+  transparency: '/transparencia',
+  /** Terms and privacy (signed out too). */
+  terms: '/terminos',
   /** Where the password recovery link lands ("Nueva contraseña"). */
   newPassword: '/nueva-contrasena',
 } as const;

@@ -6,11 +6,19 @@ import { expectAnswer } from './answer-shape';
 import type { Tables } from './database';
 
 /** What private.notify puts in `data` that the list uses (other keys, e.g. a moderation decision, pass through). */
-export type NotificationData = { chismeId?: string; commentId?: string; snippet?: string };
+export type NotificationData = {
+  chismeId?: string;
+  commentId?: string;
+  snippet?: string;
+  /** A moderation decision's statement of reasons, a report's decision, a complaint's answer ("Mis decisiones"). */
+  statementId?: string;
+  reportId?: string;
+  complaintId?: string;
+};
 
 export type AppNotification = Omit<Tables<'notifications'>, 'data'> & { data: NotificationData };
 
-const dataKeys = ['chismeId', 'commentId', 'snippet'] as const;
+const dataKeys = ['chismeId', 'commentId', 'snippet', 'statementId', 'reportId', 'complaintId'] as const;
 
 function isNotificationData(value: unknown): value is NotificationData {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;

@@ -155,6 +155,20 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"moderation_statements": {
+                  Row: {
+                    "automated": boolean,"chisme_id": string | null,"comment_id": string | null,"complaint_until": string,"created_at": string,"decision": string,"explanation": string | null,"facts": string,"id": string,"legal_ground": string | null,"reason": string,"reports_received": number,"reversed_at": string | null,"rule": string,"snippet": string | null,"suspended_until": string | null,"target_kind": string,"thresholds": NonNullable<Json>,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "automated": boolean,"chisme_id"?: string | null,"comment_id"?: string | null,"complaint_until": string,"created_at"?: string,"decision": string,"explanation"?: string | null,"facts": string,"id"?: string,"legal_ground"?: string | null,"reason": string,"reports_received"?: number,"reversed_at"?: string | null,"rule": string,"snippet"?: string | null,"suspended_until"?: string | null,"target_kind": string,"thresholds": NonNullable<Json>,"user_id": string
+                  }
+                  Update: {
+                    "automated"?: boolean,"chisme_id"?: string | null,"comment_id"?: string | null,"complaint_until"?: string,"created_at"?: string,"decision"?: string,"explanation"?: string | null,"facts"?: string,"id"?: string,"legal_ground"?: string | null,"reason"?: string,"reports_received"?: number,"reversed_at"?: string | null,"rule"?: string,"snippet"?: string | null,"suspended_until"?: string | null,"target_kind"?: string,"thresholds"?: NonNullable<Json>,"user_id"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"notifications": {
                   Row: {
                     "created_at": string,"data": NonNullable<Json>,"group_key": string | null,"id": string,"is_read": boolean,"message": string,"senders": number,"type": string,"unique_id": string | null,"user_id": string
@@ -185,28 +199,42 @@ isOneToOne: false
                   ]
                 },"profiles": {
                   Row: {
-                    "cotilleo": boolean,"created_at": string,"display_name": string,"id": string,"murmuro": boolean,"updated_at": string,"username": string
+                    "adult_confirmed_at": string | null,"cotilleo": boolean,"created_at": string,"display_name": string,"id": string,"murmuro": boolean,"updated_at": string,"username": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "cotilleo"?: boolean,"created_at"?: string,"display_name": string,"id": string,"murmuro"?: boolean,"updated_at"?: string,"username": string
+                    "adult_confirmed_at"?: string | null,"cotilleo"?: boolean,"created_at"?: string,"display_name": string,"id": string,"murmuro"?: boolean,"updated_at"?: string,"username": string
                   }
                   Update: {
-                    "cotilleo"?: boolean,"created_at"?: string,"display_name"?: string,"id"?: string,"murmuro"?: boolean,"updated_at"?: string,"username"?: string
+                    "adult_confirmed_at"?: string | null,"cotilleo"?: boolean,"created_at"?: string,"display_name"?: string,"id"?: string,"murmuro"?: boolean,"updated_at"?: string,"username"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"report_reasons": {
+                  Row: {
+                    "active": boolean,"code": string,"illegal": boolean,"label": string,"legal_ground": string | null,"position": number,"rule": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "active"?: boolean,"code": string,"illegal"?: boolean,"label": string,"legal_ground"?: string | null,"position"?: number,"rule": string
+                  }
+                  Update: {
+                    "active"?: boolean,"code"?: string,"illegal"?: boolean,"label"?: string,"legal_ground"?: string | null,"position"?: number,"rule"?: string
                   }
                   Relationships: [
                     
                   ]
                 },"reports": {
                   Row: {
-                    "chisme_id": string | null,"comment_id": string | null,"created_at": string,"handled_at": string | null,"id": string,"reason": string,"user_id": string
+                    "chisme_id": string | null,"comment_id": string | null,"counts": boolean,"created_at": string,"decision": string | null,"explanation": string | null,"handled_at": string | null,"id": string,"reason": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "chisme_id"?: string | null,"comment_id"?: string | null,"created_at"?: string,"handled_at"?: string | null,"id"?: string,"reason"?: string,"user_id"?: string
+                    "chisme_id"?: string | null,"comment_id"?: string | null,"counts"?: boolean,"created_at"?: string,"decision"?: string | null,"explanation"?: string | null,"handled_at"?: string | null,"id"?: string,"reason": string,"user_id"?: string
                   }
                   Update: {
-                    "chisme_id"?: string | null,"comment_id"?: string | null,"created_at"?: string,"handled_at"?: string | null,"id"?: string,"reason"?: string,"user_id"?: string
+                    "chisme_id"?: string | null,"comment_id"?: string | null,"counts"?: boolean,"created_at"?: string,"decision"?: string | null,"explanation"?: string | null,"handled_at"?: string | null,"id"?: string,"reason"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -246,9 +274,6 @@ isOneToOne: false
         isOneToOne: true
         isSetofReturn: false
       } },
-"appeal_chisme":
-{ Args: { "p_chisme_id": string }; Returns: undefined
-                           },
 "block_chisme_author":
 { Args: { "p_chisme_id": string }; Returns: undefined
                            },
@@ -268,6 +293,9 @@ isOneToOne: false
                            },
 "create_chisme":
 { Args: { "p_content": string,"p_cotilleo": string,"p_country": string,"p_gender": string,"p_tags": Json,"p_years": string }; Returns: Json
+                           },
+"decide_complaint":
+{ Args: { "p_answer": string,"p_id": string,"p_outcome": string }; Returns: undefined
                            },
 "delete_account":
 { Args: { "p_user_id": string }; Returns: (string)[]
@@ -296,6 +324,9 @@ isOneToOne: false
 "delete_reported_comment":
 { Args: { "p_comment_id": string }; Returns: boolean
                            },
+"file_complaint":
+{ Args: { "p_explanation": string,"p_id": string,"p_kind": string }; Returns: string
+                           },
 "find_offensive_words":
 { Args: { "p_text": string }; Returns: (string)[]
                            },
@@ -304,11 +335,6 @@ isOneToOne: false
                            },
 "finish_push_deliveries":
 { Args: { "p_results": Json }; Returns: Json
-                           },
-"get_appeals":
-{ Args: Record<PropertyKey, never>; Returns: {
-              "appealed_at": string,"chisme_id": string,"content": string,"cotilleo": boolean,"pending_reports": number,"total_reports": number
-            }[]
                            },
 "get_block_count":
 { Args: Record<PropertyKey, never>; Returns: number
@@ -334,6 +360,11 @@ isOneToOne: false
         isOneToOne: false
         isSetofReturn: true
       } },
+"get_complaints":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "automated": boolean,"chisme_id": string,"comment_id": string,"content": string,"created_at": string,"decision": string,"explanation": string,"id": string,"kind": string,"reason": string,"reason_label": string,"statement_explanation": string,"target_kind": string
+            }[]
+                           },
 "get_feed":
 { Args: { "p_cotilleo": string,"p_country"?: string,"p_cursor_created_at"?: string,"p_cursor_id"?: string,"p_cursor_likes"?: string,"p_gender"?: string,"p_limit"?: string,"p_tab": string,"p_tags"?: Json,"p_years_from"?: string,"p_years_to"?: string }; Returns: Database["public"]['CompositeTypes']["feed_chisme"][]
                           SetofOptions: {
@@ -363,12 +394,22 @@ isOneToOne: false
                            },
 "get_my_hidden_chismes":
 { Args: Record<PropertyKey, never>; Returns: {
-              "appealed": boolean,"chisme_id": string
+              "appealed": boolean,"chisme_id": string,"statement_id": string
             }[]
                            },
 "get_my_push_devices":
 { Args: Record<PropertyKey, never>; Returns: {
               "created_at": string,"id": string,"last_success_at": string,"this_device": boolean,"user_agent_family": string
+            }[]
+                           },
+"get_my_reports":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "chisme_id": string,"complaint_answer": string,"complaint_status": string,"complaint_until": string,"created_at": string,"decided_at": string,"decision": string,"explanation": string,"id": string,"kind": string,"reason": string,"reason_label": string
+            }[]
+                           },
+"get_my_statements":
+{ Args: Record<PropertyKey, never>; Returns: {
+              "automated": boolean,"chisme_id": string,"comment_id": string,"complaint_answer": string,"complaint_status": string,"complaint_until": string,"created_at": string,"decision": string,"explanation": string,"facts": string,"id": string,"legal_ground": string,"reason": string,"reason_label": string,"reports_received": number,"reversed_at": string,"rule": string,"snippet": string,"suspended_until": string,"target_kind": string,"thresholds": Json
             }[]
                            },
 "get_my_suspension":
@@ -382,6 +423,9 @@ isOneToOne: false
                            },
 "get_thread_mute":
 { Args: { "p_chisme_id": string }; Returns: boolean
+                           },
+"get_transparency_report":
+{ Args: { "p_months"?: string }; Returns: Json
                            },
 "like_chisme":
 { Args: { "p_chisme_id": string }; Returns: Json
@@ -413,25 +457,41 @@ isOneToOne: false
         isSetofReturn: false
       } },
 "moderate_delete":
-{ Args: { "p_id": string,"p_kind": string }; Returns: undefined
+{ Args: { "p_explanation"?: string,"p_id": string,"p_kind": string,"p_reason"?: string }; Returns: undefined
                            },
 "moderate_delete_offensive_word":
 { Args: { "p_word": string }; Returns: boolean
                            },
 "moderate_restore":
-{ Args: { "p_id": string,"p_kind": string }; Returns: undefined
+{ Args: { "p_id": string,"p_kind": string,"p_unfounded"?: string }; Returns: undefined
                            },
+"moderate_set_report_reason":
+{ Args: { "p_active"?: string,"p_code": string,"p_label": string,"p_legal_ground"?: string,"p_position"?: string,"p_rule": string }; Returns: {
+              "active": boolean,
+"code": string,
+"illegal": boolean,
+"label": string,
+"legal_ground": string | null,
+"position": number,
+"rule": string
+            }
+                          SetofOptions: {
+        from: "*"
+        to: "report_reasons"
+        isOneToOne: true
+        isSetofReturn: false
+      } },
 "moderate_suspend_author":
-{ Args: { "p_days": string,"p_id": string,"p_kind": string }; Returns: string
+{ Args: { "p_days": string,"p_explanation"?: string,"p_id": string,"p_kind": string,"p_reason"?: string }; Returns: string
                            },
 "mute_thread":
 { Args: { "p_chisme_id": string,"p_muted"?: string }; Returns: boolean
                            },
 "report_chisme":
-{ Args: { "p_chisme_id": string,"p_reason"?: string }; Returns: Json
+{ Args: { "p_chisme_id": string,"p_explanation"?: string,"p_reason"?: string }; Returns: Json
                            },
 "report_comment":
-{ Args: { "p_comment_id": string,"p_reason"?: string }; Returns: Json
+{ Args: { "p_comment_id": string,"p_explanation"?: string,"p_reason"?: string }; Returns: Json
                            },
 "save_push_subscription":
 { Args: { "p_auth": string,"p_endpoint": string,"p_p256dh": string,"p_time_zone"?: string }; Returns: string
@@ -446,10 +506,13 @@ isOneToOne: false
 { Args: { "p_chisme_id": string }; Returns: Json
                            },
 "update_my_profile":
-{ Args: { "p_cotilleo"?: string,"p_display_name"?: string,"p_murmuro"?: string }; Returns: undefined
+{ Args: { "p_adult"?: string,"p_cotilleo"?: string,"p_display_name"?: string,"p_murmuro"?: string }; Returns: undefined
                            },
 "update_push_settings":
 { Args: { "p_comments"?: string,"p_likes"?: string,"p_quiet_end"?: string,"p_quiet_hours"?: string,"p_quiet_start"?: string,"p_replies"?: string,"p_show_text"?: string,"p_time_zone"?: string }; Returns: Json
+                           },
+"withdraw_report":
+{ Args: { "p_id": string,"p_kind": string }; Returns: boolean
                            }
           }
           Enums: {

@@ -3,7 +3,7 @@
 // window, the purge deletes expired objects through Storage, a function killed mid-upload
 // leaves no half state, and racing uploads store exactly one image.
 import assert from 'node:assert/strict';
-import { apiUrl, createChisme, fixture, invoke, signUp, sql, type TestUser } from './stack.ts';
+import { apiUrl, confirmAdult, createChisme, fixture, invoke, signUp, sql, type TestUser } from './stack.ts';
 import { jpegWithMetadata, metadataMarkers, polyglots } from '../../chisme-image/metadata-fixtures.ts';
 
 const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
@@ -78,7 +78,17 @@ async function waitForFunction(): Promise<void> {
   throw new Error('chisme-image did not come back within 60 s');
 }
 
-const [author, viewer] = await Promise.all([signUp('autora-privada'), signUp('mirona-privada')]);
+const [author, viewer, minor] = await Promise.all([signUp('autora-privada'), signUp('mirona-privada'), signUp('sin-confirmar')]);
+await confirmAdult(viewer);
+
+Deno.test('adults only: without the confirmation of being 18 or older no URL is issued for a cotilleo image', async () => {
+  const chismeId = await createChisme(author);
+  const upload = await invoke(author, 'chisme-image', form(chismeId, jpegWithMetadata()));
+  assert.equal(upload.status, 201, JSON.stringify(upload.body));
+  const refused = await issuedUrl(minor, chismeId);
+  assert.equal(refused.status, 404, JSON.stringify(refused.body));
+  assert.equal((await issuedUrl(viewer, chismeId)).status, 200);
+});
 
 Deno.test('a photo with EXIF/GPS, XMP and comments reaches another user with none of it, as nosniff-safe image bytes', async () => {
   const chismeId = await createChisme(author);

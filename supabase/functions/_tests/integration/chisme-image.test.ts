@@ -1,7 +1,7 @@
 // chisme-image through the local stack: the gateway, the function in real Deno, real
 // PostgREST and PostgreSQL (get_chisme, file_exist, the storage read policy) and Storage.
 import assert from 'node:assert/strict';
-import { createChisme, fixture, invoke, signUp, sql } from './stack.ts';
+import { confirmAdult, createChisme, fixture, invoke, signUp, sql } from './stack.ts';
 
 function imageForm(chismeId: string, name: string, type = 'image/png'): FormData {
   const form = new FormData();
@@ -36,6 +36,7 @@ async function moveCreationBack(chismeId: string, minutes: number): Promise<void
 }
 
 const [author, reader] = await Promise.all([signUp('autor'), signUp('lector')]);
+await confirmAdult(reader);
 
 Deno.test("the author's image is stored, and another user sees it through a server-issued URL; after 20 minutes nobody does", async () => {
   const chismeId = await createChisme(author);

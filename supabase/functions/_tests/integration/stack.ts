@@ -50,6 +50,13 @@ export async function signUp(label: string): Promise<TestUser> {
   return { client, id: data.user.id };
 }
 
+/** Switches cotilleo mode on with the confirmation of being 18 or older, as the web's toggle does:
+ * without it no cotilleo chisme of another person reaches the user (docs/decisions/0035-notice-and-action.md). */
+export async function confirmAdult(user: TestUser): Promise<void> {
+  const { error } = await user.client.rpc('update_my_profile', { p_cotilleo: 'true', p_adult: 'true' });
+  if (error) throw new Error(`update_my_profile: ${error.message}`);
+}
+
 /** A chisme by `author` (a cotilleo unless told otherwise), through the RPC the web app calls; its id. */
 export async function createChisme(author: TestUser, cotilleo = true): Promise<string> {
   const { data, error } = await author.client.rpc('create_chisme', {

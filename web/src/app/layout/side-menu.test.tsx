@@ -48,16 +48,28 @@ describe('SideMenu', () => {
     expect(signOut).toHaveBeenCalled();
   });
 
-  it('saves cotilleo mode locally and, when signed in, to the profile', async () => {
+  it('asks for the adult confirmation, then saves cotilleo mode locally and, when signed in, to the profile', async () => {
     render(<SideMenu opened onClose={() => {}} signedIn />, { session: signedIn });
     await userEvent.click(screen.getByRole('switch', { name: 'Modo cotilleo' }));
+    expect(localStorage.getItem('cotilleoMode')).not.toBe('true');
+    expect(updateProfileCotilleo).not.toHaveBeenCalled();
+    await userEvent.click(await screen.findByRole('button', { name: 'Tengo 18 años o más' }));
     expect(localStorage.getItem('cotilleoMode')).toBe('true');
     expect(updateProfileCotilleo).toHaveBeenCalledWith(true);
+  });
+
+  it('leaves cotilleo mode off when the confirmation is cancelled', async () => {
+    render(<SideMenu opened onClose={() => {}} signedIn />, { session: signedIn });
+    await userEvent.click(screen.getByRole('switch', { name: 'Modo cotilleo' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    expect(localStorage.getItem('cotilleoMode')).not.toBe('true');
+    expect(updateProfileCotilleo).not.toHaveBeenCalled();
   });
 
   it('keeps cotilleo mode local when signed out', async () => {
     render(<SideMenu opened onClose={() => {}} signedIn={false} />, { session: signedOut });
     await userEvent.click(screen.getByRole('switch', { name: 'Modo cotilleo' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Tengo 18 años o más' }));
     expect(localStorage.getItem('cotilleoMode')).toBe('true');
     expect(updateProfileCotilleo).not.toHaveBeenCalled();
   });

@@ -1,6 +1,16 @@
 // The side menu, sliding in from the right (spec section 2).
 import { Drawer, NavLink, Stack, Divider } from '@mantine/core';
-import { IconInfoCircle, IconLogin, IconLogout, IconShieldCheck, IconSparkles, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconFileText,
+  IconGavel,
+  IconInfoCircle,
+  IconLogin,
+  IconLogout,
+  IconShieldCheck,
+  IconSparkles,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { signOut } from '../../features/auth/api/sign-out';
@@ -45,6 +55,13 @@ export function SideMenu({ opened, onClose, signedIn, userId, email }: Props) {
               onClick={go(() => navigate(paths.profile))}
               data-testid="menu-profile"
             />
+            <NavLink
+              component="button"
+              label={common.menu.decisions}
+              leftSection={<IconGavel size={18} aria-hidden />}
+              onClick={go(() => navigate(paths.decisions))}
+              data-testid="menu-decisions"
+            />
             {isModerator && (
               <NavLink
                 component="button"
@@ -85,6 +102,20 @@ export function SideMenu({ opened, onClose, signedIn, userId, email }: Props) {
           leftSection={<IconInfoCircle size={18} aria-hidden />}
           onClick={go(() => openDialog({ kind: 'about' }))}
           data-testid="menu-about"
+        />
+        <NavLink
+          component="button"
+          label={common.menu.terms}
+          leftSection={<IconFileText size={18} aria-hidden />}
+          onClick={go(() => navigate(paths.terms))}
+          data-testid="menu-terms"
+        />
+        <NavLink
+          component="button"
+          label={common.menu.transparency}
+          leftSection={<IconChartBar size={18} aria-hidden />}
+          onClick={go(() => navigate(paths.transparency))}
+          data-testid="menu-transparency"
         />
         <Divider my="sm" />
         <DarkModeToggle />

@@ -16,6 +16,7 @@ import { useDetectedCountry } from '../../features/country/hooks/use-detected-co
 import { chisme as texts } from '../../i18n/es/chisme';
 import { common } from '../../i18n/es/common';
 import { ChismeCardSkeleton } from '../../components/chisme-card-skeleton';
+import { ApiError } from '../../lib/api-error';
 
 const CommentThread = lazy(() => import('../../features/comments/components/comment-thread').then((m) => ({ default: m.CommentThread })));
 // The form one idle moment after the thread's list, its own chunk (comment-thread.tsx).
@@ -54,6 +55,20 @@ export function ChismeRoute() {
             <UnavailableThread chismeId={id} onChanged={refreshCounts} />
           </Suspense>
         )}
+      </Stack>
+    );
+  }
+  if (error instanceof ApiError && error.key === 'chisme_adults_only') {
+    // adults only: a cotilleo link opened without the confirmation of being 18 or older
+    return (
+      <Stack align="center" py="xl" gap="sm" data-testid="chisme-adults-only">
+        <Title order={1} size="h3">
+          {texts.page.adultsOnlyTitle}
+        </Title>
+        <Text ta="center">{texts.page.adultsOnly}</Text>
+        <Anchor component={Link} to={paths.feed.recent}>
+          {texts.page.backToFeed}
+        </Anchor>
       </Stack>
     );
   }

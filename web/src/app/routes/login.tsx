@@ -1,5 +1,7 @@
 // /login: the welcome screen with the rules and the sign-in button.
-import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { AuthLinkNotice } from '../../features/auth/components/auth-link-notice';
 import { openDialog } from '../../hooks/use-dialogs';
 import { welcome } from '../../i18n/es/welcome';
@@ -21,8 +23,15 @@ export function LoginRoute() {
             <List.Item key={rule}>{rule}</List.Item>
           ))}
         </List>
-        <Text size="sm" c="dimmed">
-          {welcome.terms}
+        <Text size="sm">
+          {welcome.terms}{' '}
+          <Anchor component={Link} to={paths.terms} size="sm" data-testid="welcome-terms">
+            {welcome.termsLink}
+          </Anchor>
+          .{' '}
+          <Anchor component={Link} to={paths.transparency} size="sm">
+            {welcome.transparencyLink}
+          </Anchor>
         </Text>
         <Button size="md" onClick={() => openDialog({ kind: 'auth' })} data-testid="welcome-sign-in">
           {welcome.signIn}

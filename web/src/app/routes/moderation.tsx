@@ -1,7 +1,6 @@
-// /moderacion: the moderation console (its own chunk), with the appeals under its heading.
-import { AppealsList } from '../../features/appeals/components/appeals-list';
+// /moderacion: the moderation console (its own chunk): complaints above the queue.
 import { ModerationConsole } from '../../features/moderation/components/moderation-console';
 
 export function ModerationRoute() {
-  return <ModerationConsole renderAppeals={(onDecided) => <AppealsList onDecided={onDecided} />} />;
+  return <ModerationConsole />;
 }

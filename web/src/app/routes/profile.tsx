@@ -4,7 +4,7 @@ import { Loader, Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { HiddenChismeNotice } from '../../features/appeals/components/hidden-chisme-notice';
+import { HiddenChismeNotice } from '../../features/decisions/components/hidden-chisme-notice';
 import { ChismeCard } from '../../features/chisme/components/chisme-card';
 import { ChismeSubject } from '../../features/chisme/components/chisme-subject';
 import { MyChismes } from '../../features/profile/components/my-chismes';

@@ -9,4 +9,5 @@ export const about = {
   websiteUrl: 'https://chismes.app',
   termsTitle: 'Términos y privacidad',
   terms: 'Al usar Chismes aceptas no publicar información personal de nadie. Tu identidad nunca se muestra a otras personas.',
+  termsLink: 'Leer los términos y la política de privacidad',
 } as const;

@@ -12,6 +12,8 @@ export const auth = {
   hidePassword: 'Ocultar contraseña',
   loginButton: 'Iniciar Sesión',
   registerButton: 'Registrarse',
+  termsNotice: 'Al registrarte aceptas los',
+  termsLink: 'términos y la política de privacidad',
   loggingIn: 'Iniciando...',
   registering: 'Registrando...',
   google: 'Continuar con Google',

@@ -26,6 +26,8 @@ export const chisme = {
     title: 'Chisme',
     notFound: 'Este chisme no existe o ya no está disponible',
     loadFailed: 'No se pudo cargar el chisme',
+    adultsOnlyTitle: 'Chisme solo para mayores de edad',
+    adultsOnly: 'Este chisme es del modo cotilleo, solo para mayores de 18 años. Si lo eres, activa el modo cotilleo en el menú y confirma tu edad para verlo.',
     backToFeed: 'Volver a los chismes',
     comments: 'Comentarios',
   },
@@ -68,7 +70,6 @@ export const chisme = {
     noFile: 'Error API: No se proporcionó ningún archivo',
   },
   report: {
-    reason: 'Contenido inapropiado',
     success: 'Chisme reportado exitosamente',
     already: 'Ya has reportado este chisme anteriormente',
     own: 'No puedes reportar tu propio chisme',

@@ -99,7 +99,18 @@ export const exportTexts = {
     { key: 'notifications', title: 'Tus notificaciones', about: 'Los avisos que recibiste en la campana (se borran a los 30 días).' },
     { key: 'country_logs', title: 'Países detectados', about: 'El país que la aplicación detectó al usar Chismes.' },
     { key: 'suspension', title: 'Suspensión', about: 'Si la moderación suspendió tu cuenta, hasta cuándo.' },
-    { key: 'appeals', title: 'Tus solicitudes de revisión', about: 'Los chismes ocultos por denuncias cuya revisión pediste.' },
+    {
+      key: 'statements',
+      title: 'Decisiones sobre ti (declaraciones de motivos)',
+      about: 'Cada restricción de tu contenido o de tu cuenta, con sus motivos, la norma y si la decidió un sistema automático.',
+    },
+    { key: 'complaints', title: 'Tus reclamaciones', about: 'Lo que reclamaste de una decisión, y la respuesta de la moderación.' },
+    {
+      key: 'reports_found_unfounded',
+      title: 'Denuncias tuyas sin fundamento',
+      about: 'Cuántas de tus denuncias la moderación consideró manifiestamente infundadas.',
+    },
+    { key: 'report_mutes', title: 'Pausas de tus denuncias', about: 'Periodos en los que tus denuncias no cuentan para ocultar contenido.' },
     { key: 'muted_chismes', title: 'Chismes silenciados', about: 'Las conversaciones de las que pediste no recibir más avisos.' },
     {
       key: 'blocked_people',

@@ -7,6 +7,7 @@ export const notifications = {
   deleting: 'Eliminando...',
   unread: 'No leída',
   open: 'Ver comentarios',
+  decisions: 'Ver los motivos y reclamar',
   newTitle: 'Nueva notificación',
   bell: 'Notificaciones',
   bellUnread: (count: number) => (count === 1 ? 'Notificaciones: 1 sin leer' : `Notificaciones: ${count > 99 ? 'más de 99' : count} sin leer`),

@@ -28,7 +28,7 @@ export const safety = {
     `No compartas información personal: quita los ${personalDataWhat[kind as PersonalDataKind] ?? 'datos personales'}.`,
   newAccountLimited: (seconds: number | undefined) =>
     `Las cuentas nuevas tienen límites durante su primer día. Espera ${seconds ? formatWait(seconds) : 'un momento'} antes de volver a intentarlo.`,
-  reportReasonTooLong: 'El motivo no puede exceder los 200 caracteres',
+  reportExplanationTooLong: 'La explicación no puede exceder los 2000 caracteres',
   countryTooLong: 'El país no puede exceder los 100 caracteres',
   textTooLong: 'El texto es demasiado largo',
   displayNameInvalid: 'El nombre debe tener entre 1 y 100 caracteres',

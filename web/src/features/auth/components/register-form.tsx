@@ -1,6 +1,7 @@
 // Register view: username, e-mail, password twice, providers. With confirmations on, a
 // sign-up ends on "Revisa tu correo" (onPending), not signed in.
-import { Stack, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { paths } from '../../../config/paths';
 import { useFirstErrorForm } from '../../../hooks/use-first-error-form';
 import { auth } from '../../../i18n/es/auth';
 import { signUp } from '../api/sign-up';
@@ -38,6 +39,13 @@ export function RegisterForm({ onSuccess, onSwitch, onPending }: Props) {
           password={form.getInputProps('password')}
           confirm={form.getInputProps('confirmPassword')}
         />
+        <Text size="sm">
+          {auth.termsNotice}{' '}
+          <Anchor href={paths.terms} target="_blank" size="sm" data-testid="register-terms">
+            {auth.termsLink}
+          </Anchor>
+          .
+        </Text>
         <FormEnd error={formError} submitting={submitting} idle={auth.registerButton} pending={auth.registering} />
         <OtherWays submitting={submitting} onError={setFormError} switchLabel={auth.toLogin} onSwitch={onSwitch} />
       </Stack>

@@ -6,15 +6,26 @@ import { ApiError } from '../../../lib/api-error';
 import { ChismeCard } from './chisme-card';
 import { chismeColor } from './chisme-colors';
 
-const reportChisme = vi.fn<(id: string) => Promise<void>>();
-vi.mock('../api/report-chisme', () => ({ reportChisme: (id: string) => reportChisme(id) }));
+const reportChisme = vi.fn<(id: string, reason: string, explanation: string) => Promise<void>>();
+vi.mock('../api/report-chisme', () => ({
+  reportChisme: (id: string, reason: string, explanation: string) => reportChisme(id, reason, explanation),
+}));
+vi.mock('../api/report-reasons', () => ({
+  getReportReasons: () =>
+    Promise.resolve([
+      { code: 'acoso', label: 'Acoso o intimidación', rule: 'Norma 1.', illegal: false, legal_ground: null },
+      { code: 'spam', label: 'Spam', rule: 'Norma 7.', illegal: false, legal_ground: null },
+    ]),
+}));
 
-/** "Reportar" on the card, then "Reportar" in its confirmation: a report cannot be taken back. */
-async function reportFromCard() {
+/** Reports through the dialog: a reason, an explanation, the confirmation. */
+async function reportThroughDialog() {
   await userEvent.click(screen.getByRole('button', { name: 'Reportar' }));
-  const confirm = await screen.findByRole('dialog', { name: '¿Reportar este chisme?' });
-  expect(confirm).toHaveTextContent('Un moderador lo revisará y dejarás de verlo.');
-  await userEvent.click(within(confirm).getByRole('button', { name: 'Reportar' }));
+  await userEvent.click(await screen.findByRole('radio', { name: /Spam/ }));
+  await userEvent.type(screen.getByLabelText(/Explicación/), 'Publicidad repetida');
+  await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+  expect(screen.getByText(/Vas a denunciar este contenido por «Spam»/)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Enviar denuncia' }));
 }
 
 describe('ChismeCard', () => {
@@ -62,16 +73,18 @@ describe('ChismeCard', () => {
 
   it('disables reporting after a successful report', async () => {
     reportChisme.mockResolvedValue();
-    render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
-    await reportFromCard();
+    const chisme = aChisme();
+    render(<ChismeCard chisme={chisme} showImageButton={false} />);
+    await reportThroughDialog();
     expect(await screen.findByText('Chisme reportado exitosamente')).toBeInTheDocument();
+    expect(reportChisme).toHaveBeenCalledWith(chisme.id, 'spam', 'Publicidad repetida');
     expect(screen.getByRole('button', { name: 'Reportado' })).toBeDisabled();
   });
 
   it('treats "already reported" as success', async () => {
     reportChisme.mockRejectedValue(new ApiError('report_already_exists'));
     render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
-    await reportFromCard();
+    await reportThroughDialog();
     expect(await screen.findByText('Ya has reportado este chisme anteriormente')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reportado' })).toBeDisabled();
   });
@@ -79,7 +92,7 @@ describe('ChismeCard', () => {
   it('keeps reporting possible after another failure', async () => {
     reportChisme.mockRejectedValue(new Error('offline'));
     render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
-    await reportFromCard();
+    await reportThroughDialog();
     expect(await screen.findByText('Error al reportar el chisme')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Reportar' })).toBeEnabled());
   });

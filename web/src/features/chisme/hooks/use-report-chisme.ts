@@ -11,10 +11,10 @@ export function useReportChisme() {
   const [reported, setReported] = useState(false);
   const [pending, setPending] = useState(false);
 
-  async function report(chismeId: string) {
+  async function report(chismeId: string, reason: string, explanation: string) {
     setPending(true);
     try {
-      await reportChisme(chismeId);
+      await reportChisme(chismeId, reason, explanation);
       setReported(true);
       toast.success(texts.report.success);
       removeFromFeeds(chismeId); // the reporter stops seeing it (as get_feed does)

@@ -1,7 +1,7 @@
-// Report a comment (one's own comment is silently ignored by the database).
-import { chisme } from '../../../i18n/es/chisme';
+// Report a comment with a reason from the list and an optional explanation (one's own comment
+// is silently ignored by the database).
 import { rpc } from '../../../lib/rpc';
 
-export async function reportComment(commentId: string): Promise<void> {
-  await rpc('report_comment', { p_comment_id: commentId, p_reason: chisme.report.reason });
+export async function reportComment(commentId: string, reason: string, explanation: string): Promise<void> {
+  await rpc('report_comment', { p_comment_id: commentId, p_reason: reason, p_explanation: explanation || null });
 }

@@ -20,6 +20,10 @@ import { errorMessage } from '../../../lib/api-error';
 import { useRefetchAfterBlock } from '../../../hooks/use-refetch-after-block';
 import { blockCommentAuthor } from '../api/block-comment-author';
 import { reportComment } from '../api/report-comment';
+import useSWR from 'swr';
+import { ReportDialog } from '../../../components/report-dialog';
+import { reportReasonsKey } from '../../../lib/report-reasons';
+import { getReportReasons } from '../api/report-reasons';
 import { canReply, countDescendants, visibleReplies, type CommentNode } from '../utils/build-thread';
 
 type Props = {
@@ -60,9 +64,10 @@ export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props
     });
   };
 
-  const report = () => {
-    setAsking(null);
-    reportComment(node.id)
+  const [reporting, setReporting] = useState(false);
+  const { data: reasons, error: reasonsError } = useSWR(reporting ? reportReasonsKey : null, getReportReasons);
+  const report = (reason: string, explanation: string) =>
+    reportComment(node.id, reason, explanation)
       .then(() => {
         setReported(true);
         toast.success(commentReport.success);
@@ -71,9 +76,8 @@ export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props
         if (error instanceof ApiError && error.key === 'report_already_exists') {
           setReported(true);
           toast.warning(chismeTexts.report.already);
-        } else toast.error(commentReport.failed);
+        } else toast.error(errorMessage(error, commentReport.failed));
       });
-  };
 
   return (
     <Stack gap={6} data-testid="comment" data-depth={node.depth}>
@@ -141,7 +145,7 @@ export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props
             </ActionIcon>
           )}
           {!node.is_mine && !placeholder && (
-            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={texts.report} disabled={reported} onClick={() => setAsking('report')}>
+            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={texts.report} disabled={reported} onClick={() => setReporting(true)}>
               <IconFlag size={14} aria-hidden />
             </ActionIcon>
           )}
@@ -171,15 +175,6 @@ export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props
         onConfirm={block}
       />
       <LazyConfirmDialog
-        opened={asking === 'report'}
-        title={commentReport.confirmTitle}
-        message={commentReport.confirmMessage}
-        confirmLabel={commentReport.confirm}
-        danger
-        onCancel={() => setAsking(null)}
-        onConfirm={report}
-      />
-      <LazyConfirmDialog
         opened={asking === 'delete'}
         title={controls.deleteOwn.commentTitle}
         message={controls.deleteOwn.commentBody}
@@ -189,6 +184,9 @@ export function CommentItem({ node, onReply, onDelete, canAnswer = true }: Props
         onCancel={() => setAsking(null)}
         onConfirm={remove}
       />
+      {reporting && (
+        <ReportDialog opened kind="comment" reasons={reasons} loadFailed={reasonsError !== undefined} onClose={() => setReporting(false)} onSend={report} />
+      )}
       {open && node.children.length > 0 && (
         <Stack gap={6} pl={{ base: 'xs', sm: 'md' }} style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
           {shown.map((child) => (

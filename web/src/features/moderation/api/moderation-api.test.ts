@@ -14,7 +14,7 @@ const item = {
   cotilleo: false,
   pending_reports: 2,
   total_reports: 3,
-  reasons: [{ reason: 'Contenido inapropiado', count: 2 }],
+  reasons: [{ reason: 'Spam', code: 'spam', count: 2, explanations: ['Publicidad'] }],
   hidden: false,
   last_reported_at: '2026-11-27T10:00:00Z',
   created_at: '2026-11-26T10:00:00Z',

@@ -20,7 +20,7 @@ const moderationItemShape = {
   cotilleo: isBoolean,
   pending_reports: isNumber,
   total_reports: isNumber,
-  reasons: arrayOf(shaped({ reason: isString, count: isNumber })),
+  reasons: arrayOf(shaped({ reason: isString, code: isString, count: isNumber, explanations: arrayOf(isString) })),
   hidden: isBoolean,
   last_reported_at: isString,
   created_at: isString,
@@ -48,17 +48,33 @@ export async function getModerationQueue(cursor: QueueCursor | null = null): Pro
   return expectAnswer(answer ?? [], isQueuePage, 'get_moderation_queue');
 }
 
-export async function restoreContent(kind: ModerationKind, id: string): Promise<void> {
-  await rpc('moderate_restore', { p_kind: kind, p_id: id });
+/** The ground of a decision: a code of the reason list and the moderator's explanation (both
+ * written into the author's statement of reasons). */
+export type Ground = { reason: string; explanation: string };
+
+/** Restores the content and dismisses its reports (each reporter is told); `unfounded` marks
+ * them manifestly unfounded (the misuse measure). */
+export async function restoreContent(kind: ModerationKind, id: string, unfounded: boolean): Promise<void> {
+  await rpc('moderate_restore', { p_kind: kind, p_id: id, p_unfounded: String(unfounded) });
 }
 
-export async function deleteContent(kind: ModerationKind, id: string): Promise<void> {
-  await rpc('moderate_delete', { p_kind: kind, p_id: id });
+export async function deleteContent(kind: ModerationKind, id: string, ground: Ground): Promise<void> {
+  await rpc('moderate_delete', { p_kind: kind, p_id: id, p_reason: ground.reason, p_explanation: ground.explanation || null });
 }
 
 /** Suspends the (anonymous) author; resolves to the end date. */
-export async function suspendAuthor(kind: ModerationKind, id: string, days: SuspensionDays): Promise<string> {
-  return expectAnswer(await rpc('moderate_suspend_author', { p_kind: kind, p_id: id, p_days: String(days) }), isString, 'moderate_suspend_author');
+export async function suspendAuthor(kind: ModerationKind, id: string, days: SuspensionDays, ground: Ground): Promise<string> {
+  return expectAnswer(
+    await rpc('moderate_suspend_author', {
+      p_kind: kind,
+      p_id: id,
+      p_days: String(days),
+      p_reason: ground.reason,
+      p_explanation: ground.explanation || null,
+    }),
+    isString,
+    'moderate_suspend_author',
+  );
 }
 
 export async function getOffensiveWords(): Promise<OffensiveWord[]> {

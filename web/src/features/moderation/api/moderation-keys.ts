@@ -5,4 +5,5 @@ export const moderationKeys = {
   /** One page of the queue: the first (cursor null) or the one after `cursor`. */
   queuePage: (cursor: QueueCursor | null) => ['moderation', 'queue', cursor] as const,
   words: ['moderation', 'words'] as const,
+  complaints: ['moderation', 'complaints'] as const,
 };

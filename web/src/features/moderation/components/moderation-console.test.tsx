@@ -15,6 +15,15 @@ const api = vi.hoisted(() => ({
   deleteOffensiveWord: vi.fn(),
 }));
 vi.mock('../api/moderation-api', () => api);
+const complaintsApi = vi.hoisted(() => ({ getComplaints: vi.fn(), decideComplaint: vi.fn() }));
+vi.mock('../api/complaints-api', () => complaintsApi);
+vi.mock('../api/report-reasons', () => ({
+  getReportReasons: () =>
+    Promise.resolve([
+      { code: 'acoso', label: 'Acoso o intimidación', rule: 'Norma 1.', illegal: false, legal_ground: null },
+      { code: 'spam', label: 'Spam', rule: 'Norma 7.', illegal: false, legal_ground: null },
+    ]),
+}));
 vi.mock('../hooks/use-moderation-realtime', () => ({ useModerationRealtime: () => {} }));
 
 const moderator: SessionState = {
@@ -31,8 +40,8 @@ const item: ModerationItem = {
   pending_reports: 5,
   total_reports: 6,
   reasons: [
-    { reason: 'Spam', count: 3 },
-    { reason: 'Acoso', count: 2 },
+    { reason: 'Spam', code: 'spam', count: 3, explanations: ['Publicidad de una tienda'] },
+    { reason: 'Acoso', code: 'acoso', count: 2, explanations: [] },
   ],
   hidden: true,
   last_reported_at: new Date().toISOString(),
@@ -45,6 +54,9 @@ describe('ModerationConsole', () => {
     api.getModerationQueue.mockResolvedValue([item]);
     api.getOffensiveWords.mockResolvedValue([{ id: 'w1', word: 'tonto' }]);
     api.restoreContent.mockResolvedValue(undefined);
+    api.deleteContent.mockResolvedValue(undefined);
+    complaintsApi.getComplaints.mockReset().mockResolvedValue([]);
+    complaintsApi.decideComplaint.mockReset().mockResolvedValue(undefined);
   });
 
   it('turns a signed-in non-moderator away without asking for the queue', () => {
@@ -58,6 +70,7 @@ describe('ModerationConsole', () => {
     expect(await screen.findByText('Un chisme muy reportado')).toBeInTheDocument();
     expect(screen.getByText('5 denuncias pendientes (6 en total)')).toBeInTheDocument();
     expect(screen.getByText(/Spam \(3\), Acoso \(2\)/)).toBeInTheDocument();
+    expect(screen.getByText('Publicidad de una tienda')).toBeInTheDocument();
     expect(screen.getByText('Oculto')).toBeInTheDocument();
     expect(await screen.findByText('tonto')).toBeInTheDocument();
   });
@@ -69,7 +82,49 @@ describe('ModerationConsole', () => {
     // The confirmation's close button is named (axe button-name in journey 13).
     expect(await screen.findByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Confirmar' }));
-    expect(api.restoreContent).toHaveBeenCalledWith('chisme', item.id);
+    expect(api.restoreContent).toHaveBeenCalledWith('chisme', item.id, false);
+  });
+
+  it('deletes on a ground from the list (the leading reason first) with an explanation', async () => {
+    render(<ModerationConsole />, { session: moderator });
+    await userEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
+    const ground = await screen.findByLabelText(/Motivo de la decisión/, { selector: 'input' });
+    await vi.waitFor(() => expect(ground).toHaveValue('Spam'));
+    await userEvent.type(screen.getByLabelText(/Explicación para la persona afectada/), 'Anuncia una tienda');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(api.deleteContent).toHaveBeenCalledWith('chisme', item.id, { reason: 'spam', explanation: 'Anuncia una tienda' });
+  });
+
+  it('decides a complaint with reasons and refreshes the queue with it (a reversal leaves no stale "Oculto")', async () => {
+    complaintsApi.getComplaints.mockResolvedValueOnce([
+      {
+        id: 'k1',
+        kind: 'statement',
+        explanation: 'Es una broma entre amigas',
+        created_at: new Date().toISOString(),
+        decision: 'hidden',
+        target_kind: 'chisme',
+        chisme_id: item.id,
+        comment_id: null,
+        content: 'Un chisme muy reportado',
+        automated: true,
+        reason: 'spam',
+        reason_label: 'Spam',
+        statement_explanation: null,
+      },
+    ]);
+    render(<ModerationConsole />, { session: moderator });
+    expect(await screen.findByText('Es una broma entre amigas')).toBeInTheDocument();
+    expect(screen.getByText('Reclamación contra: ocultación (decisión automática)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Revocar la decisión' }));
+    const confirm = await screen.findByRole('button', { name: 'Confirmar' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(screen.getByLabelText(/Motivos de tu decisión/), 'No identifica a nadie');
+    api.getModerationQueue.mockResolvedValue([]);
+    await userEvent.click(confirm);
+    expect(complaintsApi.decideComplaint).toHaveBeenCalledWith('k1', 'reversed', 'No identifica a nadie');
+    await vi.waitFor(() => expect(screen.queryByText('Oculto')).not.toBeInTheDocument());
+    expect(screen.queryByText('Es una broma entre amigas')).not.toBeInTheDocument();
   });
 
   it('loads the next page of the queue after the last item, and offers no more after a short page', async () => {
@@ -98,28 +153,6 @@ describe('ModerationConsole', () => {
     await userEvent.type(await screen.findByLabelText('Nueva palabra'), 'Tonto');
     await userEvent.click(screen.getByRole('button', { name: 'Añadir' }));
     expect(await screen.findByText('Esta palabra ya está en la lista de filtrado.')).toBeInTheDocument();
-  });
-
-  it('puts the appeals under the page heading, and lets them refresh the queue', async () => {
-    render(
-      <ModerationConsole
-        renderAppeals={(onDecided) => (
-          <section aria-label="Apelaciones">
-            <button type="button" onClick={onDecided}>
-              Decidir
-            </button>
-          </section>
-        )}
-      />,
-      { session: moderator },
-    );
-    const heading = screen.getByRole('heading', { level: 2, name: 'Moderación' });
-    const appeals = screen.getByRole('region', { name: 'Apelaciones' });
-    expect(heading.compareDocumentPosition(appeals) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    await screen.findByText('Un chisme muy reportado');
-    expect(api.getModerationQueue).toHaveBeenCalledTimes(1);
-    await userEvent.click(screen.getByRole('button', { name: 'Decidir' }));
-    await vi.waitFor(() => expect(api.getModerationQueue).toHaveBeenCalledTimes(2));
   });
 
   it('does not call the word list empty while it is still loading', async () => {

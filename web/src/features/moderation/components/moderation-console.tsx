@@ -1,9 +1,7 @@
-// /moderacion: under the page's heading, the appeals (another feature's, given by the route:
-// `renderAppeals`, whose decisions refresh the queue), the queue of reported content (live
-// through the moderators' topic) and the offensive-word list. Non-moderators are turned away
-// (the database refuses them anyway).
+// /moderacion: the queue of reported content (live through the moderators' topic) and the
+// offensive-word list. Non-moderators are turned away (the database refuses them anyway).
 import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
@@ -11,18 +9,34 @@ import { moderation as texts } from '../../../i18n/es/moderation';
 import { useIsModerator } from '../hooks/use-is-moderator';
 import { useModerationQueue } from '../hooks/use-moderation-queue';
 import { useModerationRealtime } from '../hooks/use-moderation-realtime';
+import { moderationKeys } from '../api/moderation-keys';
+import { ComplaintsList } from './complaints-list';
 import { QueueItem } from './queue-item';
 import { WordList } from './word-list';
 
-function Queue({ queue }: { queue: ReturnType<typeof useModerationQueue> }) {
-  const { items, error, isLoading, isLoadingMore, hasMore, loadMore, mutate } = queue;
+/** Revalidates every loaded page of the queue and the complaints: after a decision (a
+ * restore, a reversal) and on each report or complaint of the moderators' topic. */
+function useRefreshModeration(mutateQueue: () => void) {
+  const { mutate } = useSWRConfig();
+  return () => {
+    mutateQueue();
+    void mutate(moderationKeys.complaints);
+  };
+}
+
+function Queue() {
+  const { items, error, isLoading, isLoadingMore, hasMore, loadMore, mutate } = useModerationQueue();
+  const refresh = useRefreshModeration(() => void mutate());
+  useModerationRealtime(true, refresh);
   if (isLoading) return <Loader role="status" aria-label={texts.queue.title} />;
   if (error) return <Alert color="red">{errorMessage(error, texts.queue.loadError)}</Alert>;
-  if (items.length === 0) return <Text c="dimmed">{texts.queue.empty}</Text>;
   return (
     <Stack gap="sm" data-testid="moderation-queue">
+      <ComplaintsList onDecided={refresh} />
+      <Title order={3}>{texts.queue.title}</Title>
+      {items.length === 0 && <Text c="dimmed">{texts.queue.empty}</Text>}
       {items.map((item) => (
-        <QueueItem key={`${item.kind}:${item.id}`} item={item} onDecided={() => void mutate()} />
+        <QueueItem key={`${item.kind}:${item.id}`} item={item} onDecided={refresh} />
       ))}
       {hasMore && (
         <Button variant="light" onClick={loadMore} loading={isLoadingMore}>
@@ -33,25 +47,7 @@ function Queue({ queue }: { queue: ReturnType<typeof useModerationQueue> }) {
   );
 }
 
-type Props = { renderAppeals?: (onDecided: () => void) => ReactNode };
-
-function ModeratorConsole({ renderAppeals }: Props) {
-  const queue = useModerationQueue();
-  useModerationRealtime(true, () => void queue.mutate());
-  return (
-    <Stack gap="lg">
-      <Title order={2}>{texts.title}</Title>
-      {renderAppeals?.(() => void queue.mutate())}
-      <Stack gap="sm">
-        <Title order={3}>{texts.queue.title}</Title>
-        <Queue queue={queue} />
-      </Stack>
-      <WordList />
-    </Stack>
-  );
-}
-
-export function ModerationConsole({ renderAppeals }: Props) {
+export function ModerationConsole() {
   const isModerator = useIsModerator();
   if (!isModerator) {
     return (
@@ -63,5 +59,11 @@ export function ModerationConsole({ renderAppeals }: Props) {
       </Alert>
     );
   }
-  return <ModeratorConsole renderAppeals={renderAppeals} />;
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{texts.title}</Title>
+      <Queue />
+      <WordList />
+    </Stack>
+  );
 }

@@ -1,7 +1,12 @@
-// One reported chisme or comment: content, kind, mode, counts, reasons, age, and the three
-// decisions, each behind a confirmation.
-import { Badge, Button, Group, Menu, Modal, Paper, Stack, Text } from '@mantine/core';
+// One reported chisme or comment: content, kind, mode, counts, reasons (with the reporters'
+// explanations), age, and the three decisions, each behind a confirmation that asks for its
+// ground (a reason of the list and an explanation, written into the author's statement of
+// reasons) or, for a restore, whether the reports were manifestly unfounded.
+import { Badge, Button, Checkbox, Group, List, Menu, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import useSWR from 'swr';
+import { reportReasonsKey } from '../../../lib/report-reasons';
+import { getReportReasons } from '../api/report-reasons';
 import { common } from '../../../i18n/es/common';
 import { errorMessage } from '../../../lib/api-error';
 import { formatUntil } from '../../../i18n/es/errors';
@@ -25,18 +30,25 @@ export function QueueItem({ item, onDecided }: { item: ModerationItem; onDecided
   const [pending, setPending] = useState(false);
   const reportedAgo = useRelativeTime(item.last_reported_at);
   const postedAgo = useRelativeTime(item.created_at);
+  const leading = item.reasons[0]?.code ?? null;
+  const [reason, setReason] = useState<string | null>(leading);
+  const [explanation, setExplanation] = useState('');
+  const [unfounded, setUnfounded] = useState(false);
+  const { data: reasons } = useSWR(decision ? reportReasonsKey : null, getReportReasons);
+  const explanations = item.reasons.flatMap((r) => r.explanations);
 
   async function apply(chosen: Decision) {
     setPending(true);
     try {
+      const ground = { reason: reason ?? '', explanation: explanation.trim() };
       if (chosen.kind === 'restore') {
-        await restoreContent(item.kind, item.id);
+        await restoreContent(item.kind, item.id, unfounded);
         toast.success(texts.decisions.restored);
       } else if (chosen.kind === 'delete') {
-        await deleteContent(item.kind, item.id);
+        await deleteContent(item.kind, item.id, ground);
         toast.success(texts.decisions.deleted);
       } else {
-        const until = await suspendAuthor(item.kind, item.id, chosen.days);
+        const until = await suspendAuthor(item.kind, item.id, chosen.days, ground);
         toast.success(texts.decisions.suspended(formatUntil(until)));
       }
       setDecision(null);
@@ -60,9 +72,24 @@ export function QueueItem({ item, onDecided }: { item: ModerationItem; onDecided
         <Text size="sm" fw={600} data-testid="moderation-counts">
           {texts.queue.reports(item.pending_reports, item.total_reports)}
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-testid="moderation-reasons">
           {texts.queue.reasons}: {item.reasons.map((r) => `${r.reason} (${r.count})`).join(', ')}
         </Text>
+        {explanations.length > 0 && (
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              {texts.queue.explanations}
+            </Text>
+            <List size="sm" data-testid="moderation-explanations">
+              {explanations.map((text, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the texts may repeat; their order is the reports'
+                <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
+                  {text}
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        )}
         <Text size="xs" c="dimmed">
           {texts.queue.reportedAgo(reportedAgo)} · {texts.queue.postedAgo(postedAgo)}
         </Text>
@@ -98,11 +125,35 @@ export function QueueItem({ item, onDecided }: { item: ModerationItem; onDecided
         {decision && (
           <Stack>
             <Text>{confirmText(decision)}</Text>
+            {decision.kind === 'restore' ? (
+              <Checkbox label={texts.decisions.unfounded} checked={unfounded} onChange={(event) => setUnfounded(event.currentTarget.checked)} />
+            ) : (
+              <>
+                <Select
+                  label={texts.decisions.ground}
+                  description={texts.decisions.groundHint}
+                  data={(reasons ?? []).map((r) => ({ value: r.code, label: r.label }))}
+                  value={reason}
+                  onChange={setReason}
+                  required
+                  allowDeselect={false}
+                  comboboxProps={{ withinPortal: true }}
+                />
+                <Textarea
+                  label={texts.decisions.explanation}
+                  value={explanation}
+                  onChange={(event) => setExplanation(event.currentTarget.value)}
+                  maxLength={2000}
+                  autosize
+                  minRows={2}
+                />
+              </>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDecision(null)}>
                 Cancelar
               </Button>
-              <Button loading={pending} onClick={() => void apply(decision)} data-testid="moderation-confirm">
+              <Button loading={pending} disabled={decision.kind !== 'restore' && !reason} onClick={() => void apply(decision)} data-testid="moderation-confirm">
                 {texts.decisions.confirm}
               </Button>
             </Group>

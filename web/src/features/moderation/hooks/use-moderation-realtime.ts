@@ -14,6 +14,10 @@ export function useModerationRealtime(enabled: boolean, onReport: () => void) {
       .on('broadcast', { event: 'report_created' }, () => {
         latest.current();
       })
+      // a complaint filed (74-statements.sql): the complaints above the queue refresh too
+      .on('broadcast', { event: 'complaint_filed' }, () => {
+        latest.current();
+      })
       // reports filed between the queue's fetch and the join
       .subscribe(catchUpOnJoin(() => latest.current()));
     return () => {

@@ -2,8 +2,10 @@
 // about shows once: quoted in the message, or as the snippet line (a collapsed notification's
 // message quotes nothing), or, for a notice that carries no snippet (a chisme hidden by
 // reports), as the screen renders a chisme id (`renderSubject`: this feature does not read
-// chismes itself).
-import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+// chismes itself). A moderation decision links to its reasons in "Mis decisiones".
+import { Anchor, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { useState, type ReactNode } from 'react';
 import { openDialog } from '../../../hooks/use-dialogs';
 import { notifications as texts } from '../../../i18n/es/notifications';
@@ -51,6 +53,12 @@ export function NotificationItem({ notification, renderSubject }: Props) {
             </Text>
           )}
           {!snippet && chismeId && renderSubject?.(chismeId)}
+          {(notification.data?.statementId || notification.data?.reportId || notification.data?.complaintId) && (
+            // a moderation decision: its reasons, and how to complain, are in "Mis decisiones"
+            <Anchor component={Link} to={paths.decisions} size="sm" data-testid="notification-decisions">
+              {texts.decisions}
+            </Anchor>
+          )}
           <Text size="xs" c="dimmed">
             <RelativeTime iso={notification.created_at} />
           </Text>

@@ -1,5 +1,6 @@
 // "Sobre Nosotros": the platform, contact e-mail, social handle and website.
 import { Anchor, Modal, Stack, Text, Title } from '@mantine/core';
+import { paths } from '../../../config/paths';
 import { about } from '../../../i18n/es/about';
 import { common } from '../../../i18n/es/common';
 
@@ -20,6 +21,9 @@ export function AboutModal({ onClose }: { onClose: () => void }) {
           {about.termsTitle}
         </Title>
         <Text size="sm">{about.terms}</Text>
+        <Anchor href={paths.terms} size="sm">
+          {about.termsLink}
+        </Anchor>
       </Stack>
     </Modal>
   );

@@ -1,0 +1,32 @@
+// The public transparency report (/transparencia).
+export const transparency = {
+  title: 'Informe de transparencia',
+  intro:
+    'Cada mes publicamos cuánto contenido se denuncia en Chismes, qué decidimos, cuánto tardamos y cuántas decisiones se reclaman. Las cifras salen directamente de la base de datos y no identifican a nadie.',
+  smallCounts: (n: number) =>
+    `Para que nadie pueda ser identificado, las cifras de 1 a ${n - 1} se muestran como «menos de ${n}», y la mediana solo se publica con ${n} decisiones o más.`,
+  json: 'Las mismas cifras en JSON',
+  generated: (when: string) => `Datos calculados el ${when}.`,
+  loadFailed: 'No se pudo cargar el informe. Inténtalo de nuevo.',
+  loading: 'Cargando el informe',
+  month: (label: string) => label,
+  fewer: (n: number) => `menos de ${n}`,
+  notPublished: 'no se publica',
+  hours: (h: number) => `${h.toLocaleString('es-ES')} h`,
+  reportsByReason: 'Denuncias por motivo',
+  reportsBySource: 'Denuncias por origen',
+  decisions: 'Decisiones',
+  complaints: 'Reclamaciones',
+  other: 'Otras cifras',
+  metric: 'Concepto',
+  count: 'Número',
+  total: 'Total',
+  source: { signed_in: 'Personas con sesión iniciada', signed_out: 'Personas sin sesión (avisos por correo)', moderator: 'Moderadores' },
+  kind: { hidden: 'Contenido ocultado', deleted: 'Contenido eliminado', suspended: 'Cuentas suspendidas', dismissed: 'Denuncias desestimadas' },
+  automated: 'Tomadas de forma automática',
+  human: 'Tomadas por un moderador',
+  median: 'Mediana del tiempo entre la primera denuncia y la decisión',
+  complaint: { received: 'Recibidas', decided: 'Resueltas', reversed: 'Resueltas revocando la decisión' },
+  suspensions: 'Suspensiones de cuentas',
+  wordRefusals: 'Publicaciones rechazadas por el filtro de palabras',
+} as const;
