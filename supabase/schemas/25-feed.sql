@@ -172,8 +172,8 @@ as $$
     c.id, c.gender, c.years, c.country, c.tags, c.content, c.cotilleo,
     c.likes, c.comments, c.report, c.file_exist, c.created_at, c.updated_at,
     coalesce(p_is_mine, false), coalesce(p_liked_by_me, false),
-    c.cotilleo and c.file_exist and c.created_at >= now() - interval '20 minutes',
-    c.crisis
+    c.cotilleo and c.file_exist and c.created_at >= now() - interval '20 minutes' and c.deleted_at is null,
+    c.crisis, c.deleted_at is not null
   )::public.feed_chisme;
 $$;
 revoke all on function private.to_feed_chisme(public.chismes,boolean,boolean) from public, anon, authenticated, service_role;
@@ -241,6 +241,7 @@ begin
       select c.id, c.created_at
       from public.chismes c
       where c.cotilleo = v_cotilleo
+        and c.deleted_at is null
         and (p_gender is null or c.gender = p_gender)
         and (p_country is null or c.country = p_country)
         and (v_years_from is null or c.years >= v_years_from)
@@ -258,6 +259,7 @@ begin
       select c.id, c.created_at
       from public.chismes c
       where c.cotilleo = v_cotilleo
+        and c.deleted_at is null
         and (p_gender is null or c.gender = p_gender)
         and (p_country is null or c.country = p_country)
         and (v_years_from is null or c.years >= v_years_from)
@@ -275,6 +277,7 @@ begin
       select c.id, c.likes, c.created_at
       from public.chismes c
       where c.cotilleo = v_cotilleo
+        and c.deleted_at is null
         and (p_gender is null or c.gender = p_gender)
         and (p_country is null or c.country = p_country)
         and (v_years_from is null or c.years >= v_years_from)
@@ -318,7 +321,7 @@ begin
       exists (select 1 from public.chisme_authors a where a.chisme_id = c.id and a.user_id = v_user_id),
       exists (select 1 from public.likes l where l.chisme_id = c.id and l.user_id = v_user_id),
       c.cotilleo and c.file_exist and c.created_at >= now() - interval '20 minutes',
-      c.crisis
+      c.crisis, false
     from unnest(v_ids) with ordinality as page (id, position)
     join public.chismes c on c.id = page.id
     order by page.position;

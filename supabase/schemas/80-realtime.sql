@@ -216,7 +216,7 @@ begin
       -- new chismes still visible (one hidden within the interval is not announced)
       select n.cotilleo, n.chisme_id, n.created_at
       from created n
-      join public.chismes c on c.id = n.chisme_id and c.hidden_at is null
+      join public.chismes c on c.id = n.chisme_id and c.hidden_at is null and c.deleted_at is null
     ), pill as (
       select f.cotilleo, count(*)::int as total,
              (array_agg(f.chisme_id order by f.created_at desc, f.chisme_id desc))[1:50] as ids,

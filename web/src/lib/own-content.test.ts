@@ -21,6 +21,7 @@ const chisme = (id: string, createdAt: string, cotilleo = false): FeedChisme => 
   liked_by_me: false,
   image_viewable: false,
   crisis: false,
+  is_deleted: false,
 });
 const comment = (id: string, createdAt: string, parentId: string | null = null): ThreadComment => ({
   id,
