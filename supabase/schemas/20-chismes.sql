@@ -57,7 +57,7 @@ create table public.chismes (
   constraint chismes_content_check check (char_length(content) between 1 and 4000 or (deleted_at is not null and content = '')),
   constraint chismes_country_check check (char_length(country) between 1 and 100 or (deleted_at is not null and country = '')),
   constraint chismes_deleted_empty_check check (deleted_at is null
-    or (content = '' and country = '' and gender = '' and years = 0 and tags = '{}' and not crisis and report = 0))
+    or (content = '' and country = '' and gender = '' and years = 0 and tags = '{}' and not crisis and report = 0 and not file_exist))
 );
 alter table public.chismes enable row level security;
 comment on table public.chismes is 'Anonymous gossip posts. No author column: see chisme_authors. Counters are trigger-maintained.';
@@ -428,7 +428,9 @@ revoke all on function private.publish_chisme(text,text,text,jsonb,text,text) fr
 --   3. a chisme others commented on stays as the "Chisme eliminado" placeholder: its likes
 --      (the likes pipeline keeps the count exact), the likes already notified, its reports,
 --      appeals, its author's notifications about it, mutes and thread number, and its author
---      link are deleted, and its text, tags, gender, age, country and crisis flag are cleared
+--      link are deleted, and its text, tags, gender, age, country and crisis flag are cleared,
+--      and file_exist too, at once: its object may wait a minute for the purge, and
+--      chisme-image-url signs only for a chisme whose file_exist get_chisme answers
 --      (chismes_deleted_empty_check holds it). It leaves every feed, the trending table and
 --      the new-chismes pill, takes no like, comment or report (the chismes pipeline, above),
 --      and its thread still opens (get_chisme answers is_deleted, get_comments the comments,
@@ -438,7 +440,7 @@ revoke all on function private.publish_chisme(text,text,text,jsonb,text,text) fr
 -- Its image is removed from Storage by chisme-image-purge within a minute:
 -- list_expired_chisme_images lists every object whose chisme is gone or a placeholder
 -- (85-storage.sql), so a process that dies after the delete leaves nothing behind for long;
--- no signed URL is made for either (get_chisme: image_viewable is false). Allowed to a
+-- no signed URL is made for either (get_chisme: file_exist and image_viewable are false). Allowed to a
 -- suspended account and for a chisme hidden by moderation (its author sees it; the moderation
 -- record keeps no text of it; a hidden placeholder stays hidden).
 --
@@ -504,7 +506,8 @@ begin
   delete from private.thread_participants t where t.chisme_id = p_chisme_id and t.user_id = v_author_id;
   delete from public.chisme_authors a where a.chisme_id = p_chisme_id;
   update public.chismes c
-  set deleted_at = now(), content = '', country = '', gender = '', years = 0, tags = '{}', crisis = false, report = 0
+  set deleted_at = now(), content = '', country = '', gender = '', years = 0, tags = '{}', crisis = false, report = 0,
+    file_exist = false
   where c.id = p_chisme_id;
 end;
 $$;

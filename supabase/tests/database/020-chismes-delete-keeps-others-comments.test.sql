@@ -102,9 +102,9 @@ select results_eq(
 -- its thread still opens, showing the placeholder and the comments
 select tests.authenticate_as('stranger');
 select results_eq(
-  $$ select id::text, is_deleted, content, tags, is_mine, image_viewable, likes, comments from public.get_chisme(current_setting('test.p')) $$,
-  $$ values (current_setting('test.p'), true, ''::text, '{}'::text[], false, false, 0, 1) $$,
-  'get_chisme answers the "Chisme eliminado" placeholder, with no image'
+  $$ select id::text, is_deleted, content, tags, is_mine, file_exist, image_viewable, likes, comments from public.get_chisme(current_setting('test.p')) $$,
+  $$ values (current_setting('test.p'), true, ''::text, '{}'::text[], false, false, false, 0, 1) $$,
+  'get_chisme answers the "Chisme eliminado" placeholder, with no image while its object waits for the purge (chisme-image-url signs nothing)'
 );
 select results_eq(
   $$ select content, is_deleted from public.get_comments(current_setting('test.p')) order by depth, content $$,
