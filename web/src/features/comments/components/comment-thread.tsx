@@ -16,6 +16,7 @@ import { comments as texts } from '../../../i18n/es/comments';
 import { controls } from '../../../i18n/es/controls';
 import { useIdleAfter } from '../../../lib/after-first-content';
 import { errorMessage } from '../../../lib/api-error';
+import { forgetOwnComment } from '../../../lib/own-content';
 import { toast } from '../../../lib/toast';
 import { deleteMyComment } from '../api/delete-my-comment';
 import { useAddComment } from '../hooks/use-add-comment';
@@ -47,6 +48,7 @@ function useDeleteComment(chismeId: string, refresh: () => void, onChanged: (chi
     async (comment: CommentNode) => {
       try {
         await deleteMyComment(comment.id);
+        forgetOwnComment(comment.id);
         toast.success(controls.deleteOwn.commentDone);
       } catch (error: unknown) {
         toast.error(errorMessage(error, controls.deleteOwn.failed));
