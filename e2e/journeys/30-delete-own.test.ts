@@ -6,6 +6,7 @@
 // neighbour's comments stay under "Chisme eliminado", which both then see with no form. A chisme no one else commented on goes whole: not found.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
 import { publishNew } from '../support/chismes.ts';
 import { chismeIdOf, sqlOne } from '../support/db.ts';
 import { useBrowser } from '../support/journey.ts';
@@ -95,6 +96,7 @@ describe('journey 30: delete my own comment and chisme', () => {
     await kept.getByText('Anónimo 1').waitFor();
     expect(await neighbour.getByRole('textbox').count()).toBe(0);
     expect(await kept.getByRole('button', { name: 'Responder' }).count()).toBe(0);
+    await expectAccessible(neighbour, 'the "Chisme eliminado" thread');
 
     // a chisme no one else commented on goes whole
     const alone = await publishNew(author, 'Un chisme que nadie comentó');
