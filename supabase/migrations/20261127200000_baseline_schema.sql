@@ -2776,7 +2776,8 @@ set check_function_bodies = off;
 
 -- The row shape of a chisme as every chisme RPC of docs/api.md serves it, `feed_chisme`: no author id, no liker
 -- ids; `is_mine` and `liked_by_me` are computed for the caller; `crisis` marks a chisme that
--- mentions self-harm (19-crisis.sql) so the web shows the support lines.
+-- mentions self-harm (19-crisis.sql) so the web shows the support lines; `is_deleted` marks the
+-- "Chisme eliminado" placeholder of a deleted chisme that keeps other people's comments (below).
 create type public.feed_chisme as (
   id uuid,
   gender text,
@@ -2794,9 +2795,10 @@ create type public.feed_chisme as (
   is_mine boolean,
   liked_by_me boolean,
   image_viewable boolean,
-  crisis boolean
+  crisis boolean,
+  is_deleted boolean
 );
-comment on type public.feed_chisme is 'A chisme as served to a user: no author, computed is_mine / liked_by_me / image_viewable.';
+comment on type public.feed_chisme is 'A chisme as served to a user: no author, computed is_mine / liked_by_me / image_viewable; is_deleted for the "Chisme eliminado" placeholder that keeps others'' comments.';
 
 -- Chismes: the anonymous posts. The author link lives in `chisme_authors`, which RLS shows only
 -- to the author, so no chisme served to anyone carries a user id (ARCHITECTURE: anonymity).
@@ -2807,11 +2809,11 @@ create table public.chismes (
   id uuid primary key default gen_random_uuid(),
   gender text not null,
   years int not null,
-  country text not null default 'unknow' check (char_length(country) between 1 and 100),
+  country text not null default 'unknow',
   tags text[] not null default '{}',
   -- a generous backstop on code points: the 10–400 limits count what a person sees
   -- (private.visible_length in the rule step), and one emoji can be ten code points
-  content text not null check (char_length(content) between 1 and 4000),
+  content text not null,
   cotilleo boolean not null default false,
   likes int not null default 0 check (likes >= 0),
   comments int not null default 0 check (comments >= 0),
@@ -2820,12 +2822,19 @@ create table public.chismes (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   hidden_at timestamptz,
-  crisis boolean not null default false
+  crisis boolean not null default false,
+  deleted_at timestamptz,
+  -- a deleted chisme kept as a placeholder keeps nothing of its author (private.remove_chisme)
+  constraint chismes_content_check check (char_length(content) between 1 and 4000 or (deleted_at is not null and content = '')),
+  constraint chismes_country_check check (char_length(country) between 1 and 100 or (deleted_at is not null and country = '')),
+  constraint chismes_deleted_empty_check check (deleted_at is null
+    or (content = '' and country = '' and gender = '' and years = 0 and tags = '{}' and not crisis and report = 0 and not file_exist))
 );
 alter table public.chismes enable row level security;
 comment on table public.chismes is 'Anonymous gossip posts. No author column: see chisme_authors. Counters are trigger-maintained.';
 comment on column public.chismes.hidden_at is 'Set when reports reach the threshold; only the author and moderators see the chisme meanwhile.';
 comment on column public.chismes.crisis is 'The text mentions suicide or self-harm (set on insert from the text; says nothing about the author).';
+comment on column public.chismes.deleted_at is 'Set when its author (or their account) deleted a chisme that others commented on: the row stays as the "Chisme eliminado" placeholder above their comments, with no text, tags, author details, image, likes or author link, out of every feed.';
 revoke all on table public.chismes from public, anon, authenticated, service_role;
 grant all on table public.chismes to service_role;
 grant select on table public.chismes to authenticated;
@@ -2869,6 +2878,11 @@ comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in
 --      (private.mark_chisme_counts_changed); the image state and the hiding or restoring sent
 --      to the chisme's own topic at once and marked for the flush (private.broadcast_chisme_image,
 --      private.broadcast_chisme_moderation).
+-- After update of deleted_at (the chisme became the "Chisme eliminado" placeholder): it leaves
+--   the trending table (private.remove_trending_chisme, below) and nothing else runs; the feeds
+--   and the new-chismes pill leave it out by deleted_at (25-feed.sql, 80-realtime.sql), and
+--   every write to it is refused by the first step of the likes, comments and reports
+--   pipelines (private.guard_hidden_chisme, below; private.guard_hidden_report_target).
 -- Deletes cascade (authors, comments, likes, reports, the trending row); their tables'
 -- pipelines keep the counters of what remains.
 --
@@ -2911,6 +2925,10 @@ begin
     v_step := private.mark_chisme_created(new.id, new.cotilleo, new.created_at);
     return null;
   end if;
+  if old.deleted_at is null and new.deleted_at is not null then
+    v_step := private.remove_trending_chisme(new.id);
+    return null;
+  end if;
   if new.created_at > now() - interval '24 hours'
      and (old.likes, old.report, old.hidden_at) is distinct from (new.likes, new.report, new.hidden_at) then
     v_step := private.update_trending_chisme(new);
@@ -2928,7 +2946,7 @@ begin
 end;
 $$;
 revoke all on function private.apply_chisme_write() from public, anon, authenticated, service_role;
-comment on function private.apply_chisme_write() is 'Trigger: the effects of a new or changed chisme in order (author link, trending copy, realtime).';
+comment on function private.apply_chisme_write() is 'Trigger: the effects of a new or changed chisme in order (author link, trending copy, realtime); a chisme turned placeholder leaves the trending table.';
 
 create trigger chismes_before_insert_check_rules
   before insert on public.chismes
@@ -2946,8 +2964,8 @@ create trigger chismes_after_insert_apply_effects
 create trigger chismes_after_update_apply_effects
   after update on public.chismes
   for each row
-  when ((old.likes, old.comments, old.report, old.hidden_at, old.file_exist)
-    is distinct from (new.likes, new.comments, new.report, new.hidden_at, new.file_exist))
+  when ((old.likes, old.comments, old.report, old.hidden_at, old.file_exist, old.deleted_at)
+    is distinct from (new.likes, new.comments, new.report, new.hidden_at, new.file_exist, new.deleted_at))
   execute function private.apply_chisme_write();
 
 create table public.chisme_authors (
@@ -3008,8 +3026,10 @@ comment on function private.can_see_hidden_chisme(uuid) is 'Whether the caller i
 
 -- Security definer: reads hidden_at whatever the caller. A hidden chisme takes no new comments
 -- or likes, and loses no likes, from anyone but its author and moderators (to them it is as if
--- it did not exist): the first step of the likes pipeline (insert and delete) and of the
--- comments pipeline.
+-- it did not exist); a deleted chisme's "Chisme eliminado" placeholder takes none from anyone,
+-- whoever writes (it has no author, and its thread only keeps what others wrote): the first
+-- step of the likes pipeline (insert and delete) and of the comments pipeline. One probe of
+-- the chisme's row either way.
 create or replace function private.guard_hidden_chisme(p_chisme_id uuid)
 returns void
 language plpgsql
@@ -3017,9 +3037,11 @@ security definer
 set search_path = ''
 as $$
 begin
-  if (select auth.uid()) is not null
-    and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.hidden_at is not null)
-    and not private.can_see_hidden_chisme(p_chisme_id) then
+  if exists (
+    select 1 from public.chismes c
+    where c.id = p_chisme_id
+      and (c.deleted_at is not null
+        or (c.hidden_at is not null and (select auth.uid()) is not null and not private.can_see_hidden_chisme(c.id)))) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
   -- adults only (10-profiles.sql): another's cotilleo chisme is not found without the confirmation
@@ -3032,7 +3054,7 @@ begin
 end;
 $$;
 revoke all on function private.guard_hidden_chisme(uuid) from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation, or another''s cotilleo chisme without the adult confirmation, is not found (chisme_not_found) for comments, likes and unlikes.';
+comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation, or another''s cotilleo chisme without the adult confirmation, is not found (chisme_not_found) for comments, likes and unlikes of other users; a deleted chisme''s placeholder for anyone.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)
@@ -3179,15 +3201,30 @@ revoke all on function private.publish_chisme(text,text,text,jsonb,text,text) fr
 -- ---------------------------------------------------------------------------------------------
 -- "Eliminar" on one's own chisme (docs/decisions/0034-deletion-keeps-others-words.md)
 -- ---------------------------------------------------------------------------------------------
--- The chisme goes with its thread: the comments under it answered that post and have no place
--- without it (as on every peer that lets an author delete a post), its likes, reports and
--- trending row cascade, and the notifications about it, which quote it or its comments, are
--- deleted for everyone they went to (its author and its commenters, by the recipients'
--- index). Its image is removed from Storage by chisme-image-purge within a minute
--- (list_expired_chisme_images lists every object whose chisme is gone, 85-storage.sql), so a
--- process that dies after the delete leaves nothing behind for long, and no signed URL is made
--- for a chisme that is gone. Allowed to a suspended account and for a chisme hidden by
--- moderation (its author sees it; the moderation record keeps no text of it).
+-- A chisme its author deletes (delete_my_chisme), or one of a deleted account (delete_account,
+-- 75-account.sql), goes with nothing of anyone else's, as a comment does (40-comments.sql):
+--   1. the author's own comments in its thread go first (private.remove_comment: others'
+--      replies under them stay under a "Comentario eliminado" placeholder), deepest first;
+--   2. a chisme left with no comment is deleted; its likes, reports, appeals, mutes, thread
+--      numbers and trending row cascade, and its author's notifications about it go;
+--   3. a chisme others commented on stays as the "Chisme eliminado" placeholder: its likes
+--      (the likes pipeline keeps the count exact), the likes already notified, its reports,
+--      appeals, its author's notifications about it, mutes and thread number, and its author
+--      link are deleted, and its text, tags, gender, age, country and crisis flag are cleared,
+--      and file_exist too, at once: its object may wait a minute for the purge, and
+--      chisme-image-url signs only for a chisme whose file_exist get_chisme answers
+--      (chismes_deleted_empty_check holds it). It leaves every feed, the trending table and
+--      the new-chismes pill, takes no like, comment or report (the chismes pipeline, above),
+--      and its thread still opens (get_chisme answers is_deleted, get_comments the comments,
+--      whose pseudonyms stay). Others' notifications about the thread stay and open it. When
+--      its last comment goes, it goes too (private.drop_commentless_chisme, the comments
+--      pipeline after delete).
+-- Its image is removed from Storage by chisme-image-purge within a minute:
+-- list_expired_chisme_images lists every object whose chisme is gone or a placeholder
+-- (85-storage.sql), so a process that dies after the delete leaves nothing behind for long;
+-- no signed URL is made for either (get_chisme: file_exist and image_viewable are false). Allowed to a
+-- suspended account and for a chisme hidden by moderation (its author sees it; the moderation
+-- record keeps no text of it; a hidden placeholder stays hidden).
 --
 -- Security definer: reads chisme_authors for the caller's own row, deletes others'
 -- notifications. A chisme that is not the caller's, or not there, answers chisme_not_found.
@@ -3212,27 +3249,84 @@ $$;
 revoke all on function public.delete_my_chisme(text) from public, anon, authenticated, service_role;
 grant execute on function public.delete_my_chisme(text) to authenticated;
 grant execute on function public.delete_my_chisme(text) to service_role;
-comment on function public.delete_my_chisme(text) is 'Deletes the caller''s own chisme with its thread, likes, reports and the notifications about it (its image is purged from Storage within a minute); key chisme_not_found.';
+comment on function public.delete_my_chisme(text) is 'Deletes the caller''s own chisme (a "Chisme eliminado" placeholder keeps other people''s comments; nothing of the author stays; its image is purged from Storage within a minute); key chisme_not_found.';
 
--- Security definer: deletes other people's notifications about the chisme.
+-- Security definer: deletes other people's likes, reports and notification bookkeeping.
 create or replace function private.remove_chisme(p_chisme_id uuid)
 returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_author_id uuid;
+  v_comment_id uuid;
 begin
-  delete from public.notifications n
-  where n.user_id in (
-      select a.user_id from public.chisme_authors a where a.chisme_id = p_chisme_id
-      union
-      select a.user_id from public.comments m join public.comment_authors a on a.comment_id = m.id where m.chisme_id = p_chisme_id)
-    and n.data ->> 'chismeId' = p_chisme_id::text;
-  delete from public.chismes c where c.id = p_chisme_id;
+  select a.user_id into v_author_id from public.chisme_authors a where a.chisme_id = p_chisme_id;
+  if v_author_id is null then
+    return;
+  end if;
+  -- the comments pipeline's lock order: the chisme's row before any notification row
+  perform 1 from public.chismes c where c.id = p_chisme_id for update;
+  for v_comment_id in
+    select m.id from public.comments m join public.comment_authors a on a.comment_id = m.id
+    where m.chisme_id = p_chisme_id and a.user_id = v_author_id
+    order by m.depth desc, m.created_at desc
+  loop
+    perform private.remove_comment(v_comment_id);
+  end loop;
+  delete from public.notifications n where n.user_id = v_author_id and n.data ->> 'chismeId' = p_chisme_id::text;
+  if not exists (select 1 from public.comments m where m.chisme_id = p_chisme_id) then
+    delete from public.chismes c where c.id = p_chisme_id;
+    return;
+  end if;
+  delete from public.likes l where l.chisme_id = p_chisme_id;
+  delete from private.notified_likes k where k.chisme_id = p_chisme_id;
+  delete from public.reports r where r.chisme_id = p_chisme_id;
+  delete from private.appeals p where p.chisme_id = p_chisme_id;
+  delete from private.thread_mutes m where m.chisme_id = p_chisme_id and m.user_id = v_author_id;
+  delete from private.thread_participants t where t.chisme_id = p_chisme_id and t.user_id = v_author_id;
+  delete from public.chisme_authors a where a.chisme_id = p_chisme_id;
+  update public.chismes c
+  set deleted_at = now(), content = '', country = '', gender = '', years = 0, tags = '{}', crisis = false, report = 0,
+    file_exist = false
+  where c.id = p_chisme_id;
 end;
 $$;
 revoke all on function private.remove_chisme(uuid) from public, anon, authenticated, service_role;
-comment on function private.remove_chisme(uuid) is 'Deletes a chisme with its thread (cascades) and every notification about it, for its author and its commenters.';
+comment on function private.remove_chisme(uuid) is 'Deletes a chisme with its author''s comments in it, or keeps it as an empty "Chisme eliminado" placeholder when others commented (no text, author link, likes, reports or author notifications left).';
+
+-- Security definer: private.trending_chismes is not writable by clients. A step of the chismes
+-- pipeline after update of deleted_at: a placeholder is not news.
+create or replace function private.remove_trending_chisme(p_chisme_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from private.trending_chismes t where t.id = p_chisme_id;
+end;
+$$;
+revoke all on function private.remove_trending_chisme(uuid) from public, anon, authenticated, service_role;
+comment on function private.remove_trending_chisme(uuid) is 'Write step: a chisme turned "Chisme eliminado" placeholder leaves the trending table.';
+
+-- Security definer: runs inside the comments pipeline after delete, whoever deleted.
+create or replace function private.drop_commentless_chisme(p_chisme_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.chismes c
+  where c.id = p_chisme_id
+    and c.deleted_at is not null
+    and not exists (select 1 from public.comments m where m.chisme_id = p_chisme_id);
+end;
+$$;
+revoke all on function private.drop_commentless_chisme(uuid) from public, anon, authenticated, service_role;
+comment on function private.drop_commentless_chisme(uuid) is 'Write step (comments, after delete): a "Chisme eliminado" placeholder whose last comment went is deleted too.';
 
 -- ═══ supabase/schemas/25-feed.sql ═══
 
@@ -3433,6 +3527,7 @@ begin
     from public.chismes c
     cross join lateral private.to_feed_chisme(c, false, false) f
     where c.id = any (v_ids)
+      and c.deleted_at is null  -- a deleted chisme's placeholder leaves the feeds (decision 0034)
       and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
       and not private.is_blocked_chisme(c.id, v_blocked);
 end;
@@ -3453,8 +3548,8 @@ as $$
     c.id, c.gender, c.years, c.country, c.tags, c.content, c.cotilleo,
     c.likes, c.comments, c.report, c.file_exist, c.created_at, c.updated_at,
     coalesce(p_is_mine, false), coalesce(p_liked_by_me, false),
-    c.cotilleo and c.file_exist and c.created_at >= now() - interval '20 minutes',
-    c.crisis
+    c.cotilleo and c.file_exist and c.created_at >= now() - interval '20 minutes' and c.deleted_at is null,
+    c.crisis, c.deleted_at is not null
   )::public.feed_chisme;
 $$;
 revoke all on function private.to_feed_chisme(public.chismes,boolean,boolean) from public, anon, authenticated, service_role;
@@ -3526,6 +3621,7 @@ begin
       select c.id, c.created_at
       from public.chismes c
       where c.cotilleo = v_cotilleo
+        and c.deleted_at is null
         and (p_gender is null or c.gender = p_gender)
         and (p_country is null or c.country = p_country)
         and (v_years_from is null or c.years >= v_years_from)
@@ -3543,6 +3639,7 @@ begin
       select c.id, c.created_at
       from public.chismes c
       where c.cotilleo = v_cotilleo
+        and c.deleted_at is null
         and (p_gender is null or c.gender = p_gender)
         and (p_country is null or c.country = p_country)
         and (v_years_from is null or c.years >= v_years_from)
@@ -3560,6 +3657,7 @@ begin
       select c.id, c.likes, c.created_at
       from public.chismes c
       where c.cotilleo = v_cotilleo
+        and c.deleted_at is null
         and (p_gender is null or c.gender = p_gender)
         and (p_country is null or c.country = p_country)
         and (v_years_from is null or c.years >= v_years_from)
@@ -3603,7 +3701,7 @@ begin
       exists (select 1 from public.chisme_authors a where a.chisme_id = c.id and a.user_id = v_user_id),
       exists (select 1 from public.likes l where l.chisme_id = c.id and l.user_id = v_user_id),
       c.cotilleo and c.file_exist and c.created_at >= now() - interval '20 minutes',
-      c.crisis
+      c.crisis, false
     from unnest(v_ids) with ordinality as page (id, position)
     join public.chismes c on c.id = page.id
     order by page.position;
@@ -3696,7 +3794,8 @@ create index notified_likes_liker_id_idx on private.notified_likes (liker_id);
 --   Lock order, decided here: the notification comes before the count, so every like takes the
 --   author's collapsed notification row before the chisme's row, on either path of count_like:
 --   no cycle between two likes, no deadlock.
--- An unlike, before the row is deleted: steps 1, 2 and 4 above; once deleted: the count.
+-- An unlike, before the row is deleted: steps 1, 2 and 4 above; once deleted: the count. A like
+-- deleted by anyone but its liker (with its chisme: private.remove_chisme) skips the checks.
 --
 -- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_like_write()
@@ -3712,6 +3811,11 @@ declare
   v_own record;
 begin
   if tg_op = 'DELETE' then
+    -- an unlike is the caller's own; others' likes removed with their chisme (by its author or
+    -- an account deletion: 20-chismes.sql, private.remove_chisme) are not the remover's unlikes
+    if old.user_id is distinct from (select auth.uid()) then
+      return old;
+    end if;
     v_step := private.guard_hidden_chisme(old.chisme_id);
     v_step := private.guard_suspended_user();
     v_step := private.enforce_rate_limit('like');
@@ -4164,7 +4268,8 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 -- its author leaves the chisme's count, and comes back when restored (private.count_root_comment).
 -- After delete: a visible root comment leaves the count (private.count_root_comment); replies
 -- and reports cascade; a "Comentario eliminado" placeholder left without replies goes too
--- (private.drop_childless_placeholder, below).
+-- (private.drop_childless_placeholder, below); a "Chisme eliminado" placeholder left without
+-- comments goes too, judged when a root goes (private.drop_commentless_chisme, 20-chismes.sql).
 --
 -- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_comment_write()
@@ -4218,13 +4323,15 @@ begin
     end if;
     if old.parent_id is not null then
       v_step := private.drop_childless_placeholder(old.parent_id);
+    else
+      v_step := private.drop_commentless_chisme(old.chisme_id);
     end if;
   end if;
   return null;
 end;
 $$;
 revoke all on function private.apply_comment_write() from public, anon, authenticated, service_role;
-comment on function private.apply_comment_write() is 'Trigger: the effects of a new, hidden, restored or deleted comment in order (root count, notification, author link; a placeholder left without replies goes).';
+comment on function private.apply_comment_write() is 'Trigger: the effects of a new, hidden, restored or deleted comment in order (root count, notification, author link; a comment or chisme placeholder left without replies or comments goes).';
 
 create trigger comments_before_insert_check_rules
   before insert on public.comments
@@ -4241,11 +4348,11 @@ create trigger comments_after_update_apply_effects
     and (old.hidden_at is null and old.deleted_at is null) <> (new.hidden_at is null and new.deleted_at is null))
   execute function private.apply_comment_write();
 
--- A visible root leaves the count; a reply's parent may be a placeholder left without replies.
+-- A visible root leaves the count; a reply's parent may be a placeholder left without replies;
+-- a root may be the last comment of a "Chisme eliminado" placeholder: every delete runs it.
 create trigger comments_after_delete_apply_effects
   after delete on public.comments
-  for each row when ((old.parent_id is null and old.hidden_at is null and old.deleted_at is null) or old.parent_id is not null)
-  execute function private.apply_comment_write();
+  for each row execute function private.apply_comment_write();
 
 -- ---------------------------------------------------------------------------------------------
 -- The steps of this table
@@ -5144,9 +5251,10 @@ begin
   if (select auth.uid()) is null then
     return;
   end if;
+  -- a deleted chisme's "Chisme eliminado" placeholder has nothing to report (20-chismes.sql)
   if p_chisme_id is not null
-     and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.hidden_at is not null)
-     and not private.can_see_hidden_chisme(p_chisme_id) then
+     and exists (select 1 from public.chismes c where c.id = p_chisme_id
+       and (c.deleted_at is not null or (c.hidden_at is not null and not private.can_see_hidden_chisme(c.id)))) then
     raise exception 'report_target_not_found' using errcode = 'P0001';
   end if;
   if p_comment_id is not null
@@ -7764,8 +7872,10 @@ set check_function_bodies = off;
 -- only), which first checks the person's password with the Auth API and afterwards removes
 -- their images through the Storage API (hosted Supabase forbids deleting storage rows with
 -- SQL; an image it could not remove is an orphan that chisme-image-purge removes within a
--- minute, since list_expired_chisme_images lists objects without a chisme). In one
--- transaction: their chismes (with their threads and the notifications about them), their
+-- minute, since list_expired_chisme_images lists objects without a chisme or of a placeholder).
+-- In one transaction: their chismes (with their own comments there and their notifications
+-- about them; a chisme others commented on stays as a "Chisme eliminado" placeholder above
+-- those comments, with nothing of theirs: 20-chismes.sql, private.remove_chisme), their
 -- comments (others' replies under them stay, under a "Comentario eliminado" placeholder that
 -- keeps nothing of theirs: docs/decisions/0034-deletion-keeps-others-words.md), their likes (the like
 -- write pipeline corrects each count), the report counters of what they reported, their
@@ -7942,7 +8052,8 @@ begin
   from (select r.comment_id, count(*)::int as n from public.reports r where r.user_id = p_user_id and r.comment_id is not null group by r.comment_id) r
   where c.id = r.comment_id;
 
-  -- their chismes with their threads, and the notifications about them (20-chismes.sql)
+  -- their chismes, or the "Chisme eliminado" placeholders that keep others' comments
+  -- (20-chismes.sql)
   for v_id in select a.chisme_id from public.chisme_authors a where a.user_id = p_user_id loop
     perform private.remove_chisme(v_id);
   end loop;
@@ -8153,7 +8264,7 @@ as $$
   from (values (false), (true)) m (cotilleo)
   cross join lateral (
     select c.id from public.chismes c
-    where c.cotilleo = m.cotilleo and c.hidden_at is null
+    where c.cotilleo = m.cotilleo and c.hidden_at is null and c.deleted_at is null
     order by c.created_at desc, c.id desc
     limit private.head_size()
   ) h
@@ -8162,7 +8273,7 @@ as $$
   from (values (false), (true)) m (cotilleo)
   cross join lateral (
     select c.id from public.chismes c
-    where c.cotilleo = m.cotilleo and c.hidden_at is null
+    where c.cotilleo = m.cotilleo and c.hidden_at is null and c.deleted_at is null
     order by c.likes desc, c.created_at desc, c.id desc
     limit private.head_size()
   ) h
@@ -8358,7 +8469,7 @@ begin
              (array_agg(n.chisme_id order by n.created_at desc, n.chisme_id desc))[1:50] as ids,
              max(n.created_at) as newest
       from created n
-      join public.chismes c on c.id = n.chisme_id and c.hidden_at is null
+      join public.chismes c on c.id = n.chisme_id and c.hidden_at is null and c.deleted_at is null
       group by 1
     )
     select private.head_topic(t.tab, t.cotilleo) as topic,
@@ -8472,7 +8583,8 @@ begin
     if new.name !~* v_uuid_pattern then
       raise exception 'chisme_not_found' using errcode = 'P0001';
     end if;
-    update public.chismes set file_exist = true where id = new.name::uuid and cotilleo;
+    -- a "Chisme eliminado" placeholder takes no image (20-chismes.sql)
+    update public.chismes set file_exist = true where id = new.name::uuid and cotilleo and deleted_at is null;
     get diagnostics v_found = row_count;
     if not v_found then
       raise exception 'chisme_not_found' using errcode = 'P0001';
@@ -8482,7 +8594,7 @@ begin
 end;
 $$;
 revoke all on function private.sync_chisme_file_exist() from public, anon, authenticated, service_role;
-comment on function private.sync_chisme_file_exist() is 'Trigger: a chisme''s file_exist follows its object in the chismes bucket (set on insert, cleared on delete); objects that are no cotilleo chisme''s are refused.';
+comment on function private.sync_chisme_file_exist() is 'Trigger: a chisme''s file_exist follows its object in the chismes bucket (set on insert, cleared on delete); objects that are no cotilleo chisme''s (or a deleted chisme''s placeholder''s) are refused.';
 
 create trigger objects_after_write_sync_chisme_file
   after insert or delete or update of name, bucket_id on storage.objects
@@ -8512,7 +8624,10 @@ create trigger objects_before_update_keep_chisme_image
   before update on storage.objects
   for each row execute function private.refuse_chisme_image_replacement();
 
--- The objects the purge must delete: their chisme is older than the 20-minute window, or gone.
+-- The objects the purge must delete: their chisme is older than the 20-minute window, or gone,
+-- or deleted by its author and kept as a "Chisme eliminado" placeholder for others' comments
+-- (20-chismes.sql): the placeholder is committed with the deletion, so a process that dies
+-- between the delete and the purge leaves the object listed.
 -- Security invoker: only the service role may execute it, and it reads both tables itself.
 create or replace function public.list_expired_chisme_images(p_limit int default 100)
 returns setof text
@@ -8526,13 +8641,13 @@ as $$
   left join public.chismes c
     on c.id = (case when o.name ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then o.name::uuid end)
   where o.bucket_id = 'chismes'
-    and (c.id is null or c.created_at < now() - interval '20 minutes')
+    and (c.id is null or c.deleted_at is not null or c.created_at < now() - interval '20 minutes')
   order by o.created_at
   limit least(greatest(coalesce(p_limit, 100), 1), 1000);
 $$;
 revoke all on function public.list_expired_chisme_images(integer) from public, anon, authenticated, service_role;
 grant execute on function public.list_expired_chisme_images(integer) to service_role;
-comment on function public.list_expired_chisme_images(int) is 'Service role only: names of chismes-bucket objects whose viewing window has closed, for the purge.';
+comment on function public.list_expired_chisme_images(int) is 'Service role only: names of chismes-bucket objects whose viewing window has closed or whose chisme is gone or a placeholder, for the purge.';
 
 -- The image of a chisme is stored by the chisme-image function with the service role, so the
 -- caller is not the writer here: the chisme's author is looked up instead. Security definer:

@@ -5,7 +5,8 @@ set check_function_bodies = off;
 
 -- The row shape of a chisme as every chisme RPC of docs/api.md serves it, `feed_chisme`: no author id, no liker
 -- ids; `is_mine` and `liked_by_me` are computed for the caller; `crisis` marks a chisme that
--- mentions self-harm (19-crisis.sql) so the web shows the support lines.
+-- mentions self-harm (19-crisis.sql) so the web shows the support lines; `is_deleted` marks the
+-- "Chisme eliminado" placeholder of a deleted chisme that keeps other people's comments (below).
 create type public.feed_chisme as (
   id uuid,
   gender text,
@@ -23,9 +24,10 @@ create type public.feed_chisme as (
   is_mine boolean,
   liked_by_me boolean,
   image_viewable boolean,
-  crisis boolean
+  crisis boolean,
+  is_deleted boolean
 );
-comment on type public.feed_chisme is 'A chisme as served to a user: no author, computed is_mine / liked_by_me / image_viewable.';
+comment on type public.feed_chisme is 'A chisme as served to a user: no author, computed is_mine / liked_by_me / image_viewable; is_deleted for the "Chisme eliminado" placeholder that keeps others'' comments.';
 
 -- Chismes: the anonymous posts. The author link lives in `chisme_authors`, which RLS shows only
 -- to the author, so no chisme served to anyone carries a user id (ARCHITECTURE: anonymity).
@@ -36,11 +38,11 @@ create table public.chismes (
   id uuid primary key default gen_random_uuid(),
   gender text not null,
   years int not null,
-  country text not null default 'unknow' check (char_length(country) between 1 and 100),
+  country text not null default 'unknow',
   tags text[] not null default '{}',
   -- a generous backstop on code points: the 10–400 limits count what a person sees
   -- (private.visible_length in the rule step), and one emoji can be ten code points
-  content text not null check (char_length(content) between 1 and 4000),
+  content text not null,
   cotilleo boolean not null default false,
   likes int not null default 0 check (likes >= 0),
   comments int not null default 0 check (comments >= 0),
@@ -49,12 +51,19 @@ create table public.chismes (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   hidden_at timestamptz,
-  crisis boolean not null default false
+  crisis boolean not null default false,
+  deleted_at timestamptz,
+  -- a deleted chisme kept as a placeholder keeps nothing of its author (private.remove_chisme)
+  constraint chismes_content_check check (char_length(content) between 1 and 4000 or (deleted_at is not null and content = '')),
+  constraint chismes_country_check check (char_length(country) between 1 and 100 or (deleted_at is not null and country = '')),
+  constraint chismes_deleted_empty_check check (deleted_at is null
+    or (content = '' and country = '' and gender = '' and years = 0 and tags = '{}' and not crisis and report = 0 and not file_exist))
 );
 alter table public.chismes enable row level security;
 comment on table public.chismes is 'Anonymous gossip posts. No author column: see chisme_authors. Counters are trigger-maintained.';
 comment on column public.chismes.hidden_at is 'Set when reports reach the threshold; only the author and moderators see the chisme meanwhile.';
 comment on column public.chismes.crisis is 'The text mentions suicide or self-harm (set on insert from the text; says nothing about the author).';
+comment on column public.chismes.deleted_at is 'Set when its author (or their account) deleted a chisme that others commented on: the row stays as the "Chisme eliminado" placeholder above their comments, with no text, tags, author details, image, likes or author link, out of every feed.';
 revoke all on table public.chismes from public, anon, authenticated, service_role;
 grant all on table public.chismes to service_role;
 grant select on table public.chismes to authenticated;
@@ -98,6 +107,11 @@ comment on policy chismes_insert_authenticated on public.chismes is 'A signed-in
 --      (private.mark_chisme_counts_changed); the image state and the hiding or restoring sent
 --      to the chisme's own topic at once and marked for the flush (private.broadcast_chisme_image,
 --      private.broadcast_chisme_moderation).
+-- After update of deleted_at (the chisme became the "Chisme eliminado" placeholder): it leaves
+--   the trending table (private.remove_trending_chisme, below) and nothing else runs; the feeds
+--   and the new-chismes pill leave it out by deleted_at (25-feed.sql, 80-realtime.sql), and
+--   every write to it is refused by the first step of the likes, comments and reports
+--   pipelines (private.guard_hidden_chisme, below; private.guard_hidden_report_target).
 -- Deletes cascade (authors, comments, likes, reports, the trending row); their tables'
 -- pipelines keep the counters of what remains.
 --
@@ -140,6 +154,10 @@ begin
     v_step := private.mark_chisme_created(new.id, new.cotilleo, new.created_at);
     return null;
   end if;
+  if old.deleted_at is null and new.deleted_at is not null then
+    v_step := private.remove_trending_chisme(new.id);
+    return null;
+  end if;
   if new.created_at > now() - interval '24 hours'
      and (old.likes, old.report, old.hidden_at) is distinct from (new.likes, new.report, new.hidden_at) then
     v_step := private.update_trending_chisme(new);
@@ -157,7 +175,7 @@ begin
 end;
 $$;
 revoke all on function private.apply_chisme_write() from public, anon, authenticated, service_role;
-comment on function private.apply_chisme_write() is 'Trigger: the effects of a new or changed chisme in order (author link, trending copy, realtime).';
+comment on function private.apply_chisme_write() is 'Trigger: the effects of a new or changed chisme in order (author link, trending copy, realtime); a chisme turned placeholder leaves the trending table.';
 
 create trigger chismes_before_insert_check_rules
   before insert on public.chismes
@@ -175,8 +193,8 @@ create trigger chismes_after_insert_apply_effects
 create trigger chismes_after_update_apply_effects
   after update on public.chismes
   for each row
-  when ((old.likes, old.comments, old.report, old.hidden_at, old.file_exist)
-    is distinct from (new.likes, new.comments, new.report, new.hidden_at, new.file_exist))
+  when ((old.likes, old.comments, old.report, old.hidden_at, old.file_exist, old.deleted_at)
+    is distinct from (new.likes, new.comments, new.report, new.hidden_at, new.file_exist, new.deleted_at))
   execute function private.apply_chisme_write();
 
 create table public.chisme_authors (
@@ -237,8 +255,10 @@ comment on function private.can_see_hidden_chisme(uuid) is 'Whether the caller i
 
 -- Security definer: reads hidden_at whatever the caller. A hidden chisme takes no new comments
 -- or likes, and loses no likes, from anyone but its author and moderators (to them it is as if
--- it did not exist): the first step of the likes pipeline (insert and delete) and of the
--- comments pipeline.
+-- it did not exist); a deleted chisme's "Chisme eliminado" placeholder takes none from anyone,
+-- whoever writes (it has no author, and its thread only keeps what others wrote): the first
+-- step of the likes pipeline (insert and delete) and of the comments pipeline. One probe of
+-- the chisme's row either way.
 create or replace function private.guard_hidden_chisme(p_chisme_id uuid)
 returns void
 language plpgsql
@@ -246,9 +266,11 @@ security definer
 set search_path = ''
 as $$
 begin
-  if (select auth.uid()) is not null
-    and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.hidden_at is not null)
-    and not private.can_see_hidden_chisme(p_chisme_id) then
+  if exists (
+    select 1 from public.chismes c
+    where c.id = p_chisme_id
+      and (c.deleted_at is not null
+        or (c.hidden_at is not null and (select auth.uid()) is not null and not private.can_see_hidden_chisme(c.id)))) then
     raise exception 'chisme_not_found' using errcode = 'P0001';
   end if;
   -- adults only (10-profiles.sql): another's cotilleo chisme is not found without the confirmation
@@ -261,7 +283,7 @@ begin
 end;
 $$;
 revoke all on function private.guard_hidden_chisme(uuid) from public, anon, authenticated, service_role;
-comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation, or another''s cotilleo chisme without the adult confirmation, is not found (chisme_not_found) for comments, likes and unlikes.';
+comment on function private.guard_hidden_chisme(uuid) is 'Write step: a chisme hidden by moderation, or another''s cotilleo chisme without the adult confirmation, is not found (chisme_not_found) for comments, likes and unlikes of other users; a deleted chisme''s placeholder for anyone.';
 
 create index chismes_cotilleo_country_created_at_id_idx
   on public.chismes (cotilleo, country, created_at desc, id desc)
@@ -408,15 +430,30 @@ revoke all on function private.publish_chisme(text,text,text,jsonb,text,text) fr
 -- ---------------------------------------------------------------------------------------------
 -- "Eliminar" on one's own chisme (docs/decisions/0034-deletion-keeps-others-words.md)
 -- ---------------------------------------------------------------------------------------------
--- The chisme goes with its thread: the comments under it answered that post and have no place
--- without it (as on every peer that lets an author delete a post), its likes, reports and
--- trending row cascade, and the notifications about it, which quote it or its comments, are
--- deleted for everyone they went to (its author and its commenters, by the recipients'
--- index). Its image is removed from Storage by chisme-image-purge within a minute
--- (list_expired_chisme_images lists every object whose chisme is gone, 85-storage.sql), so a
--- process that dies after the delete leaves nothing behind for long, and no signed URL is made
--- for a chisme that is gone. Allowed to a suspended account and for a chisme hidden by
--- moderation (its author sees it; the moderation record keeps no text of it).
+-- A chisme its author deletes (delete_my_chisme), or one of a deleted account (delete_account,
+-- 75-account.sql), goes with nothing of anyone else's, as a comment does (40-comments.sql):
+--   1. the author's own comments in its thread go first (private.remove_comment: others'
+--      replies under them stay under a "Comentario eliminado" placeholder), deepest first;
+--   2. a chisme left with no comment is deleted; its likes, reports, appeals, mutes, thread
+--      numbers and trending row cascade, and its author's notifications about it go;
+--   3. a chisme others commented on stays as the "Chisme eliminado" placeholder: its likes
+--      (the likes pipeline keeps the count exact), the likes already notified, its reports,
+--      appeals, its author's notifications about it, mutes and thread number, and its author
+--      link are deleted, and its text, tags, gender, age, country and crisis flag are cleared,
+--      and file_exist too, at once: its object may wait a minute for the purge, and
+--      chisme-image-url signs only for a chisme whose file_exist get_chisme answers
+--      (chismes_deleted_empty_check holds it). It leaves every feed, the trending table and
+--      the new-chismes pill, takes no like, comment or report (the chismes pipeline, above),
+--      and its thread still opens (get_chisme answers is_deleted, get_comments the comments,
+--      whose pseudonyms stay). Others' notifications about the thread stay and open it. When
+--      its last comment goes, it goes too (private.drop_commentless_chisme, the comments
+--      pipeline after delete).
+-- Its image is removed from Storage by chisme-image-purge within a minute:
+-- list_expired_chisme_images lists every object whose chisme is gone or a placeholder
+-- (85-storage.sql), so a process that dies after the delete leaves nothing behind for long;
+-- no signed URL is made for either (get_chisme: file_exist and image_viewable are false). Allowed to a
+-- suspended account and for a chisme hidden by moderation (its author sees it; the moderation
+-- record keeps no text of it; a hidden placeholder stays hidden).
 --
 -- Security definer: reads chisme_authors for the caller's own row, deletes others'
 -- notifications. A chisme that is not the caller's, or not there, answers chisme_not_found.
@@ -441,24 +478,81 @@ $$;
 revoke all on function public.delete_my_chisme(text) from public, anon, authenticated, service_role;
 grant execute on function public.delete_my_chisme(text) to authenticated;
 grant execute on function public.delete_my_chisme(text) to service_role;
-comment on function public.delete_my_chisme(text) is 'Deletes the caller''s own chisme with its thread, likes, reports and the notifications about it (its image is purged from Storage within a minute); key chisme_not_found.';
+comment on function public.delete_my_chisme(text) is 'Deletes the caller''s own chisme (a "Chisme eliminado" placeholder keeps other people''s comments; nothing of the author stays; its image is purged from Storage within a minute); key chisme_not_found.';
 
--- Security definer: deletes other people's notifications about the chisme.
+-- Security definer: deletes other people's likes, reports and notification bookkeeping.
 create or replace function private.remove_chisme(p_chisme_id uuid)
 returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_author_id uuid;
+  v_comment_id uuid;
 begin
-  delete from public.notifications n
-  where n.user_id in (
-      select a.user_id from public.chisme_authors a where a.chisme_id = p_chisme_id
-      union
-      select a.user_id from public.comments m join public.comment_authors a on a.comment_id = m.id where m.chisme_id = p_chisme_id)
-    and n.data ->> 'chismeId' = p_chisme_id::text;
-  delete from public.chismes c where c.id = p_chisme_id;
+  select a.user_id into v_author_id from public.chisme_authors a where a.chisme_id = p_chisme_id;
+  if v_author_id is null then
+    return;
+  end if;
+  -- the comments pipeline's lock order: the chisme's row before any notification row
+  perform 1 from public.chismes c where c.id = p_chisme_id for update;
+  for v_comment_id in
+    select m.id from public.comments m join public.comment_authors a on a.comment_id = m.id
+    where m.chisme_id = p_chisme_id and a.user_id = v_author_id
+    order by m.depth desc, m.created_at desc
+  loop
+    perform private.remove_comment(v_comment_id);
+  end loop;
+  delete from public.notifications n where n.user_id = v_author_id and n.data ->> 'chismeId' = p_chisme_id::text;
+  if not exists (select 1 from public.comments m where m.chisme_id = p_chisme_id) then
+    delete from public.chismes c where c.id = p_chisme_id;
+    return;
+  end if;
+  delete from public.likes l where l.chisme_id = p_chisme_id;
+  delete from private.notified_likes k where k.chisme_id = p_chisme_id;
+  delete from public.reports r where r.chisme_id = p_chisme_id;
+  delete from private.appeals p where p.chisme_id = p_chisme_id;
+  delete from private.thread_mutes m where m.chisme_id = p_chisme_id and m.user_id = v_author_id;
+  delete from private.thread_participants t where t.chisme_id = p_chisme_id and t.user_id = v_author_id;
+  delete from public.chisme_authors a where a.chisme_id = p_chisme_id;
+  update public.chismes c
+  set deleted_at = now(), content = '', country = '', gender = '', years = 0, tags = '{}', crisis = false, report = 0,
+    file_exist = false
+  where c.id = p_chisme_id;
 end;
 $$;
 revoke all on function private.remove_chisme(uuid) from public, anon, authenticated, service_role;
-comment on function private.remove_chisme(uuid) is 'Deletes a chisme with its thread (cascades) and every notification about it, for its author and its commenters.';
+comment on function private.remove_chisme(uuid) is 'Deletes a chisme with its author''s comments in it, or keeps it as an empty "Chisme eliminado" placeholder when others commented (no text, author link, likes, reports or author notifications left).';
+
+-- Security definer: private.trending_chismes is not writable by clients. A step of the chismes
+-- pipeline after update of deleted_at: a placeholder is not news.
+create or replace function private.remove_trending_chisme(p_chisme_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from private.trending_chismes t where t.id = p_chisme_id;
+end;
+$$;
+revoke all on function private.remove_trending_chisme(uuid) from public, anon, authenticated, service_role;
+comment on function private.remove_trending_chisme(uuid) is 'Write step: a chisme turned "Chisme eliminado" placeholder leaves the trending table.';
+
+-- Security definer: runs inside the comments pipeline after delete, whoever deleted.
+create or replace function private.drop_commentless_chisme(p_chisme_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.chismes c
+  where c.id = p_chisme_id
+    and c.deleted_at is not null
+    and not exists (select 1 from public.comments m where m.chisme_id = p_chisme_id);
+end;
+$$;
+revoke all on function private.drop_commentless_chisme(uuid) from public, anon, authenticated, service_role;
+comment on function private.drop_commentless_chisme(uuid) is 'Write step (comments, after delete): a "Chisme eliminado" placeholder whose last comment went is deleted too.';

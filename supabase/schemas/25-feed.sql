@@ -195,6 +195,7 @@ begin
     from public.chismes c
     cross join lateral private.to_feed_chisme(c, false, false) f
     where c.id = any (v_ids)
+      and c.deleted_at is null  -- a deleted chisme's placeholder leaves the feeds (decision 0034)
       and (c.hidden_at is null or private.can_see_hidden_chisme(c.id))
       and not private.is_blocked_chisme(c.id, v_blocked);
 end;
@@ -215,8 +216,8 @@ as $$
     c.id, c.gender, c.years, c.country, c.tags, c.content, c.cotilleo,
     c.likes, c.comments, c.report, c.file_exist, c.created_at, c.updated_at,
     coalesce(p_is_mine, false), coalesce(p_liked_by_me, false),
-    c.cotilleo and c.file_exist and c.created_at >= now() - interval '20 minutes',
-    c.crisis
+    c.cotilleo and c.file_exist and c.created_at >= now() - interval '20 minutes' and c.deleted_at is null,
+    c.crisis, c.deleted_at is not null
   )::public.feed_chisme;
 $$;
 revoke all on function private.to_feed_chisme(public.chismes,boolean,boolean) from public, anon, authenticated, service_role;
@@ -288,6 +289,7 @@ begin
       select c.id, c.created_at
       from public.chismes c
       where c.cotilleo = v_cotilleo
+        and c.deleted_at is null
         and (p_gender is null or c.gender = p_gender)
         and (p_country is null or c.country = p_country)
         and (v_years_from is null or c.years >= v_years_from)
@@ -305,6 +307,7 @@ begin
       select c.id, c.created_at
       from public.chismes c
       where c.cotilleo = v_cotilleo
+        and c.deleted_at is null
         and (p_gender is null or c.gender = p_gender)
         and (p_country is null or c.country = p_country)
         and (v_years_from is null or c.years >= v_years_from)
@@ -322,6 +325,7 @@ begin
       select c.id, c.likes, c.created_at
       from public.chismes c
       where c.cotilleo = v_cotilleo
+        and c.deleted_at is null
         and (p_gender is null or c.gender = p_gender)
         and (p_country is null or c.country = p_country)
         and (v_years_from is null or c.years >= v_years_from)
@@ -365,7 +369,7 @@ begin
       exists (select 1 from public.chisme_authors a where a.chisme_id = c.id and a.user_id = v_user_id),
       exists (select 1 from public.likes l where l.chisme_id = c.id and l.user_id = v_user_id),
       c.cotilleo and c.file_exist and c.created_at >= now() - interval '20 minutes',
-      c.crisis
+      c.crisis, false
     from unnest(v_ids) with ordinality as page (id, position)
     join public.chismes c on c.id = page.id
     order by page.position;

@@ -78,7 +78,8 @@ create index notified_likes_liker_id_idx on private.notified_likes (liker_id);
 --   Lock order, decided here: the notification comes before the count, so every like takes the
 --   author's collapsed notification row before the chisme's row, on either path of count_like:
 --   no cycle between two likes, no deadlock.
--- An unlike, before the row is deleted: steps 1, 2 and 4 above; once deleted: the count.
+-- An unlike, before the row is deleted: steps 1, 2 and 4 above; once deleted: the count. A like
+-- deleted by anyone but its liker (with its chisme: private.remove_chisme) skips the checks.
 --
 -- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_like_write()
@@ -94,6 +95,11 @@ declare
   v_own record;
 begin
   if tg_op = 'DELETE' then
+    -- an unlike is the caller's own; others' likes removed with their chisme (by its author or
+    -- an account deletion: 20-chismes.sql, private.remove_chisme) are not the remover's unlikes
+    if old.user_id is distinct from (select auth.uid()) then
+      return old;
+    end if;
     v_step := private.guard_hidden_chisme(old.chisme_id);
     v_step := private.guard_suspended_user();
     v_step := private.enforce_rate_limit('like');

@@ -148,7 +148,8 @@ create index thread_participants_user_id_idx on private.thread_participants (use
 -- its author leaves the chisme's count, and comes back when restored (private.count_root_comment).
 -- After delete: a visible root comment leaves the count (private.count_root_comment); replies
 -- and reports cascade; a "Comentario eliminado" placeholder left without replies goes too
--- (private.drop_childless_placeholder, below).
+-- (private.drop_childless_placeholder, below); a "Chisme eliminado" placeholder left without
+-- comments goes too, judged when a root goes (private.drop_commentless_chisme, 20-chismes.sql).
 --
 -- Security definer: the steps are private functions no API role may execute, whoever writes.
 create or replace function private.check_comment_write()
@@ -202,13 +203,15 @@ begin
     end if;
     if old.parent_id is not null then
       v_step := private.drop_childless_placeholder(old.parent_id);
+    else
+      v_step := private.drop_commentless_chisme(old.chisme_id);
     end if;
   end if;
   return null;
 end;
 $$;
 revoke all on function private.apply_comment_write() from public, anon, authenticated, service_role;
-comment on function private.apply_comment_write() is 'Trigger: the effects of a new, hidden, restored or deleted comment in order (root count, notification, author link; a placeholder left without replies goes).';
+comment on function private.apply_comment_write() is 'Trigger: the effects of a new, hidden, restored or deleted comment in order (root count, notification, author link; a comment or chisme placeholder left without replies or comments goes).';
 
 create trigger comments_before_insert_check_rules
   before insert on public.comments
@@ -225,11 +228,11 @@ create trigger comments_after_update_apply_effects
     and (old.hidden_at is null and old.deleted_at is null) <> (new.hidden_at is null and new.deleted_at is null))
   execute function private.apply_comment_write();
 
--- A visible root leaves the count; a reply's parent may be a placeholder left without replies.
+-- A visible root leaves the count; a reply's parent may be a placeholder left without replies;
+-- a root may be the last comment of a "Chisme eliminado" placeholder: every delete runs it.
 create trigger comments_after_delete_apply_effects
   after delete on public.comments
-  for each row when ((old.parent_id is null and old.hidden_at is null and old.deleted_at is null) or old.parent_id is not null)
-  execute function private.apply_comment_write();
+  for each row execute function private.apply_comment_write();
 
 -- ---------------------------------------------------------------------------------------------
 -- The steps of this table

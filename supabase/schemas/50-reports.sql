@@ -350,9 +350,10 @@ begin
   if (select auth.uid()) is null then
     return;
   end if;
+  -- a deleted chisme's "Chisme eliminado" placeholder has nothing to report (20-chismes.sql)
   if p_chisme_id is not null
-     and exists (select 1 from public.chismes c where c.id = p_chisme_id and c.hidden_at is not null)
-     and not private.can_see_hidden_chisme(p_chisme_id) then
+     and exists (select 1 from public.chismes c where c.id = p_chisme_id
+       and (c.deleted_at is not null or (c.hidden_at is not null and not private.can_see_hidden_chisme(c.id)))) then
     raise exception 'report_target_not_found' using errcode = 'P0001';
   end if;
   if p_comment_id is not null

@@ -24,8 +24,10 @@ set check_function_bodies = off;
 -- only), which first checks the person's password with the Auth API and afterwards removes
 -- their images through the Storage API (hosted Supabase forbids deleting storage rows with
 -- SQL; an image it could not remove is an orphan that chisme-image-purge removes within a
--- minute, since list_expired_chisme_images lists objects without a chisme). In one
--- transaction: their chismes (with their threads and the notifications about them), their
+-- minute, since list_expired_chisme_images lists objects without a chisme or of a placeholder).
+-- In one transaction: their chismes (with their own comments there and their notifications
+-- about them; a chisme others commented on stays as a "Chisme eliminado" placeholder above
+-- those comments, with nothing of theirs: 20-chismes.sql, private.remove_chisme), their
 -- comments (others' replies under them stay, under a "Comentario eliminado" placeholder that
 -- keeps nothing of theirs: docs/decisions/0034-deletion-keeps-others-words.md), their likes (the like
 -- write pipeline corrects each count), the report counters of what they reported, their
@@ -202,7 +204,8 @@ begin
   from (select r.comment_id, count(*)::int as n from public.reports r where r.user_id = p_user_id and r.comment_id is not null group by r.comment_id) r
   where c.id = r.comment_id;
 
-  -- their chismes with their threads, and the notifications about them (20-chismes.sql)
+  -- their chismes, or the "Chisme eliminado" placeholders that keep others' comments
+  -- (20-chismes.sql)
   for v_id in select a.chisme_id from public.chisme_authors a where a.user_id = p_user_id loop
     perform private.remove_chisme(v_id);
   end loop;

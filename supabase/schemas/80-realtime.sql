@@ -74,7 +74,7 @@ as $$
   from (values (false), (true)) m (cotilleo)
   cross join lateral (
     select c.id from public.chismes c
-    where c.cotilleo = m.cotilleo and c.hidden_at is null
+    where c.cotilleo = m.cotilleo and c.hidden_at is null and c.deleted_at is null
     order by c.created_at desc, c.id desc
     limit private.head_size()
   ) h
@@ -83,7 +83,7 @@ as $$
   from (values (false), (true)) m (cotilleo)
   cross join lateral (
     select c.id from public.chismes c
-    where c.cotilleo = m.cotilleo and c.hidden_at is null
+    where c.cotilleo = m.cotilleo and c.hidden_at is null and c.deleted_at is null
     order by c.likes desc, c.created_at desc, c.id desc
     limit private.head_size()
   ) h
@@ -279,7 +279,7 @@ begin
              (array_agg(n.chisme_id order by n.created_at desc, n.chisme_id desc))[1:50] as ids,
              max(n.created_at) as newest
       from created n
-      join public.chismes c on c.id = n.chisme_id and c.hidden_at is null
+      join public.chismes c on c.id = n.chisme_id and c.hidden_at is null and c.deleted_at is null
       group by 1
     )
     select private.head_topic(t.tab, t.cotilleo) as topic,

@@ -22,7 +22,8 @@ begin
     if new.name !~* v_uuid_pattern then
       raise exception 'chisme_not_found' using errcode = 'P0001';
     end if;
-    update public.chismes set file_exist = true where id = new.name::uuid and cotilleo;
+    -- a "Chisme eliminado" placeholder takes no image (20-chismes.sql)
+    update public.chismes set file_exist = true where id = new.name::uuid and cotilleo and deleted_at is null;
     get diagnostics v_found = row_count;
     if not v_found then
       raise exception 'chisme_not_found' using errcode = 'P0001';
@@ -32,7 +33,7 @@ begin
 end;
 $$;
 revoke all on function private.sync_chisme_file_exist() from public, anon, authenticated, service_role;
-comment on function private.sync_chisme_file_exist() is 'Trigger: a chisme''s file_exist follows its object in the chismes bucket (set on insert, cleared on delete); objects that are no cotilleo chisme''s are refused.';
+comment on function private.sync_chisme_file_exist() is 'Trigger: a chisme''s file_exist follows its object in the chismes bucket (set on insert, cleared on delete); objects that are no cotilleo chisme''s (or a deleted chisme''s placeholder''s) are refused.';
 
 create trigger objects_after_write_sync_chisme_file
   after insert or delete or update of name, bucket_id on storage.objects
@@ -62,7 +63,10 @@ create trigger objects_before_update_keep_chisme_image
   before update on storage.objects
   for each row execute function private.refuse_chisme_image_replacement();
 
--- The objects the purge must delete: their chisme is older than the 20-minute window, or gone.
+-- The objects the purge must delete: their chisme is older than the 20-minute window, or gone,
+-- or deleted by its author and kept as a "Chisme eliminado" placeholder for others' comments
+-- (20-chismes.sql): the placeholder is committed with the deletion, so a process that dies
+-- between the delete and the purge leaves the object listed.
 -- Security invoker: only the service role may execute it, and it reads both tables itself.
 create or replace function public.list_expired_chisme_images(p_limit int default 100)
 returns setof text
@@ -76,13 +80,13 @@ as $$
   left join public.chismes c
     on c.id = (case when o.name ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then o.name::uuid end)
   where o.bucket_id = 'chismes'
-    and (c.id is null or c.created_at < now() - interval '20 minutes')
+    and (c.id is null or c.deleted_at is not null or c.created_at < now() - interval '20 minutes')
   order by o.created_at
   limit least(greatest(coalesce(p_limit, 100), 1), 1000);
 $$;
 revoke all on function public.list_expired_chisme_images(integer) from public, anon, authenticated, service_role;
 grant execute on function public.list_expired_chisme_images(integer) to service_role;
-comment on function public.list_expired_chisme_images(int) is 'Service role only: names of chismes-bucket objects whose viewing window has closed, for the purge.';
+comment on function public.list_expired_chisme_images(int) is 'Service role only: names of chismes-bucket objects whose viewing window has closed or whose chisme is gone or a placeholder, for the purge.';
 
 -- The image of a chisme is stored by the chisme-image function with the service role, so the
 -- caller is not the writer here: the chisme's author is looked up instead. Security definer:

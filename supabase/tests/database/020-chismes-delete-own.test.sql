@@ -1,9 +1,10 @@
 -- "Eliminar" on one's own chisme (docs/decisions/0034-deletion-keeps-others-words.md): only the
--- author may; the chisme goes with its thread, likes and reports; the notifications about it
--- (which quote it or its comments) are gone for everyone they went to; its image, which no
--- client may delete, is listed for the purge at once (within its 20 minutes too), so a process
--- that dies after the delete leaves it behind for at most one purge run; every other chisme's
--- counts are untouched.
+-- author may; a chisme no one else commented on goes whole, with its author's own comments,
+-- likes and reports; the notifications about it are gone; its image, which no client may
+-- delete, is listed for the purge at once (within its 20 minutes too), so a process that dies
+-- after the delete leaves it behind for at most one purge run; every other chisme's counts are
+-- untouched. (Others' comments keep a "Chisme eliminado" placeholder:
+-- 020-chismes-delete-keeps-others-comments.test.sql.)
 begin;
 select plan(14);
 
@@ -13,12 +14,11 @@ select tests.create_supabase_users('author', 'commenter', 'other');
 select tests.authenticate_as('author');
 select tests.post_chisme('c', 'Mujer', '30', 'Un cotilleo que voy a borrar', null, 'ES', 'true');
 select tests.post_chisme('keep', 'Mujer', '30', 'Un chisme que se queda', null, 'ES', 'false');
+select tests.post_comment('ac', current_setting('test.c'), null, 'La autora comenta su chisme', 'Mujer', '30', 'ES');
+select tests.post_comment('ar', current_setting('test.c'), current_setting('test.ac'), 'Y se responde', 'Mujer', '30', 'ES');
 select tests.authenticate_as('commenter');
-select tests.post_comment('cc', current_setting('test.c'), null, 'Comento en el que se borra', 'Hombre', '40', 'ES');
 select public.like_chisme(current_setting('test.c'));
 select tests.post_comment('kc', current_setting('test.keep'), null, 'Comento en el que se queda', 'Hombre', '40', 'ES');
-select tests.authenticate_as('author');
-select tests.post_comment('ar', current_setting('test.c'), current_setting('test.cc'), 'La autora responde', 'Mujer', '30', 'ES');
 select tests.authenticate_as('other');
 select public.report_chisme(current_setting('test.c'), 'Contenido inapropiado');
 select tests.reset_role();
@@ -26,7 +26,7 @@ insert into storage.objects (bucket_id, name) values ('chismes', current_setting
 
 select is(
   (select count(*)::int from public.notifications n where n.data ->> 'chismeId' = current_setting('test.c')),
-  3, 'before: the author (comment, like) and the commenter (reply) hold notifications about it'
+  1, 'before: the author holds the like''s notification about it'
 );
 select ok(current_setting('test.c') <> all (array(select public.list_expired_chisme_images())), 'before: its fresh image is not for the purge');
 
@@ -47,11 +47,11 @@ select is(
   + (select count(*)::int from public.likes where chisme_id::text = current_setting('test.c'))
   + (select count(*)::int from public.reports where chisme_id::text = current_setting('test.c'))
   + (select count(*)::int from public.chisme_authors where chisme_id::text = current_setting('test.c')),
-  0, 'with its thread, likes, reports and author link'
+  0, 'with its author''s comments, likes, reports and author link'
 );
 select is(
   (select count(*)::int from public.notifications n where n.data ->> 'chismeId' = current_setting('test.c')),
-  0, 'every notification about it is gone, the commenter''s too'
+  0, 'every notification about it is gone'
 );
 select ok(current_setting('test.c') = any (array(select public.list_expired_chisme_images())), 'its image is listed for the purge at once');
 select results_eq(

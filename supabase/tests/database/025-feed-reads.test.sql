@@ -159,7 +159,7 @@ select is_empty($$ select * from public.get_my_chismes(false) $$, 'other: has no
 select is(
   (select array_agg(k order by k) from jsonb_object_keys(to_jsonb(public.get_chisme('00000000-0000-0000-0000-0000000000c1'))) k),
   array['comments', 'content', 'cotilleo', 'country', 'created_at', 'crisis', 'file_exist', 'gender', 'id', 'image_viewable',
-        'is_mine', 'liked_by_me', 'likes', 'report', 'tags', 'updated_at', 'years'],
+        'is_deleted', 'is_mine', 'liked_by_me', 'likes', 'report', 'tags', 'updated_at', 'years'],
   'a served chisme has exactly the documented fields (no author, no likers)'
 );
 

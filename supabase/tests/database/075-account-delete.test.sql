@@ -53,7 +53,11 @@ select tests.reset_role();
 -- Nothing of theirs remains
 select is((select count(*)::int from auth.users where id::text = current_setting('test.uid')), 0, 'the auth user is gone');
 select is((select count(*)::int from public.profiles where id::text = current_setting('test.uid')), 0, 'the profile is gone');
-select is((select count(*)::int from public.chismes where id::text = current_setting('test.v')), 0, 'their chisme is gone (with the likes and comments on it)');
+select results_eq(
+  $$ select deleted_at is not null, content, likes from public.chismes where id::text = current_setting('test.v') $$,
+  $$ values (true, ''::text, 0) $$,
+  'their chisme is only an empty placeholder above the stayer''s comment (0034), its like gone'
+);
 select is((select count(*)::int from public.comments where content like '%quien se va'), 0, 'their comments and replies are gone');
 select is(
   (select count(*)::int from public.chisme_authors where user_id::text = current_setting('test.uid'))

@@ -43,14 +43,14 @@ isOneToOne: true
                   ]
                 },"chismes": {
                   Row: {
-                    "comments": number,"content": string,"cotilleo": boolean,"country": string,"created_at": string,"crisis": boolean,"file_exist": boolean,"gender": string,"hidden_at": string | null,"id": string,"likes": number,"report": number,"tags": (string)[],"updated_at": string,"years": number
+                    "comments": number,"content": string,"cotilleo": boolean,"country": string,"created_at": string,"crisis": boolean,"deleted_at": string | null,"file_exist": boolean,"gender": string,"hidden_at": string | null,"id": string,"likes": number,"report": number,"tags": (string)[],"updated_at": string,"years": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "comments"?: number,"content": string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"crisis"?: boolean,"file_exist"?: boolean,"gender": string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years": number
+                    "comments"?: number,"content": string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"crisis"?: boolean,"deleted_at"?: string | null,"file_exist"?: boolean,"gender": string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years": number
                   }
                   Update: {
-                    "comments"?: number,"content"?: string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"crisis"?: boolean,"file_exist"?: boolean,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years"?: number
+                    "comments"?: number,"content"?: string,"cotilleo"?: boolean,"country"?: string,"created_at"?: string,"crisis"?: boolean,"deleted_at"?: string | null,"file_exist"?: boolean,"gender"?: string,"hidden_at"?: string | null,"id"?: string,"likes"?: number,"report"?: number,"tags"?: (string)[],"updated_at"?: string,"years"?: number
                   }
                   Relationships: [
                     
@@ -520,7 +520,7 @@ isOneToOne: false
           }
           CompositeTypes: {
             "feed_chisme": {
-                        "id": string | null,"gender": string | null,"years": number | null,"country": string | null,"tags": (string)[] | null,"content": string | null,"cotilleo": boolean | null,"likes": number | null,"comments": number | null,"report": number | null,"file_exist": boolean | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"liked_by_me": boolean | null,"image_viewable": boolean | null,"crisis": boolean | null
+                        "id": string | null,"gender": string | null,"years": number | null,"country": string | null,"tags": (string)[] | null,"content": string | null,"cotilleo": boolean | null,"likes": number | null,"comments": number | null,"report": number | null,"file_exist": boolean | null,"created_at": string | null,"updated_at": string | null,"is_mine": boolean | null,"liked_by_me": boolean | null,"image_viewable": boolean | null,"crisis": boolean | null,"is_deleted": boolean | null
                       },"moderation_item": {
                         "kind": string | null,"id": string | null,"chisme_id": string | null,"content": string | null,"cotilleo": boolean | null,"pending_reports": number | null,"total_reports": number | null,"reasons": Json | null,"hidden": boolean | null,"last_reported_at": string | null,"created_at": string | null
                       },"thread_comment": {

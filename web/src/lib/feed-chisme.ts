@@ -23,6 +23,8 @@ const feedChismeShape = {
   image_viewable: isBoolean,
   /** The text mentions suicide or self-harm: the "¿Necesitas hablar?" link (features/crisis). */
   crisis: isBoolean,
+  /** The author deleted it and others' comments keep it as "Chisme eliminado" (routes/chisme). */
+  is_deleted: isBoolean,
 } satisfies Shape<CompositeTypes<'feed_chisme'>>;
 
 export type FeedChisme = Checked<typeof feedChismeShape>;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FeedChisme } from './feed-chisme';
 import type { ThreadComment } from './thread-comment';
-import { forgetOwnContent, HOLD_MS, holdOwnChisme, holdOwnComment, withOwnChismes, withOwnComments } from './own-content';
+import { forgetOwnChisme, forgetOwnComment, forgetOwnContent, HOLD_MS, holdOwnChisme, holdOwnComment, withOwnChismes, withOwnComments } from './own-content';
 
 const chisme = (id: string, createdAt: string, cotilleo = false): FeedChisme => ({
   id,
@@ -21,6 +21,7 @@ const chisme = (id: string, createdAt: string, cotilleo = false): FeedChisme => 
   liked_by_me: false,
   image_viewable: false,
   crisis: false,
+  is_deleted: false,
 });
 const comment = (id: string, createdAt: string, parentId: string | null = null): ThreadComment => ({
   id,
@@ -74,6 +75,15 @@ describe('own new chismes while a read replica lags', () => {
     expect(ids(withOwnChismes([older], (c) => c.cotilleo, 20, t0))).toEqual(['other-1']);
     expect(ids(withOwnChismes([newer], any, 1, t0))).toEqual(['other-2']);
     expect(ids(withOwnChismes([newer], any, 2, t0))).toEqual(['other-2', 'mine-1']);
+  });
+
+  it('forgets a chisme or comment the person deleted, before any answer had it', () => {
+    holdOwnChisme(mine, t0);
+    holdOwnComment(comment('mine-c', '2026-11-27T03:00:10.000000+00:00'), t0);
+    forgetOwnChisme('mine-1');
+    forgetOwnComment('mine-c');
+    expect(ids(withOwnChismes([older], any, 20, t0 + 1000))).toEqual(['other-1']);
+    expect(ids(withOwnComments('c-1', [], t0 + 1000))).toEqual([]);
   });
 
   it('forgets everything at sign-out', () => {

@@ -3,7 +3,8 @@
 // not replayed the person's write yet (docs/api.md, "Reads over GET"): without this, a feed
 // or thread refetched right after posting could leave out what the person just wrote. The
 // feed and comment fetchers merge what is held into their answer; an entry leaves when an
-// answer contains it, or after HOLD_MS (replicas lag seconds, not minutes), or at sign-out.
+// answer contains it, or after HOLD_MS (replicas lag seconds, not minutes), or at sign-out, or
+// when the person deletes it (else a deleted chisme or comment would come back until HOLD_MS).
 import type { FeedChisme } from './feed-chisme';
 import type { ThreadComment } from './thread-comment';
 
@@ -20,6 +21,15 @@ export function holdOwnChisme(chisme: FeedChisme, now = Date.now()): void {
 
 export function holdOwnComment(comment: ThreadComment, now = Date.now()): void {
   comments.set(comment.id, { row: comment, at: now });
+}
+
+/** The person deleted it: no answer will hold it again, so neither does this. */
+export function forgetOwnChisme(id: string): void {
+  chismes.delete(id);
+}
+
+export function forgetOwnComment(id: string): void {
+  comments.delete(id);
 }
 
 export function forgetOwnContent(): void {

@@ -25,6 +25,7 @@ export function aChisme(overrides: Partial<FeedChisme> = {}): FeedChisme {
       liked_by_me: false,
       image_viewable: false,
       crisis: false,
+      is_deleted: false,
       ...overrides,
     },
     'aChisme',

@@ -71,6 +71,20 @@ describe('ChismeRoute', () => {
     expect(getComments).not.toHaveBeenCalled();
   });
 
+  it('shows "Chisme eliminado" above the kept comments of a deleted chisme, with no form and no reply', async () => {
+    getChisme.mockResolvedValue(aChisme({ id, content: '', tags: [], gender: '', years: 0, country: '', likes: 0, comments: 1, is_deleted: true }));
+    getComments.mockResolvedValue([aComment({ id: 'r1', chisme_id: id, content: 'Mi comentario se queda', commenter_number: 2 })]);
+    page(`/chismes/${id}`);
+    expect(await screen.findByTestId('deleted-chisme')).toHaveTextContent('Chisme eliminado');
+    const comment = await screen.findByTestId('comment');
+    expect(within(comment).getByText('Mi comentario se queda')).toBeInTheDocument();
+    expect(within(comment).getByText('Anónimo 2')).toBeInTheDocument();
+    expect(within(comment).queryByRole('button', { name: 'Responder' })).toBeNull();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.queryByLabelText('Comentario')).toBeNull();
+    expect(screen.queryByText('Este chisme no existe o ya no está disponible')).toBeNull();
+  });
+
   it('answers a malformed id with the same not-found, without asking the database', () => {
     page('/chismes/no-es-un-id');
     expect(screen.getByText('Este chisme no existe o ya no está disponible')).toBeInTheDocument();

@@ -4,6 +4,8 @@
 // thread (its form) loads after it has painted, and the live updates (supabase-js's realtime
 // client) after the thread has mounted and the main thread has been idle, each its own chunk
 // and its own task (lib/after-first-content.ts; bench/HISTORY.md, "Cold first visit on a phone").
+// A chisme its author deleted after others commented (is_deleted) shows "Chisme eliminado" above
+// their comments, with no form and no live updates (docs/decisions/0034-deletion-keeps-others-words.md).
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -22,6 +24,9 @@ const CommentThread = lazy(() => import('../../features/comments/components/comm
 // The form one idle moment after the thread's list, its own chunk (comment-thread.tsx).
 // A chisme the caller cannot see: their own earlier comments there when they blocked its author.
 const UnavailableThread = lazy(() => import('../../features/comments/components/comment-thread').then((m) => ({ default: m.UnavailableThread })));
+// A deleted chisme's placeholder: the kept comments, no form.
+const ClosedThread = lazy(() => import('../../features/comments/components/comment-thread').then((m) => ({ default: m.ClosedThread })));
+const DeletedChisme = lazy(() => import('../../features/comments/components/comment-thread').then((m) => ({ default: m.DeletedChisme })));
 const CommentForm = lazy(() => import('../../features/comments/components/comment-form').then((m) => ({ default: m.CommentForm })));
 const ChismeLive = lazy(() => import('./chisme-live').then((m) => ({ default: m.ChismeLive })));
 
@@ -80,6 +85,21 @@ export function ChismeRoute() {
     );
   }
   if (!chisme) return <ChismeCardSkeleton label={common.loading} />;
+  if (chisme.is_deleted) {
+    return (
+      <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>
+        <Stack gap="lg">
+          <DeletedChisme />
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {texts.page.comments}
+            </Title>
+            <ClosedThread chismeId={chisme.id} onChanged={refreshCounts} />
+          </Stack>
+        </Stack>
+      </Suspense>
+    );
+  }
 
   // The comments button moves to the thread below instead of opening the dialog.
   const toThread = () => {

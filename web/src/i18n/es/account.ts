@@ -8,7 +8,7 @@ export const account = {
   delete: 'Eliminar mi cuenta',
   deleteTitle: 'Eliminar mi cuenta',
   deleteWarning:
-    'Se borrarán tu cuenta y todo lo tuyo: chismes, imágenes, comentarios, me gusta, denuncias y notificaciones. Las respuestas que otras personas escribieron a tus comentarios se quedan, bajo «Comentario eliminado». No se puede deshacer.',
+    'Se borrarán tu cuenta y todo lo tuyo: chismes, imágenes, comentarios, me gusta, denuncias y notificaciones. Lo que otras personas escribieron se queda: sus respuestas a tus comentarios, bajo «Comentario eliminado», y sus comentarios en tus chismes, bajo «Chisme eliminado». No se puede deshacer.',
   password: 'Contraseña',
   confirmDelete: 'Eliminar definitivamente',
   cancel: 'Cancelar',

@@ -24,7 +24,8 @@ export const controls = {
     chisme: 'Eliminar',
     comment: 'Eliminar comentario',
     chismeTitle: '¿Eliminar este chisme?',
-    chismeBody: 'Se borrará con sus comentarios, me gusta y notificaciones. No se puede deshacer.',
+    chismeBody:
+      'Se borrarán su texto, su imagen, sus me gusta y tus comentarios en él. Si otras personas comentaron, sus comentarios se quedan y en su lugar se verá «Chisme eliminado». No se puede deshacer.',
     commentTitle: '¿Eliminar este comentario?',
     commentBody: 'Si tiene respuestas, ellas se quedan y en su lugar se verá «Comentario eliminado». No se puede deshacer.',
     confirm: 'Eliminar',
@@ -32,6 +33,8 @@ export const controls = {
     commentDone: 'Comentario eliminado',
     failed: 'No se pudo eliminar. Inténtalo de nuevo.',
     deletedComment: 'Comentario eliminado',
+    deletedChisme: 'Chisme eliminado',
+    deletedChismeBody: 'Quien lo escribió lo eliminó. Quedan los comentarios de los demás; ya no admite comentarios nuevos.',
   },
   blockedThread: {
     title: 'Bloqueaste a quien escribió este chisme',

@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import type { FeedChisme } from '../../../lib/feed-chisme';
 import { blockChismeAuthor } from '../api/block-chisme-author';
+import { forgetOwnChisme } from '../../../lib/own-content';
 import { deleteMyChisme } from '../api/delete-my-chisme';
 import { getThreadMute, setThreadMute, threadMuteKeys } from '../api/thread-mute';
 
@@ -29,6 +30,7 @@ export function ChismeMenu({ chisme }: { chisme: FeedChisme }) {
     deleteMyChisme(chisme.id)
       .then(() => {
         toast.success(controls.deleteOwn.chismeDone);
+        forgetOwnChisme(chisme.id);
         refetch();
       })
       .catch((error: unknown) => toast.error(errorMessage(error, controls.deleteOwn.failed)))

@@ -16,6 +16,7 @@ import { comments as texts } from '../../../i18n/es/comments';
 import { controls } from '../../../i18n/es/controls';
 import { useIdleAfter } from '../../../lib/after-first-content';
 import { errorMessage } from '../../../lib/api-error';
+import { forgetOwnComment } from '../../../lib/own-content';
 import { toast } from '../../../lib/toast';
 import { deleteMyComment } from '../api/delete-my-comment';
 import { useAddComment } from '../hooks/use-add-comment';
@@ -47,6 +48,7 @@ function useDeleteComment(chismeId: string, refresh: () => void, onChanged: (chi
     async (comment: CommentNode) => {
       try {
         await deleteMyComment(comment.id);
+        forgetOwnComment(comment.id);
         toast.success(controls.deleteOwn.commentDone);
       } catch (error: unknown) {
         toast.error(errorMessage(error, controls.deleteOwn.failed));
@@ -83,6 +85,47 @@ export function UnavailableThread({ chismeId, onChanged }: { chismeId: string; o
 }
 
 const noReply = () => undefined;
+
+/**
+ * The thread of a "Chisme eliminado" placeholder (docs/decisions/0034-deletion-keeps-others-words.md):
+ * the comments other people wrote stay, each deletable by its author, with no form and no
+ * "Responder": the database takes no comment there.
+ */
+export function ClosedThread({ chismeId, onChanged }: { chismeId: string; onChanged: (chismeId: string) => void }) {
+  const { rows, isLoading, hasMore, loadMore, refresh } = useComments(chismeId);
+  const remove = useDeleteComment(chismeId, refresh, onChanged);
+  const tree = useMemo(() => buildThread(rows), [rows]);
+  if (isLoading) {
+    return (
+      <Center py="md">
+        <Loader role="status" aria-label={common.loading} />
+      </Center>
+    );
+  }
+  return (
+    <Stack gap="sm" data-testid="closed-thread">
+      <Stack component="section" gap="sm" aria-label={texts.listLabel}>
+        {tree.map((node) => (
+          <CommentItem key={node.id} node={node} onReply={noReply} onDelete={remove} canAnswer={false} />
+        ))}
+      </Stack>
+      {hasMore && (
+        <Button variant="subtle" onClick={loadMore}>
+          {texts.loadMore}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The "Chisme eliminado" card that stands where a deleted chisme was, above its kept comments. */
+export function DeletedChisme() {
+  return (
+    <Alert color="gray" title={controls.deleteOwn.deletedChisme} data-testid="deleted-chisme">
+      {controls.deleteOwn.deletedChismeBody}
+    </Alert>
+  );
+}
 
 export const CommentThread = memo(function CommentThread({ chismeId, cotilleo, country, onCommented, Form, formAfterList = false, focusForm = false }: Props) {
   const comments = useComments(chismeId);

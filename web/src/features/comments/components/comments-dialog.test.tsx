@@ -72,6 +72,16 @@ describe('CommentsDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('shows a deleted chisme as "Chisme eliminado" above the kept thread, with no form and no reply', async () => {
+    const deleted = aChisme({ content: '', tags: [], gender: '', years: 0, country: '', is_deleted: true });
+    render(<CommentsDialog chismeId="c-1" chisme={deleted} onClose={() => {}} cotilleo={false} country="Chile" onCommented={onCommented} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Comentarios' });
+    expect(within(dialog).getByTestId('deleted-chisme')).toHaveTextContent('Chisme eliminado');
+    expect(await within(dialog).findByText('Primera raíz')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Responder' })).toBeNull();
+    expect(within(dialog).queryByLabelText('Comentario')).toBeNull();
+  });
+
   it('shows a chisme the caller cannot see as not found, with no form and no empty thread', async () => {
     getComments.mockReset().mockResolvedValue([]);
     render(<CommentsDialog chismeId="c-gone" chisme={null} missing onClose={() => {}} cotilleo={false} country="Chile" onCommented={onCommented} />);
