@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, userEvent, waitFor, within } from '../../../test-utils/render';
+import { act, render, screen, userEvent, waitFor } from '../../../test-utils/render';
 import { aChisme } from '../../../test-utils/fixtures';
 import { dialogStore } from '../../../hooks/use-dialogs';
 import { ApiError } from '../../../lib/api-error';
@@ -63,9 +63,11 @@ describe('ChismeCard', () => {
   it('asks before reporting, and cancelling sends nothing', async () => {
     render(<ChismeCard chisme={aChisme()} showImageButton={false} />);
     await userEvent.click(screen.getByRole('button', { name: 'Reportar' }));
-    const confirm = await screen.findByRole('dialog', { name: '¿Reportar este chisme?' });
-    expect(within(confirm).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await userEvent.click(await screen.findByRole('radio', { name: /Spam/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    // the confirmation goes back to the reasons, and "Cancelar" there closes without sending
+    await userEvent.click(screen.getByRole('button', { name: 'Volver' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(reportChisme).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Reportar' })).toBeEnabled();

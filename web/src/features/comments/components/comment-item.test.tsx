@@ -1,11 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, userEvent, within } from '../../../test-utils/render';
+import { render, screen, userEvent, waitFor, within } from '../../../test-utils/render';
 import { aComment } from '../../../test-utils/fixtures';
 import { buildThread } from '../utils/build-thread';
 import { CommentItem } from './comment-item';
 
 const reportComment = vi.fn();
-vi.mock('../api/report-comment', () => ({ reportComment: (id: string) => reportComment(id) }));
+vi.mock('../api/report-comment', () => ({
+  reportComment: (id: string, reason: string, explanation: string) => reportComment(id, reason, explanation),
+}));
+vi.mock('../api/report-reasons', () => ({
+  getReportReasons: () => Promise.resolve([{ code: 'spam', label: 'Spam', rule: 'Norma 7.', illegal: false, legal_ground: null }]),
+}));
 const blockCommentAuthor = vi.fn();
 vi.mock('../api/block-comment-author', () => ({ blockCommentAuthor: (id: string) => blockCommentAuthor(id) }));
 
@@ -96,12 +101,15 @@ describe('CommentItem', () => {
     reportComment.mockReset().mockResolvedValue(undefined);
     render(<CommentItem node={buildThread([aComment({ id: 'c2', content: 'feo' })])[0]!} onReply={() => {}} onDelete={noDelete} />);
     await userEvent.click(screen.getByRole('button', { name: 'Reportar comentario' }));
-    const confirm = await screen.findByRole('dialog', { name: '¿Reportar este comentario?' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    await userEvent.click(await screen.findByRole('radio', { name: /Spam/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(reportComment).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Reportar comentario' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: '¿Reportar este comentario?' })).getByRole('button', { name: 'Reportar' }));
-    expect(reportComment).toHaveBeenCalledWith('c2');
+    await userEvent.click(await screen.findByRole('radio', { name: /Spam/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar denuncia' }));
+    expect(reportComment).toHaveBeenCalledWith('c2', 'spam', '');
     expect(await screen.findByText('Comentario reportado exitosamente')).toBeInTheDocument();
   });
 
