@@ -187,4 +187,33 @@ describe('realtime presence on private channels', () => {
     const anonymous = stranger.channel(topic, { config: { private: true } });
     assert.equal(await subscribed(anonymous), 'CHANNEL_ERROR');
   });
+
+  test("a private channel's presence never reaches the public channel of the same name", async () => {
+    const owner = await signedInUser('presence-private-owner');
+    clients.push(owner.client);
+    await owner.client.realtime.setAuth(owner.token);
+    const topic = `${prefix}:${owner.id}`;
+
+    // A public channel of the same name, with presence on, hears every presence event there.
+    const bystander = client();
+    clients.push(bystander);
+    const open = bystander.channel(topic, { config: { presence: { key: 'public' } } });
+    const heard: string[] = [];
+    open.on('presence', { event: 'join' }, ({ key }) => void heard.push(`join ${key}`));
+    open.on('presence', { event: 'leave' }, ({ key }) => void heard.push(`leave ${key}`));
+    assert.equal(await subscribed(open), 'SUBSCRIBED');
+
+    const mine = owner.client.channel(topic, { config: { private: true, presence: { key: 'owner' } } });
+    mine.on('presence', { event: 'sync' }, () => undefined);
+    assert.equal(await subscribed(mine), 'SUBSCRIBED');
+    assert.equal(await mine.track({ rol: 'dueño' }), 'ok');
+    await until(mine, 'own meta', (state) => 'owner' in state);
+    assert.equal(await mine.untrack(), 'ok');
+    // the public channel's own track still reaches it, so its silence above is not deafness
+    assert.equal(await open.track({ rol: 'público' }), 'ok');
+    await until(open, 'its own meta', (state) => 'public' in state);
+    await sleep(200);
+    assert.deepEqual(heard, ['join public']);
+    assert.deepEqual(Object.keys(open.presenceState()), ['public']);
+  });
 });
