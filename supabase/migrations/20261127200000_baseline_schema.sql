@@ -3205,11 +3205,11 @@ revoke all on function private.publish_chisme(text,text,text,jsonb,text,text) fr
 -- 75-account.sql), goes with nothing of anyone else's, as a comment does (40-comments.sql):
 --   1. the author's own comments in its thread go first (private.remove_comment: others'
 --      replies under them stay under a "Comentario eliminado" placeholder), deepest first;
---   2. a chisme left with no comment is deleted; its likes, reports, appeals, mutes, thread
+--   2. a chisme left with no comment is deleted; its likes, reports, mutes, thread
 --      numbers and trending row cascade, and its author's notifications about it go;
 --   3. a chisme others commented on stays as the "Chisme eliminado" placeholder: its likes
 --      (the likes pipeline keeps the count exact), the likes already notified, its reports,
---      appeals, its author's notifications about it, mutes and thread number, and its author
+--      its author's notifications about it, mutes and thread number, and its author
 --      link are deleted, and its text, tags, gender, age, country and crisis flag are cleared,
 --      and file_exist too, at once: its object may wait a minute for the purge, and
 --      chisme-image-url signs only for a chisme whose file_exist get_chisme answers
@@ -3283,7 +3283,6 @@ begin
   delete from public.likes l where l.chisme_id = p_chisme_id;
   delete from private.notified_likes k where k.chisme_id = p_chisme_id;
   delete from public.reports r where r.chisme_id = p_chisme_id;
-  delete from private.appeals p where p.chisme_id = p_chisme_id;
   delete from private.thread_mutes m where m.chisme_id = p_chisme_id and m.user_id = v_author_id;
   delete from private.thread_participants t where t.chisme_id = p_chisme_id and t.user_id = v_author_id;
   delete from public.chisme_authors a where a.chisme_id = p_chisme_id;

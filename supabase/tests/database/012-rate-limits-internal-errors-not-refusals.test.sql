@@ -46,9 +46,9 @@ select throws_ok($$ select public.add_comment(current_setting('test.target'), nu
   '22012', null, 'api: add_comment lets an internal error through');
 select throws_ok($$ select public.unlike_chisme(current_setting('test.target')) $$,
   '22012', null, 'api: unlike_chisme lets an internal error through');
-select throws_ok($$ select public.report_chisme(current_setting('test.target'), 'Contenido inapropiado') $$,
+select throws_ok($$ select public.report_chisme(current_setting('test.target'), 'spam') $$,
   '22012', null, 'api: report_chisme lets an internal error through');
-select throws_ok($$ select public.report_comment(current_setting('test.target_comment'), 'Contenido inapropiado') $$,
+select throws_ok($$ select public.report_comment(current_setting('test.target_comment'), 'spam') $$,
   '22012', null, 'api: report_comment lets an internal error through');
 select throws_ok($$ select public.log_country('España') $$,
   '22012', null, 'api: log_country lets an internal error through');
@@ -75,7 +75,7 @@ select throws_ok($$ select public.add_comment(current_setting('test.target'), nu
   '22012', null, 'sql: add_comment raises it as it is');
 select throws_ok($$ select public.like_chisme(current_setting('test.target')) $$,
   '22012', null, 'sql: like_chisme raises it as it is');
-select throws_ok($$ select public.report_chisme(current_setting('test.target'), 'Contenido inapropiado') $$,
+select throws_ok($$ select public.report_chisme(current_setting('test.target'), 'spam') $$,
   '22012', null, 'sql: report_chisme raises it as it is');
 select throws_ok($$ select public.log_country('España') $$,
   '22012', null, 'sql: log_country raises it as it is');

@@ -25,7 +25,7 @@ select tests.authenticate_as('author');
 select public.mute_thread(current_setting('test.p'));
 select tests.post_comment('ar', current_setting('test.p'), current_setting('test.lr'), 'La autora responde', 'Mujer', '30', 'ES');
 select tests.authenticate_as('reporter');
-select public.report_chisme(current_setting('test.p'), 'Contenido inapropiado');
+select public.report_chisme(current_setting('test.p'), 'spam');
 select tests.reset_role();
 insert into storage.objects (bucket_id, name) values ('chismes', current_setting('test.p'));
 select set_config('test.numbers', (

@@ -20,7 +20,7 @@ select tests.authenticate_as('commenter');
 select public.like_chisme(current_setting('test.c'));
 select tests.post_comment('kc', current_setting('test.keep'), null, 'Comento en el que se queda', 'Hombre', '40', 'ES');
 select tests.authenticate_as('other');
-select public.report_chisme(current_setting('test.c'), 'Contenido inapropiado');
+select public.report_chisme(current_setting('test.c'), 'spam');
 select tests.reset_role();
 insert into storage.objects (bucket_id, name) values ('chismes', current_setting('test.c'));
 

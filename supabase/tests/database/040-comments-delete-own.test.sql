@@ -17,7 +17,7 @@ select tests.post_comment('root', current_setting('test.c'), null, 'Comentario c
 select tests.authenticate_as('replier');
 select tests.post_comment('reply', current_setting('test.c'), current_setting('test.root'), 'La respuesta de otra persona', 'Mujer', '50', 'AR');
 select tests.authenticate_as('reporter');
-select public.report_comment(current_setting('test.root'), 'Contenido inapropiado');
+select public.report_comment(current_setting('test.root'), 'spam');
 select tests.reset_role();
 
 select is((select comments from public.chismes where id::text = current_setting('test.c')), 2, 'before: two root comments count');

@@ -12,7 +12,7 @@ select tests.post_comment('root', current_setting('test.c'), null, 'Un comentari
 select tests.post_comment('reply', current_setting('test.c'), current_setting('test.root'), 'Una respuesta que denunciarán', 'Mujer', '30', 'ES');
 
 select tests.authenticate_as('reply_reporter');
-select public.report_comment(current_setting('test.reply'), 'Contenido inapropiado');
+select public.report_comment(current_setting('test.reply'), 'spam');
 select is(
   (select array_agg(content order by content) from public.get_comments(current_setting('test.c'))),
   array['Un comentario normal'], 'reporter: the reported reply is gone from their thread, its root stays'

@@ -62,7 +62,9 @@ insert into accounted values
   ('private.notification_senders', 'sender_id', 'counted', 'notifications_caused', null),
   ('private.thread_mutes', 'user_id', 'listed', 'muted_chismes', null),
   ('private.thread_mutes', 'chisme_id', 'kept_out', null, 'other people''s mutes of the person''s threads'),
-  ('private.appeals', 'chisme_id', 'content', 'appeals', null),
+  ('moderation_statements', 'user_id', 'listed', 'statements', null),
+  ('private.report_mutes', 'user_id', 'listed', 'report_mutes', null),
+  ('private.unfounded_reports', 'user_id', 'counted', 'reports_found_unfounded', null),
   ('private.trending_chismes', 'id', 'kept_out', null, 'a copy of chismes rows for the trending tab (exported as chismes)'),
   ('private.like_count_deltas', 'chisme_id', 'kept_out', null, 'empty at every commit (30-likes.sql)'),
   ('private.push_subscriptions', 'user_id', 'listed', 'push_devices', null),
@@ -99,7 +101,7 @@ select tests.post_chisme('mine', 'Mujer', '30', 'A veces pienso en el suicidio y
 select tests.post_chisme('hidden', 'Mujer', '30', 'Un chisme que las denuncias ocultaron', null, 'ES', 'false');
 select tests.post_comment('mc', current_setting('test.theirs'), null, 'Mi comentario en lo ajeno', 'Mujer', '30', 'ES');
 select public.like_chisme(current_setting('test.theirs'));
-select public.report_chisme(current_setting('test.theirs'), 'Contenido inapropiado');
+select public.report_chisme(current_setting('test.theirs'), 'spam');
 select public.mute_thread(current_setting('test.theirs'));
 select tests.authenticate_as('other');
 select public.add_comment(current_setting('test.mine'), null, 'Otra persona comenta lo mío', 'Hombre', '40', 'ES');
@@ -107,9 +109,15 @@ select tests.authenticate_as('me');
 select public.block_comment_author(current_setting('test.tc'));
 select tests.reset_role();
 update public.chismes set hidden_at = now() where id = current_setting('test.hidden')::uuid;
+-- the hiding's statement of reasons, a complaint about it, and the misuse measures
+select private.write_statement(tests.get_supabase_uid('me'), 'hidden', 'chisme', current_setting('test.hidden')::uuid, null,
+  'Un chisme oculto', null, 'reports', 5, true, 'spam', null, 60);
 select tests.authenticate_as('me');
-select public.appeal_chisme(current_setting('test.hidden'));
+select public.file_complaint('statement', (select s.id::text from public.moderation_statements s
+  where s.user_id = tests.get_supabase_uid('me') limit 1), 'No es spam');
 select tests.reset_role();
+insert into private.report_mutes (user_id, muted_until) values (tests.get_supabase_uid('me'), now() + interval '30 days');
+insert into private.unfounded_reports (report_id, user_id) values (gen_random_uuid(), tests.get_supabase_uid('me'));
 insert into public.country_logs (user_id, country) values (tests.get_supabase_uid('me'), 'España');
 insert into public.moderation_audit (moderator_id, action, target_kind, target_id) values
   (tests.get_supabase_uid('other'), 'restore', 'chisme', current_setting('test.mine')::uuid),
