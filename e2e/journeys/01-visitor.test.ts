@@ -18,7 +18,8 @@ describe('journey 1: a signed-out visitor', () => {
     for (const rule of ['Sé respetuoso y amable.', 'Mantén el contenido anónimo.', 'No compartas información personal.', 'Diviértete y chismea con respeto.']) {
       await page.getByRole('listitem').filter({ hasText: rule }).waitFor();
     }
-    await page.getByText('Al iniciar sesión aceptas los términos y condiciones de privacidad que encontrarás en el menú.').waitFor();
+    await page.getByText(/^Al iniciar sesión aceptas los/).waitFor();
+    expect(await page.getByRole('link', { name: 'términos y la política de privacidad' }).getAttribute('href')).toBe('/terminos');
     const signIn = page.getByRole('button', { name: 'Iniciar Sesión' });
     expect(await signIn.isEnabled()).toBe(true);
     // No feed tabs for a visitor.

@@ -65,7 +65,11 @@ export const steps: Step[] = [
       const [author] = journey.people;
       const channel = author!.client
         .channel(`notifications:${author!.id}`, { config: { private: true } })
-        .on('broadcast', { event: 'notification_created' }, (message) => journey.notifications.push(message.payload as Journey['notifications'][number]));
+        // one `notifications` message per person and flush interval: the rows created and updated in it
+        .on('broadcast', { event: 'notifications' }, (message) => {
+          const created = (message.payload as { created?: Journey['notifications'] }).created ?? [];
+          journey.notifications.push(...created);
+        });
       journey.channel = channel;
       const status = await new Promise<string>((resolve) => {
         const timer = setTimeout(() => resolve('TIMED_OUT'), waitMs);

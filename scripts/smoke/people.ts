@@ -25,6 +25,10 @@ export async function makePerson(project: SmokeOptions, label: string, run: stri
   const signedIn = await client.auth.signInWithPassword({ email, password });
   if (signedIn.error || !signedIn.data.session) throw new Error(`signing ${label} in: ${signedIn.error?.message ?? 'no session'}`);
   await client.realtime.setAuth(signedIn.data.session.access_token);
+  // Cotilleo chismes reach only people who confirmed being 18 or older
+  // (docs/decisions/0035-notice-and-action.md): the smoke test's people do, as the menu asks.
+  const adult = await client.rpc('update_my_profile', { p_adult: 'true' });
+  if (adult.error) throw new Error(`confirming ${label} as an adult: ${adult.error.message}`);
   return { id: created.data.user.id, email, password, client, accessToken: signedIn.data.session.access_token };
 }
 
