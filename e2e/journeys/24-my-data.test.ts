@@ -41,12 +41,13 @@ describe('journey 24: my data', () => {
       account: { email: string };
       chismes: { content: string; crisis: boolean }[];
       comments: { content: string }[];
-      appeals: unknown[];
+      statements: unknown[];
+      complaints: unknown[];
     };
     expect(data.account.email).toBe(leaverAccount.email);
     expect(data.chismes.map((c) => [c.content, c.crisis])).toEqual([[content, false]]);
     expect(data.comments.map((c) => c.content)).toEqual(['El comentario de quien se va']);
-    expect(data.appeals).toEqual([]);
+    expect([data.statements, data.complaints]).toEqual([[], []]);
     // The readable page, opened in the browser as a person would.
     const page = execFileSync('unzip', ['-p', zip, 'LEEME.html']).toString();
     await other.setContent(page);

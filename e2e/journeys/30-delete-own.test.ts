@@ -70,13 +70,13 @@ describe('journey 30: delete my own comment and chisme', () => {
     const placeholder = author.getByTestId('comment').filter({ has: author.getByTestId('deleted-comment') });
     await placeholder.getByText('Comentario eliminado').waitFor();
     await placeholder.getByRole('button', { name: /Ver respuestas/ }).click();
-    await author.getByText('La vecina me responde').waitFor();
+    await author.getByText('La vecina me responde', { exact: true }).waitFor();
     expect(await commentsOf(id)).toBe(1);
 
     // the chisme, from the author's menu: the neighbour's comments stay under "Chisme eliminado"
     await deleteChismeFromMenu(author);
     await author.getByTestId('deleted-chisme').waitFor();
-    await author.getByText('La vecina comenta').waitFor();
+    await author.getByText('La vecina comenta', { exact: true }).waitFor();
     expect(await author.getByText(content).count()).toBe(0);
     expect(await author.getByRole('textbox').count()).toBe(0);
     const row = await sqlOne<{ deleted: boolean; content: string; comments: number; authors: string; kept: string }>(

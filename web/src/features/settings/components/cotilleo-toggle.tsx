@@ -15,14 +15,22 @@ export function CotilleoToggle({ signedIn }: { signedIn: boolean }) {
   const [asking, setAsking] = useState(false);
   const session = useSession();
   const apply = (next: boolean) => {
-    setCotilleo(next);
-    if (signedIn && session.user) {
-      updateProfileCotilleo(next).catch((error: unknown) => {
-        // The local mode stays switched; the toast says the profile did not follow.
+    if (!signedIn || !session.user) {
+      setCotilleo(next);
+      return;
+    }
+    // Off at once; on only once the confirmation is stored: the database refuses a cotilleo
+    // feed to a person without it, so a feed asked for earlier would fail and stay empty.
+    if (!next) setCotilleo(false);
+    updateProfileCotilleo(next)
+      .then(() => {
+        if (next) setCotilleo(true);
+      })
+      .catch((error: unknown) => {
+        // Switching off stays local; the toast says the profile did not follow.
         console.error('cotilleo save failed', error);
         toast.error(errorMessage(error, common.cotilleoSaveFailed));
       });
-    }
   };
   return (
     <>
