@@ -12,11 +12,13 @@
 //     database steps rehearsed on a throwaway cluster), test:web (jsdom) and the edge
 //     functions' unit tests (Deno, no network).
 // The stack lane streams its output; each side-lane suite prints its output in one block when
-// it ends, so the two never interleave line by line.
+// it ends, so the two never interleave line by line. A failed suite's failing lines are
+// printed again just above the summary: CI keeps only the end of a long log.
 import { spawn } from 'node:child_process';
 import { ensureStack } from '../local-stack/index.ts';
+import { failureDigest } from './test-all/failure-digest.ts';
 
-type Outcome = { suite: string; ok: boolean; seconds: number };
+type Outcome = { suite: string; ok: boolean; seconds: number; output: string };
 type Suite = { name: string; args: string[] };
 
 const npmRun = (script: string, ...extra: string[]): Suite => ({
@@ -31,13 +33,18 @@ const sideLane = [npmRun('typecheck'), npmRun('test:db'), npmRun('test:deploy'),
 function runSuite(suite: Suite, streamed: boolean): Promise<Outcome> {
   const started = Date.now();
   if (streamed) console.log(`\n━━━ npm run ${suite.name}`);
-  const child = spawn('npm', suite.args, { stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', suite.args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: Buffer[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const keep = (sink: NodeJS.WriteStream) => (chunk: Buffer) => {
+    output.push(chunk);
+    if (streamed) sink.write(chunk);
+  };
+  child.stdout.on('data', keep(process.stdout));
+  child.stderr.on('data', keep(process.stderr));
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      const outcome = { suite: suite.name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) };
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const outcome = { suite: suite.name, ok: code === 0, seconds, output: Buffer.concat(output).toString('utf8') };
       if (!streamed) {
         console.log(`\n━━━ npm run ${suite.name} (ran beside the stack lane; its whole output)`);
         process.stdout.write(Buffer.concat(output));
@@ -61,7 +68,8 @@ async function runStackLane(): Promise<Outcome[]> {
     stack = await ensureStack();
   } catch (error) {
     console.error(`test: the local stack did not start: ${(error as Error).message}`);
-    return [{ suite: 'local stack start', ok: false, seconds: Math.round((Date.now() - started) / 1000) }];
+    const seconds = Math.round((Date.now() - started) / 1000);
+    return [{ suite: 'local stack start', ok: false, seconds, output: (error as Error).message }];
   }
   console.log(`\n━━━ local stack ${stack.startedHere ? `started in ${Math.round((Date.now() - started) / 1000)} s` : 'already running: used as it is'}`);
   let outcomes: Outcome[];
@@ -77,6 +85,7 @@ const started = Date.now();
 const form = await runSuite(npmRun('form'), true);
 const outcomes = [form, ...(await Promise.all([runStackLane(), runLane(sideLane, false)])).flat()];
 const failed = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.suite);
+for (const outcome of outcomes.filter((o) => !o.ok)) console.log(`\n━━━ ${outcome.suite}: what failed\n${failureDigest(outcome.output)}`);
 console.log(`\n${outcomes.map((o) => `${o.suite} ${o.ok ? 'passed' : 'FAILED'} (${o.seconds} s)`).join(', ')}`);
 console.log(`${outcomes.length - failed.length} passed, ${failed.length} failed in ${Math.round((Date.now() - started) / 1000)} s`);
 if (failed.length) {
