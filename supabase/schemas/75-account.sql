@@ -77,6 +77,19 @@ begin
         order by m.created_at)
       from public.comment_authors a join public.comments m on m.id = a.comment_id
       where a.user_id = v_user_id), '[]'::jsonb),
+    -- what a moderator removed, kept out of sight until the complaint window closes
+    -- (76-removals.sql): still theirs, so still exported
+    'removed_content', coalesce((
+      select jsonb_agg(jsonb_build_object('statement_id', r.statement_id,
+        'kind', case when r.chisme_id is not null then 'chisme' else 'comment' end,
+        'chisme_id', coalesce(r.chisme_id, m.chisme_id), 'comment_id', r.comment_id,
+        'content', coalesce(c.content, m.content), 'removed_at', r.removed_at, 'kept_until', s.complaint_until)
+        order by r.removed_at)
+      from private.removed_content r
+      join public.moderation_statements s on s.id = r.statement_id
+      left join public.chismes c on c.id = r.chisme_id
+      left join public.comments m on m.id = r.comment_id
+      where s.user_id = v_user_id), '[]'::jsonb),
     'likes', coalesce((
       select jsonb_agg(jsonb_build_object('chisme_id', l.chisme_id, 'created_at', l.created_at) order by l.created_at)
       from public.likes l where l.user_id = v_user_id), '[]'::jsonb),
@@ -192,6 +205,14 @@ begin
   if p_user_id is null or not exists (select 1 from auth.users u where u.id = p_user_id) then
     raise exception 'user_invalid' using errcode = 'P0001';
   end if;
+  -- what a moderator removed and still kept for a complaint goes now, as the rest of theirs
+  -- (76-removals.sql; its statement would otherwise take the removal's record with it)
+  for v_id in
+    select r.statement_id from private.removed_content r
+    join public.moderation_statements s on s.id = r.statement_id where s.user_id = p_user_id
+  loop
+    perform private.purge_removed(v_id);
+  end loop;
   v_images := array(
     select c.id::text from public.chisme_authors a join public.chismes c on c.id = a.chisme_id
     where a.user_id = p_user_id and c.file_exist);

@@ -1,7 +1,8 @@
 // /mis-decisiones: every statement of reasons about the person's content and account (what,
 // the facts, automated or not, the rule and legal ground, the thresholds, until when to
 // complain, the complaint's state and answer) and every report they made (the decision on it;
-// withdraw while pending, complain about a dismissal).
+// withdraw while pending, complain about a dismissal); for a moderator's removal, whether it
+// is still kept (until when), restored or deleted for good.
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -34,6 +35,15 @@ function ComplaintState({ status, answer }: { status: string | null; answer: str
   );
 }
 
+// A moderator's removal: kept, restorable, until the window closes or a complaint is upheld.
+function removalState(statement: Statement): string | null {
+  if (statement.decision !== 'deleted' || statement.target_kind === 'account') return null;
+  if (statement.reversed_at) return texts.removal.restored;
+  if (statement.complaint_status === 'pending') return texts.removal.keptForComplaint;
+  if (statement.complaint_status === 'upheld' || new Date(statement.complaint_until) <= new Date()) return texts.removal.purged;
+  return texts.removal.kept(formatUntil(statement.complaint_until));
+}
+
 function StatementCard({ statement, onComplain }: { statement: Statement; onComplain: () => void }) {
   const open = !statement.reversed_at && !statement.complaint_status && new Date(statement.complaint_until) > new Date();
   const facts =
@@ -53,6 +63,11 @@ function StatementCard({ statement, onComplain }: { statement: Statement; onComp
           </Text>
         </Group>
         {statement.suspended_until && <Text size="sm">{texts.suspendedUntil(formatUntil(statement.suspended_until))}</Text>}
+        {removalState(statement) && (
+          <Text size="sm" data-testid="removal-state">
+            {removalState(statement)}
+          </Text>
+        )}
         <Text size="sm">{facts}</Text>
         <Text size="sm">{statement.automated ? texts.automated : texts.human}</Text>
         <Text size="sm">
