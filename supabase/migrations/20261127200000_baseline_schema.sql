@@ -6663,7 +6663,9 @@ comment on type public.moderation_item is 'A reported chisme or comment in the m
 
 -- Moderation (spec §4 "Deleting reported content"), for the service role only: a reported
 -- chisme goes with its comments, likes and reports; a comment with its replies and reports
--- (foreign keys cascade). Counters follow through the comments write pipeline.
+-- (foreign keys cascade). Counters follow through the comments write pipeline. They write no
+-- statement of reasons, so nothing about them can be complained about or restored, and they
+-- delete at once; a moderator's deletion is a restorable removal (moderate_delete, 76-removals.sql).
 create or replace function public.delete_reported_chisme(p_chisme_id uuid)
 returns boolean
 language plpgsql
@@ -8028,7 +8030,11 @@ begin
       where d.target_id in (
         select a.chisme_id from public.chisme_authors a where a.user_id = v_user_id
         union all
-        select a.comment_id from public.comment_authors a where a.user_id = v_user_id)), '[]'::jsonb),
+        select a.comment_id from public.comment_authors a where a.user_id = v_user_id
+        union all
+        -- removed content: its author link waits in private.removed_content (76-removals.sql)
+        select coalesce(r.chisme_id, r.comment_id) from private.removed_content r
+        join public.moderation_statements s on s.id = r.statement_id where s.user_id = v_user_id)), '[]'::jsonb),
     'moderation_actions', coalesce((
       select jsonb_agg(jsonb_build_object('action', d.action, 'kind', d.target_kind, 'target_id', d.target_id,
         'detail', d.detail, 'created_at', d.created_at) order by d.created_at)

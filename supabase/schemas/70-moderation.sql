@@ -22,7 +22,9 @@ comment on type public.moderation_item is 'A reported chisme or comment in the m
 
 -- Moderation (spec §4 "Deleting reported content"), for the service role only: a reported
 -- chisme goes with its comments, likes and reports; a comment with its replies and reports
--- (foreign keys cascade). Counters follow through the comments write pipeline.
+-- (foreign keys cascade). Counters follow through the comments write pipeline. They write no
+-- statement of reasons, so nothing about them can be complained about or restored, and they
+-- delete at once; a moderator's deletion is a restorable removal (moderate_delete, 76-removals.sql).
 create or replace function public.delete_reported_chisme(p_chisme_id uuid)
 returns boolean
 language plpgsql

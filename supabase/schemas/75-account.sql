@@ -146,7 +146,11 @@ begin
       where d.target_id in (
         select a.chisme_id from public.chisme_authors a where a.user_id = v_user_id
         union all
-        select a.comment_id from public.comment_authors a where a.user_id = v_user_id)), '[]'::jsonb),
+        select a.comment_id from public.comment_authors a where a.user_id = v_user_id
+        union all
+        -- removed content: its author link waits in private.removed_content (76-removals.sql)
+        select coalesce(r.chisme_id, r.comment_id) from private.removed_content r
+        join public.moderation_statements s on s.id = r.statement_id where s.user_id = v_user_id)), '[]'::jsonb),
     'moderation_actions', coalesce((
       select jsonb_agg(jsonb_build_object('action', d.action, 'kind', d.target_kind, 'target_id', d.target_id,
         'detail', d.detail, 'created_at', d.created_at) order by d.created_at)

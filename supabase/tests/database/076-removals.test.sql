@@ -5,7 +5,7 @@
 -- complaint, the window's end or the author's account deletion purges it, keeping others'
 -- words under a placeholder.
 begin;
-select plan(61);
+select plan(62);
 
 select tests.lift_rate_limits();
 select tests.create_supabase_users('author', 'other', 'liker', 'r1', 'r2', 'mod', 'leaver');
@@ -74,6 +74,8 @@ select is((select count(*)::int from public.comments where id = current_setting(
 select is((select snippet from public.get_my_statements() where id::text = current_setting('test.sc')), 'Un chisme que un moderador va a retirar',
   'author: reads what was removed in the statement');
 select is(jsonb_array_length(public.get_my_data() -> 'removed_content'), 2, 'author: the export lists the two removed items, still theirs');
+select is((select count(*)::int from jsonb_array_elements(public.get_my_data() -> 'moderation_decisions') d where d ->> 'action' = 'delete'), 2,
+  'author: and the decisions on them');
 select tests.authenticate_as('other');
 select is((select count(*)::int from public.get_feed('recent', 'false', p_limit => '100') f where f.id = current_setting('test.c')::uuid), 0, 'another: not in the feed');
 select is((select id from public.get_chisme(current_setting('test.c'))), null, 'another: get_chisme finds nothing');

@@ -41,6 +41,11 @@ export const decisions = {
     keptForComplaint: 'Ya no lo ve nadie, tampoco tú. Lo guardamos hasta que se resuelva tu reclamación.',
     restored: 'Restaurado: vuelve a estar publicado, con sus comentarios y me gusta.',
     purged: 'Borrado definitivamente.',
+    inProfile: (n: number) =>
+      n === 1
+        ? 'Un moderador ha retirado 1 publicación tuya: no la ve nadie, tampoco aquí, mientras puedas reclamar; después se borra definitivamente.'
+        : `Un moderador ha retirado ${n} publicaciones tuyas: no las ve nadie, tampoco aquí, mientras puedas reclamar; después se borran definitivamente.`,
+    readStatements: 'Ver los motivos y reclamar en «Mis decisiones»',
   },
   complain: 'Reclamar',
   complaintPending: 'Reclamación enviada: un moderador la revisará y te avisaremos.',

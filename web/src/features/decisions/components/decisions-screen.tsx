@@ -11,6 +11,7 @@ import { formatUntil } from '../../../i18n/es/errors';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { type ComplaintKind, decisionKeys, getMyReports, getMyStatements, type MyReport, type Statement, withdrawReport } from '../api/decisions-api';
+import { removalStatus } from '../utils/removal-status';
 import { ComplaintDialog } from './complaint-dialog';
 
 function ComplaintState({ status, answer }: { status: string | null; answer: string | null }) {
@@ -36,12 +37,19 @@ function ComplaintState({ status, answer }: { status: string | null; answer: str
 }
 
 // A moderator's removal: kept, restorable, until the window closes or a complaint is upheld.
-function removalState(statement: Statement): string | null {
-  if (statement.decision !== 'deleted' || statement.target_kind === 'account') return null;
-  if (statement.reversed_at) return texts.removal.restored;
-  if (statement.complaint_status === 'pending') return texts.removal.keptForComplaint;
-  if (statement.complaint_status === 'upheld' || new Date(statement.complaint_until) <= new Date()) return texts.removal.purged;
-  return texts.removal.kept(formatUntil(statement.complaint_until));
+function removalText(statement: Statement): string | null {
+  switch (removalStatus(statement)) {
+    case 'kept':
+      return texts.removal.kept(formatUntil(statement.complaint_until));
+    case 'kept-for-complaint':
+      return texts.removal.keptForComplaint;
+    case 'restored':
+      return texts.removal.restored;
+    case 'purged':
+      return texts.removal.purged;
+    default:
+      return null;
+  }
 }
 
 function StatementCard({ statement, onComplain }: { statement: Statement; onComplain: () => void }) {
@@ -63,9 +71,9 @@ function StatementCard({ statement, onComplain }: { statement: Statement; onComp
           </Text>
         </Group>
         {statement.suspended_until && <Text size="sm">{texts.suspendedUntil(formatUntil(statement.suspended_until))}</Text>}
-        {removalState(statement) && (
+        {removalText(statement) && (
           <Text size="sm" data-testid="removal-state">
-            {removalState(statement)}
+            {removalText(statement)}
           </Text>
         )}
         <Text size="sm">{facts}</Text>
