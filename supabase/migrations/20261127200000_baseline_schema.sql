@@ -8093,14 +8093,6 @@ begin
   if p_user_id is null or not exists (select 1 from auth.users u where u.id = p_user_id) then
     raise exception 'user_invalid' using errcode = 'P0001';
   end if;
-  -- what a moderator removed and still kept for a complaint goes now, as the rest of theirs
-  -- (76-removals.sql; its statement would otherwise take the removal's record with it)
-  for v_id in
-    select r.statement_id from private.removed_content r
-    join public.moderation_statements s on s.id = r.statement_id where s.user_id = p_user_id
-  loop
-    perform private.purge_removed(v_id);
-  end loop;
   v_images := array(
     select c.id::text from public.chisme_authors a join public.chismes c on c.id = a.chisme_id
     where a.user_id = p_user_id and c.file_exist);
@@ -8133,6 +8125,8 @@ begin
   -- only a name-based id of the pair and ends within the hour
   delete from private.rate_limit_counters r where r.subject_id = p_user_id;
   delete from private.rate_limit_members m where m.member_id = p_user_id;
+  -- what a moderator removed of theirs and kept for a complaint is purged by the trigger on
+  -- auth.users before the row goes (76-removals.sql)
   delete from auth.users u where u.id = p_user_id;
   return v_images;
 end;
@@ -8345,6 +8339,37 @@ as $$
 $$;
 revoke all on function private.delete_expired_removed_content() from public, anon, authenticated, service_role;
 comment on function private.delete_expired_removed_content() is 'Daily job: purges removed content whose complaint window closed (private.delete_expired_rows).';
+
+-- An account deleted by any path (delete_account, or Auth's admin API directly) first purges
+-- what a moderator removed of it: the statement goes with the account (its foreign key), and
+-- the removal's record with it, so the content would otherwise stay hidden and authorless for
+-- good. Before the delete, while the author link can still be given back. Security definer:
+-- the auth service deletes users, and the purge writes the app's tables.
+create or replace function private.purge_removals_of_deleted_user()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_statement_id uuid;
+begin
+  for v_statement_id in
+    select r.statement_id from private.removed_content r
+    join public.moderation_statements s on s.id = r.statement_id
+    where s.user_id = old.id
+  loop
+    perform private.purge_removed(v_statement_id);
+  end loop;
+  return old;
+end;
+$$;
+revoke all on function private.purge_removals_of_deleted_user() from public, anon, authenticated, service_role;
+comment on function private.purge_removals_of_deleted_user() is 'Trigger on auth.users: a deleted account''s removed content is purged first, as the rest of theirs goes.';
+
+create trigger users_before_delete_purge_removals
+  before delete on auth.users
+  for each row execute function private.purge_removals_of_deleted_user();
 
 -- ═══ supabase/schemas/78-transparency.sql ═══
 

@@ -209,14 +209,6 @@ begin
   if p_user_id is null or not exists (select 1 from auth.users u where u.id = p_user_id) then
     raise exception 'user_invalid' using errcode = 'P0001';
   end if;
-  -- what a moderator removed and still kept for a complaint goes now, as the rest of theirs
-  -- (76-removals.sql; its statement would otherwise take the removal's record with it)
-  for v_id in
-    select r.statement_id from private.removed_content r
-    join public.moderation_statements s on s.id = r.statement_id where s.user_id = p_user_id
-  loop
-    perform private.purge_removed(v_id);
-  end loop;
   v_images := array(
     select c.id::text from public.chisme_authors a join public.chismes c on c.id = a.chisme_id
     where a.user_id = p_user_id and c.file_exist);
@@ -249,6 +241,8 @@ begin
   -- only a name-based id of the pair and ends within the hour
   delete from private.rate_limit_counters r where r.subject_id = p_user_id;
   delete from private.rate_limit_members m where m.member_id = p_user_id;
+  -- what a moderator removed of theirs and kept for a complaint is purged by the trigger on
+  -- auth.users before the row goes (76-removals.sql)
   delete from auth.users u where u.id = p_user_id;
   return v_images;
 end;

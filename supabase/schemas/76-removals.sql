@@ -200,3 +200,34 @@ as $$
 $$;
 revoke all on function private.delete_expired_removed_content() from public, anon, authenticated, service_role;
 comment on function private.delete_expired_removed_content() is 'Daily job: purges removed content whose complaint window closed (private.delete_expired_rows).';
+
+-- An account deleted by any path (delete_account, or Auth's admin API directly) first purges
+-- what a moderator removed of it: the statement goes with the account (its foreign key), and
+-- the removal's record with it, so the content would otherwise stay hidden and authorless for
+-- good. Before the delete, while the author link can still be given back. Security definer:
+-- the auth service deletes users, and the purge writes the app's tables.
+create or replace function private.purge_removals_of_deleted_user()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_statement_id uuid;
+begin
+  for v_statement_id in
+    select r.statement_id from private.removed_content r
+    join public.moderation_statements s on s.id = r.statement_id
+    where s.user_id = old.id
+  loop
+    perform private.purge_removed(v_statement_id);
+  end loop;
+  return old;
+end;
+$$;
+revoke all on function private.purge_removals_of_deleted_user() from public, anon, authenticated, service_role;
+comment on function private.purge_removals_of_deleted_user() is 'Trigger on auth.users: a deleted account''s removed content is purged first, as the rest of theirs goes.';
+
+create trigger users_before_delete_purge_removals
+  before delete on auth.users
+  for each row execute function private.purge_removals_of_deleted_user();

@@ -5,7 +5,7 @@
 -- complaint, the window's end or the author's account deletion purges it, keeping others'
 -- words under a placeholder.
 begin;
-select plan(62);
+select plan(64);
 
 select tests.lift_rate_limits();
 select tests.create_supabase_users('author', 'other', 'liker', 'r1', 'r2', 'mod', 'leaver');
@@ -154,7 +154,7 @@ select is((select count(*)::int from public.chismes where id = current_setting('
 select is((select count(*)::int from public.comments where id = current_setting('test.q')::uuid), 0, 'the comment without replies is gone');
 select is((select count(*)::int from private.removed_content where chisme_id = current_setting('test.v')::uuid), 1, 'a removal with a pending complaint waits for its decision');
 
--- 5. The author's account deletion purges their removed content at once
+-- 5. The author's account deletion purges their removed content at once (a trigger on auth.users)
 select tests.authenticate_as('leaver');
 select tests.post_chisme('z', 'Mujer', '30', 'El chisme de quien se va a ir', null, 'ES', 'false');
 select tests.authenticate_as_moderator('mod');
@@ -162,6 +162,23 @@ select tests.arrange($arrange$ select public.moderate_delete('chisme', current_s
 select tests.reset_role();
 select lives_ok($$ select public.delete_account(tests.get_supabase_uid('leaver')) $$, 'the author deletes their account during the window');
 select is((select count(*)::int from public.chismes where id = current_setting('test.z')::uuid), 0, 'their removed chisme is gone with it');
+-- and by any path: Auth's admin API deletes the auth.users row directly
+select tests.create_supabase_users('gone');
+select tests.authenticate_as('gone');
+select tests.post_chisme('y', 'Mujer', '30', 'El chisme de quien borra Auth directamente', null, 'ES', 'false');
+select tests.post_comment('yo', current_setting('test.y'), null, 'Su propio comentario en su chisme', 'Mujer', '30', 'ES');
+select tests.authenticate_as('other');
+select tests.post_comment('yk', current_setting('test.y'), null, 'Otra persona comenta ese chisme', 'Hombre', '40', 'ES');
+select tests.authenticate_as_moderator('mod');
+select tests.arrange($arrange$ select public.moderate_delete('chisme', current_setting('test.y'), 'spam') $arrange$);
+select tests.reset_role();
+delete from auth.users where id = tests.get_supabase_uid('gone');
+select results_eq(
+  $$ select c.deleted_at is not null, c.hidden_at is null, c.content, array(select m.id::text from public.comments m where m.chisme_id = c.id)
+     from public.chismes c where c.id = current_setting('test.y')::uuid $$,
+  $$ values (true, true, '', array[current_setting('test.yk')]) $$,
+  'an account deleted by Auth directly purges its removed chisme too: a placeholder above the other person''s comment');
+select is((select count(*)::int from private.removed_content), 1, 'only the removal with a pending complaint is left in the archive');
 
 select * from finish();
 rollback;
