@@ -1,6 +1,6 @@
 // Journey 13: moderation (docs/decisions/0009-moderator-role-and-decisions.md) — five people report a chisme and it leaves a sixth
 // person's open feed live; the moderator sees the reports arrive in /moderacion, restores one
-// item and deletes another, then suspends the author by content, who is told why when posting;
+// item and deletes (removes, restorably) another, then suspends the author by content, who is told why when posting;
 // a non-moderator opening /moderacion is turned away.
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
@@ -101,13 +101,22 @@ describe('journey 13: moderation', () => {
     await viewer.reload();
     await card(viewer, hiddenContent).waitFor();
 
-    // Delete the other one: gone with its reports.
+    // Delete the other one: out of everyone's sight, its author's too, but kept (hidden, its
+    // author link set aside) so that a complaint's reversal can restore it (decision 0036,
+    // "Removal"); its reports are closed as removed.
     await deletedItem.getByRole('button', { name: 'Eliminar' }).click();
     await moderator.getByRole('dialog', { name: 'Confirmar decisión' }).getByRole('button', { name: 'Confirmar' }).click();
     await moderator.getByRole('alert').filter({ hasText: 'Contenido eliminado' }).waitFor();
     await deletedItem.waitFor({ state: 'detached' });
-    const [gone] = await sql<{ n: string }>('select count(*) as n from public.chismes where id = $1', [deletedId]);
-    expect(gone).toEqual({ n: '0' });
+    const [removed] = await sql<{ hidden: boolean; authored: string; kept: string; open_reports: string }>(
+      `select c.hidden_at is not null as hidden,
+         (select count(*) from public.chisme_authors a where a.chisme_id = c.id) as authored,
+         (select count(*) from private.removed_content r where r.chisme_id = c.id) as kept,
+         (select count(*) from public.reports r where r.chisme_id = c.id and r.decision is distinct from 'removed') as open_reports
+       from public.chismes c where c.id = $1`,
+      [deletedId],
+    );
+    expect(removed).toEqual({ hidden: true, authored: '0', kept: '1', open_reports: '0' });
     const audit = await sql<{ action: string }>('select action from public.moderation_audit where target_id = any($1::uuid[]) order by id', [
       [hiddenId, deletedId],
     ]);

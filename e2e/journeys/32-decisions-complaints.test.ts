@@ -3,7 +3,8 @@
 // chisme automatically; its author reads the statement in "Mis decisiones" and complains with
 // an explanation; the moderator reads the complaint above the queue and reverses it, and the
 // queue updates itself (no stale "Oculto"); the author is told with the reasons. A reporter is
-// told their report was dismissed. A suspended author complains about the suspension. The
+// told their report was dismissed. A suspended author complains about the suspension. A
+// moderator's deletion is kept out of sight, complained about and restored. The
 // public transparency page shows the month's figures as the database computes them, and the
 // terms open from the welcome screen.
 import { describe, expect, it } from 'vitest';
@@ -157,6 +158,45 @@ describe('journey 32: statements of reasons and complaints', () => {
     await complaint.getByRole('button', { name: 'Continuar' }).click();
     await complaint.getByRole('button', { name: 'Enviar reclamación' }).click();
     await suspension.getByText('Reclamación enviada: un moderador la revisará y te avisaremos.').waitFor();
+
+    // A moderator's deletion is a removal (decision 0036, "Removal"): out of sight, its author's
+    // too, kept while it can be complained about; the reversal brings it back with its likes.
+    // The chisme still has the pending report that led to the suspension.
+    const dismissedBefore = (await messagesOf(reporterAccounts[1]!.email)).filter((m) => m.includes('no hemos retirado el contenido')).length;
+    await keptItem.getByRole('button', { name: 'Eliminar' }).click();
+    await moderator.getByRole('dialog', { name: 'Confirmar decisión' }).getByRole('button', { name: 'Confirmar' }).click();
+    await moderator.getByRole('alert').filter({ hasText: 'Contenido eliminado' }).waitFor();
+    await keptItem.waitFor({ state: 'detached' });
+    await author.reload();
+    const removal = author
+      .getByTestId('statement')
+      .filter({ hasText: keptContent.slice(0, 40) })
+      .filter({ hasText: 'Ya no lo ve nadie' });
+    await removal.getByText(/Ya no lo ve nadie, tampoco tú\. Lo guardamos hasta el/).waitFor();
+    await removal.getByRole('button', { name: 'Reclamar' }).click();
+    await complaint.getByLabel(/Tu explicación/).fill('No era publicidad, era una recomendación');
+    await complaint.getByRole('button', { name: 'Continuar' }).click();
+    await complaint.getByRole('button', { name: 'Enviar reclamación' }).click();
+    await removal.getByText('Ya no lo ve nadie, tampoco tú. Lo guardamos hasta que se resuelva tu reclamación.').waitFor();
+    await moderator.reload();
+    const removalComplaint = moderator.getByTestId('complaint').filter({ hasText: 'era una recomendación' });
+    await removalComplaint.getByText(keptContent.slice(0, 40), { exact: false }).waitFor();
+    await removalComplaint.getByRole('button', { name: 'Revocar la decisión' }).click();
+    await decide.getByLabel(/Motivos de tu decisión/).fill('Es una recomendación: vuelve a publicarse.');
+    await decide.getByRole('button', { name: 'Confirmar' }).click();
+    await removalComplaint.waitFor({ state: 'detached' });
+    const back = await sqlOne<{ hidden: boolean; authored: boolean; removed_reports: number }>(
+      `select hidden_at is not null as hidden, exists (select 1 from public.chisme_authors a where a.chisme_id = c.id) as authored,
+         (select count(*)::int from public.reports r where r.chisme_id = c.id and r.decision = 'removed') as removed_reports
+       from public.chismes c where c.id = $1`,
+      [keptId],
+    );
+    expect(back).toEqual({ hidden: false, authored: true, removed_reports: 0 });
+    await author.reload();
+    await author.getByText('Restaurado: vuelve a estar publicado, con sus comentarios y me gusta.').waitFor();
+    // Its reporter is told the report was dismissed after all.
+    const dismissedAfter = (await messagesOf(reporterAccounts[1]!.email)).filter((m) => m.includes('no hemos retirado el contenido')).length;
+    expect(dismissedAfter).toBe(dismissedBefore + 1);
 
     // The transparency page, signed out: the month's figures are the database's (other journeys
     // may report meanwhile, so the page's figure lies between two reads).

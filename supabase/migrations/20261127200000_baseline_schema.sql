@@ -1751,6 +1751,9 @@ begin
     delete from private.rate_limit_members m where m.window_start + make_interval(secs => m.window_seconds) < now();
     get diagnostics v_members = row_count;
     delete from private.rate_limit_counters r where r.window_start + make_interval(secs => r.window_seconds) < now();
+  elsif p_table = 'private.removed_content'::regclass then
+    -- a removal is purged as its author's deletion would be, not by a row delete (76-removals.sql)
+    return private.purge_expired_removals();
   else
     raise exception 'no expiry rule for %', p_table;
   end if;
@@ -1759,7 +1762,7 @@ begin
 end;
 $$;
 revoke all on function private.delete_expired_rows(regclass) from public, anon, authenticated, service_role;
-comment on function private.delete_expired_rows(regclass) is 'The one purge: deletes the rows of a table that have expired (notifications after 30 days, ended count windows and their members); returns how many.';
+comment on function private.delete_expired_rows(regclass) is 'The one purge: deletes the rows of a table that have expired (notifications after 30 days, ended count windows and their members, removed content whose complaint window closed); returns how many.';
 
 -- The names the daily pg_cron jobs call (supabase/migrations/20261127200100_insert_reference_data.sql).
 -- The budgets and the new-account counts are count windows like the rate limits since one
@@ -6660,7 +6663,9 @@ comment on type public.moderation_item is 'A reported chisme or comment in the m
 
 -- Moderation (spec §4 "Deleting reported content"), for the service role only: a reported
 -- chisme goes with its comments, likes and reports; a comment with its replies and reports
--- (foreign keys cascade). Counters follow through the comments write pipeline.
+-- (foreign keys cascade). Counters follow through the comments write pipeline. They write no
+-- statement of reasons, so nothing about them can be complained about or restored, and they
+-- delete at once; a moderator's deletion is a restorable removal (moderate_delete, 76-removals.sql).
 create or replace function public.delete_reported_chisme(p_chisme_id uuid)
 returns boolean
 language plpgsql
@@ -6762,12 +6767,19 @@ as $$
 declare
   v_author uuid;
 begin
+  -- removed content's author link waits in private.removed_content: its statement's person
   if p_kind = 'chisme' then
-    select a.user_id into v_author from public.chismes c
-    left join public.chisme_authors a on a.chisme_id = c.id where c.id = p_id;
+    select coalesce(a.user_id, s.user_id) into v_author from public.chismes c
+    left join public.chisme_authors a on a.chisme_id = c.id
+    left join private.removed_content r on r.chisme_id = c.id
+    left join public.moderation_statements s on s.id = r.statement_id
+    where c.id = p_id;
   elsif p_kind = 'comment' then
-    select a.user_id into v_author from public.comments c
-    left join public.comment_authors a on a.comment_id = c.id where c.id = p_id;
+    select coalesce(a.user_id, s.user_id) into v_author from public.comments c
+    left join public.comment_authors a on a.comment_id = c.id
+    left join private.removed_content r on r.comment_id = c.id
+    left join public.moderation_statements s on s.id = r.statement_id
+    where c.id = p_id;
   else
     raise exception 'moderation_kind_invalid' using errcode = 'P0001',
       detail = jsonb_build_object('allowed', jsonb_build_array('chisme', 'comment'))::text;
@@ -6930,6 +6942,10 @@ begin
   v_unfounded := coalesce(private.boolean_arg(p_unfounded, 'moderation_setting_invalid'), false);
   v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
   v_author := private.require_moderation_target(p_kind, v_id);
+  -- removed content comes back only by a complaint's reversal (76-removals.sql)
+  if private.removal_of(p_kind, v_id) is not null then
+    raise exception 'moderation_target_removed' using errcode = 'P0001';
+  end if;
   if p_kind = 'chisme' then
     select c.hidden_at is not null, c.id into v_was_hidden, v_chisme_id
     from public.chismes c where c.id = v_id for update;
@@ -6963,9 +6979,11 @@ grant execute on function public.moderate_restore(text,text,text) to authenticat
 grant execute on function public.moderate_restore(text,text,text) to service_role;
 comment on function public.moderate_restore(text, text, text) is 'Moderators: makes a chisme or comment visible again and dismisses its reports (each reporter is told; p_unfounded marks them manifestly unfounded); audited; the author is told when it had been hidden and its hiding statement is reversed; its own topic chisme:<id> is told of a restored chisme.';
 
--- Security definer: deletes content the moderator did not write (the spec's delete of reported
--- content: foreign keys take comments, replies, likes and reports with it; the image object
--- is left to the purge, see the header).
+-- Security definer: removes content the moderator did not write. A removal keeps the content,
+-- hidden and without its author link, until the statement's complaint window closes or a
+-- complaint is upheld, so that a reversal restores it exactly (76-removals.sql). Content
+-- nobody is the author of any more (a deleted account's placeholder) has nobody to complain:
+-- it is deleted at once, with its thread, as before.
 create or replace function public.moderate_delete(p_kind text, p_id text, p_reason text default null, p_explanation text default null)
 returns void
 language plpgsql
@@ -6980,34 +6998,45 @@ declare
   v_reason text;
   v_reports int;
   v_seconds int;
+  v_statement uuid;
 begin
   perform private.require_moderator();
   v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
   v_author := private.require_moderation_target(p_kind, v_id);
+  if private.removal_of(p_kind, v_id) is not null then
+    raise exception 'moderation_target_not_found' using errcode = 'P0001'; -- removed already
+  end if;
   if p_kind = 'chisme' then
-    select c.content, c.id into v_content, v_chisme_id from public.chismes c where c.id = v_id;
+    select c.content, c.id into v_content, v_chisme_id from public.chismes c where c.id = v_id for update;
     v_reason := private.moderation_reason(p_reason, v_id, null);
     v_seconds := private.seconds_since_first_report(v_id, null);
     v_reports := private.close_reports(v_id, null, 'removed', false);
-    delete from public.chismes where id = v_id;
   else
     select c.chisme_id, c.content into v_chisme_id, v_content from public.comments c where c.id = v_id;
     v_reason := private.moderation_reason(p_reason, null, v_id);
     v_seconds := private.seconds_since_first_report(null, v_id);
     v_reports := private.close_reports(null, v_id, 'removed', false);
-    delete from public.comments where id = v_id;
   end if;
   perform private.audit('delete', p_kind, v_id, jsonb_build_object('reason', v_reason));
-  perform private.write_statement(v_author, 'deleted', p_kind, v_chisme_id, case when p_kind = 'comment' then v_id end,
+  v_statement := private.write_statement(v_author, 'deleted', p_kind, v_chisme_id, case when p_kind = 'comment' then v_id end,
     v_content, null, case when v_reports > 0 then 'reports' else 'own_initiative' end, v_reports, false,
     v_reason, p_explanation, v_seconds);
+  if v_statement is null then
+    if p_kind = 'chisme' then
+      delete from public.chismes where id = v_id;
+    else
+      delete from public.comments where id = v_id;
+    end if;
+  else
+    perform private.remove_content(v_statement, p_kind, v_id);
+  end if;
   perform private.count_illegal_removal(v_author, v_reason);
 end;
 $$;
 revoke all on function public.moderate_delete(text,text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.moderate_delete(text,text,text,text) to authenticated;
 grant execute on function public.moderate_delete(text,text,text,text) to service_role;
-comment on function public.moderate_delete(text, text, text, text) is 'Moderators: deletes a chisme (with its comments, likes and reports; its image goes with the next purge) or a comment (with its replies and reports) on a ground from report_reasons (default: the reports'' leading reason) with an optional explanation; audited; the reporters are told, the author gets a statement of reasons; removals as illegal count towards the misuse measure.';
+comment on function public.moderate_delete(text, text, text, text) is 'Moderators: removes a chisme or a comment on a ground from report_reasons (default: the reports'' leading reason) with an optional explanation: out of every read path (its author''s too) but kept, with its thread, likes and counts, until the complaint window closes or a complaint is upheld, then purged (a reversal restores it); audited; the reporters are told, the author gets a statement of reasons; removals as illegal count towards the misuse measure.';
 
 -- The ground of a moderator's decision: the one named (a code of the list), else the leading
 -- reason of the target's pending reports; without either, moderation_reason_required.
@@ -7789,19 +7818,27 @@ begin
     update public.moderation_statements set reversed_at = now() where id = v_statement.id;
     if v_statement.decision = 'hidden' and v_statement.target_kind = 'chisme' then
       -- restored, and the reports that hid it no longer count (erased from the counter); each
-      -- reporter is told their report was dismissed
+      -- reporter is told their report was dismissed; content removed since stays removed
+      -- until its own statement is reversed (76-removals.sql)
       perform private.close_reports(v_statement.chisme_id, null, 'dismissed', false);
       select count(*)::int into v_erased from public.reports r where r.chisme_id = v_statement.chisme_id and r.decision = 'dismissed';
-      update public.chismes set hidden_at = null, report = greatest(report - v_erased, 0) where id = v_statement.chisme_id;
+      update public.chismes set hidden_at = case when private.removal_of('chisme', id) is null then null else hidden_at end,
+        report = greatest(report - v_erased, 0) where id = v_statement.chisme_id;
     elsif v_statement.decision = 'hidden' and v_statement.target_kind = 'comment' then
       perform private.close_reports(null, v_statement.comment_id, 'dismissed', false);
       select count(*)::int into v_erased from public.reports r where r.comment_id = v_statement.comment_id and r.decision = 'dismissed';
-      update public.comments set hidden_at = null, report = greatest(report - v_erased, 0) where id = v_statement.comment_id;
+      update public.comments set hidden_at = case when private.removal_of('comment', id) is null then null else hidden_at end,
+        report = greatest(report - v_erased, 0) where id = v_statement.comment_id;
     elsif v_statement.decision = 'suspended' then
       delete from private.suspensions s where s.user_id = v_statement.user_id and s.suspended_until <= v_statement.suspended_until;
+    elsif v_statement.decision = 'deleted' then
+      -- removed content comes back exactly, its reports dismissed (each reporter told); the
+      -- decision leaves the misuse count by reversed_at (76-removals.sql)
+      perform private.restore_removed(v_statement.id);
     end if;
-    -- a deleted chisme or comment is gone with its thread (docs/decisions/0036-statements-and-complaints.md):
-    -- the reversal clears the decision from the misuse count and tells the person
+  elsif p_outcome = 'upheld' and v_complaint.statement_id is not null then
+    -- a removal the moderator confirms is purged for good now (76-removals.sql)
+    perform private.purge_removed(v_complaint.statement_id);
   elsif p_outcome = 'reversed' then
     -- a dismissed report was right after all: the content is hidden by the moderator, with
     -- the author's statement
@@ -7841,7 +7878,7 @@ $$;
 revoke all on function public.decide_complaint(text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.decide_complaint(text,text,text) to authenticated;
 grant execute on function public.decide_complaint(text,text,text) to service_role;
-comment on function public.decide_complaint(text, text, text) is 'Moderators: decide a complaint (upheld or reversed) with a reasoned answer, which is notified; a reversal restores hidden content (erasing its reports from the counter), lifts a suspension, or hides content whose report was wrongly dismissed. Keys: complaint_not_found, complaint_already_decided, complaint_outcome_invalid, complaint_answer_required, complaint_answer_too_long.';
+comment on function public.decide_complaint(text, text, text) is 'Moderators: decide a complaint (upheld or reversed) with a reasoned answer, which is notified; a reversal restores hidden or removed content (erasing its reports from the counter), lifts a suspension, or hides content whose report was wrongly dismissed; an upheld removal is purged for good. Keys: complaint_not_found, complaint_already_decided, complaint_outcome_invalid, complaint_answer_required, complaint_answer_too_long.';
 
 -- ═══ supabase/schemas/75-account.sql ═══
 
@@ -7924,6 +7961,19 @@ begin
         order by m.created_at)
       from public.comment_authors a join public.comments m on m.id = a.comment_id
       where a.user_id = v_user_id), '[]'::jsonb),
+    -- what a moderator removed, kept out of sight until the complaint window closes
+    -- (76-removals.sql): still theirs, so still exported
+    'removed_content', coalesce((
+      select jsonb_agg(jsonb_build_object('statement_id', r.statement_id,
+        'kind', case when r.chisme_id is not null then 'chisme' else 'comment' end,
+        'chisme_id', coalesce(r.chisme_id, m.chisme_id), 'comment_id', r.comment_id,
+        'content', coalesce(c.content, m.content), 'removed_at', r.removed_at, 'kept_until', s.complaint_until)
+        order by r.removed_at)
+      from private.removed_content r
+      join public.moderation_statements s on s.id = r.statement_id
+      left join public.chismes c on c.id = r.chisme_id
+      left join public.comments m on m.id = r.comment_id
+      where s.user_id = v_user_id), '[]'::jsonb),
     'likes', coalesce((
       select jsonb_agg(jsonb_build_object('chisme_id', l.chisme_id, 'created_at', l.created_at) order by l.created_at)
       from public.likes l where l.user_id = v_user_id), '[]'::jsonb),
@@ -7980,7 +8030,11 @@ begin
       where d.target_id in (
         select a.chisme_id from public.chisme_authors a where a.user_id = v_user_id
         union all
-        select a.comment_id from public.comment_authors a where a.user_id = v_user_id)), '[]'::jsonb),
+        select a.comment_id from public.comment_authors a where a.user_id = v_user_id
+        union all
+        -- removed content: its author link waits in private.removed_content (76-removals.sql)
+        select coalesce(r.chisme_id, r.comment_id) from private.removed_content r
+        join public.moderation_statements s on s.id = r.statement_id where s.user_id = v_user_id)), '[]'::jsonb),
     'moderation_actions', coalesce((
       select jsonb_agg(jsonb_build_object('action', d.action, 'kind', d.target_kind, 'target_id', d.target_id,
         'detail', d.detail, 'created_at', d.created_at) order by d.created_at)
@@ -8071,6 +8125,8 @@ begin
   -- only a name-based id of the pair and ends within the hour
   delete from private.rate_limit_counters r where r.subject_id = p_user_id;
   delete from private.rate_limit_members m where m.member_id = p_user_id;
+  -- what a moderator removed of theirs and kept for a complaint is purged by the trigger on
+  -- auth.users before the row goes (76-removals.sql)
   delete from auth.users u where u.id = p_user_id;
   return v_images;
 end;
@@ -8078,6 +8134,242 @@ $$;
 revoke all on function public.delete_account(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.delete_account(uuid) to service_role;
 comment on function public.delete_account(uuid) is 'Service role only (the delete-account function, after the password check): deletes a person and everything of theirs with exact counters; returns their image names for the Storage API.';
+
+-- ═══ supabase/schemas/76-removals.sql ═══
+
+-- Function bodies refer to objects of later files (the feed reads blocks, blocks read
+-- comments): their check waits for the first call, as in pg_dump's output. The drift check,
+-- plpgsql_check and pgTAP (test:db) cover them.
+set check_function_bodies = off;
+
+-- A moderator's deletion is a removal (docs/decisions/0036-statements-and-complaints.md,
+-- "Removal"): the content stays stored, out of everyone's sight, until its statement's
+-- complaint window closes or a complaint about it is upheld, so that a reversal gives it back
+-- exactly; then it is purged for good.
+--
+-- A removed chisme or comment is a hidden one whose author link is taken away: moderate_delete
+-- sets hidden_at (every read path already leaves hidden rows out for everyone but their author
+-- and moderators) and moves the row of chisme_authors / comment_authors here, so the author is
+-- no longer its author to any read path either: not in their profile, never is_mine, no
+-- "Oculto por denuncias", no signed image URL, no like, comment, report or delete of theirs.
+-- Nothing else moves: its text, its thread (others' comments stay hidden with it, as under a
+-- hidden chisme; a removed comment's replies as under a hidden comment), its likes and counts
+-- and the thread numbers stay in their tables, and moderators still read it (the complaints
+-- list shows its content). No read path changed.
+--
+-- A reversal (decide_complaint, 74-statements.sql) puts the author link back and clears
+-- hidden_at, so the pipelines run as for a moderator's restore (a root comment counts again,
+-- the chisme's topic is told); the counts are exact because nothing was counted off but what a
+-- hiding counts off. The reports closed as removed are reopened and closed as dismissed (each
+-- reporter told by private.close_reports, erased from the report counter), as a hiding's
+-- reversal does. No content row is written, so no write pipeline's rule, rate limit or
+-- notification runs for the moderator: it restores what was there, it does not post.
+--
+-- The purge (a complaint upheld, the window's end by the daily job, the author's account
+-- deletion) puts the author link back and removes the content as its author would
+-- (private.remove_chisme / private.remove_comment: docs/decisions/0034-deletion-keeps-others-words.md):
+-- others' comments and replies stay, under a "Chisme eliminado" / "Comentario eliminado"
+-- placeholder, which is no longer hidden: nothing of the removed text is left in it, and
+-- others' words were never judged. One purge is one transaction: a process that dies in it
+-- leaves the removal whole, and the next run purges it. The image object follows the image
+-- rules: no URL is signed for it while removed (get_chisme does not show it, not even to its
+-- author), and chisme-image-purge deletes it once its 20 minutes have passed or its chisme is
+-- gone or a placeholder (85-storage.sql).
+
+create table private.removed_content (
+  statement_id uuid primary key references public.moderation_statements (id) on delete cascade,
+  chisme_id uuid unique references public.chismes (id) on delete cascade,
+  comment_id uuid unique references public.comments (id) on delete cascade,
+  removed_at timestamptz not null default now(),
+  check (num_nonnulls(chisme_id, comment_id) = 1)
+);
+revoke all on table private.removed_content from public, anon, authenticated, service_role;
+comment on table private.removed_content is 'Chismes and comments a moderator removed, kept hidden and without their author link until the statement''s complaint window closes or a complaint is upheld; the author is the statement''s person. No API access.';
+
+-- Security definer: writes the author tables and the private archive.
+create or replace function private.remove_content(p_statement_id uuid, p_kind text, p_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_kind = 'chisme' then
+    -- the chismes pipeline tells the chisme's own topic (chisme_hidden) and the trending copy
+    update public.chismes set hidden_at = coalesce(hidden_at, now()) where id = p_id;
+    delete from public.chisme_authors a where a.chisme_id = p_id;
+    insert into private.removed_content (statement_id, chisme_id) values (p_statement_id, p_id);
+  else
+    -- the comments pipeline takes a root comment off its chisme's count
+    update public.comments set hidden_at = coalesce(hidden_at, now()) where id = p_id;
+    delete from public.comment_authors a where a.comment_id = p_id;
+    insert into private.removed_content (statement_id, comment_id) values (p_statement_id, p_id);
+  end if;
+end;
+$$;
+revoke all on function private.remove_content(uuid,text,uuid) from public, anon, authenticated, service_role;
+comment on function private.remove_content(uuid, text, uuid) is 'A moderator''s removal: hides the chisme or comment and moves its author link into private.removed_content, out of every read path but the moderators''.';
+
+-- Whether a chisme or comment is removed (and restorable): its statement, else null.
+create or replace function private.removal_of(p_kind text, p_id uuid)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select r.statement_id from private.removed_content r
+  where (p_kind = 'chisme' and r.chisme_id = p_id) or (p_kind = 'comment' and r.comment_id = p_id);
+$$;
+revoke all on function private.removal_of(text,uuid) from public, anon, authenticated, service_role;
+comment on function private.removal_of(text, uuid) is 'The statement of a removed chisme or comment, null when it is not removed.';
+
+-- Security definer: writes the author tables, the reports and the statements. Called by a
+-- reversal of the removal's statement (decide_complaint).
+create or replace function private.restore_removed(p_statement_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_removal private.removed_content;
+  v_user_id uuid;
+  v_reopened int;
+begin
+  delete from private.removed_content r where r.statement_id = p_statement_id returning * into v_removal;
+  if v_removal.statement_id is null then
+    return; -- already purged: nothing left to give back
+  end if;
+  select s.user_id into v_user_id from public.moderation_statements s where s.id = p_statement_id;
+  if v_removal.chisme_id is not null then
+    insert into public.chisme_authors (chisme_id, user_id) values (v_removal.chisme_id, v_user_id);
+    update public.reports r set handled_at = null, decision = null
+    where r.chisme_id = v_removal.chisme_id and r.decision = 'removed';
+    get diagnostics v_reopened = row_count;
+    perform private.close_reports(v_removal.chisme_id, null, 'dismissed', false);
+    -- visible again (the chismes pipeline tells its topic: chisme_restored), its reports erased
+    update public.chismes set hidden_at = null, report = greatest(report - v_reopened, 0) where id = v_removal.chisme_id;
+    update public.moderation_statements set reversed_at = now()
+    where chisme_id = v_removal.chisme_id and target_kind = 'chisme' and decision = 'hidden' and reversed_at is null;
+  else
+    insert into public.comment_authors (comment_id, user_id) values (v_removal.comment_id, v_user_id);
+    update public.reports r set handled_at = null, decision = null
+    where r.comment_id = v_removal.comment_id and r.decision = 'removed';
+    get diagnostics v_reopened = row_count;
+    perform private.close_reports(null, v_removal.comment_id, 'dismissed', false);
+    -- a root comment counts on its chisme again (the comments pipeline)
+    update public.comments set hidden_at = null, report = greatest(report - v_reopened, 0) where id = v_removal.comment_id;
+    update public.moderation_statements set reversed_at = now()
+    where comment_id = v_removal.comment_id and decision = 'hidden' and reversed_at is null;
+  end if;
+end;
+$$;
+revoke all on function private.restore_removed(uuid) from public, anon, authenticated, service_role;
+comment on function private.restore_removed(uuid) is 'A reversed removal: the author link back, visible again with exact counts, its reports dismissed (each reporter told) and erased from the counter, its hiding statements reversed.';
+
+-- Security definer: writes the author tables and removes others' likes, reports and
+-- notifications through remove_chisme / remove_comment.
+create or replace function private.purge_removed(p_statement_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_removal private.removed_content;
+  v_user_id uuid;
+begin
+  delete from private.removed_content r where r.statement_id = p_statement_id returning * into v_removal;
+  if v_removal.statement_id is null then
+    return;
+  end if;
+  select s.user_id into v_user_id from public.moderation_statements s where s.id = p_statement_id;
+  if v_removal.chisme_id is not null then
+    insert into public.chisme_authors (chisme_id, user_id) values (v_removal.chisme_id, v_user_id);
+    perform private.remove_chisme(v_removal.chisme_id);
+    -- others' comments are shown again under the "Chisme eliminado" placeholder
+    update public.chismes set hidden_at = null where id = v_removal.chisme_id and deleted_at is not null;
+  else
+    insert into public.comment_authors (comment_id, user_id) values (v_removal.comment_id, v_user_id);
+    perform private.remove_comment(v_removal.comment_id);
+    update public.comments set hidden_at = null where id = v_removal.comment_id and deleted_at is not null;
+  end if;
+end;
+$$;
+revoke all on function private.purge_removed(uuid) from public, anon, authenticated, service_role;
+comment on function private.purge_removed(uuid) is 'Purges a removal for good, as its author''s deletion would: others'' comments and replies stay under a visible placeholder.';
+
+-- The removals whose time is over: the complaint window closed and no complaint is pending
+-- (a pending complaint is decided first: upheld purges, reversed restores).
+create or replace function private.purge_expired_removals()
+returns int
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_statement_id uuid;
+  v_count int := 0;
+begin
+  for v_statement_id in
+    select r.statement_id from private.removed_content r
+    join public.moderation_statements s on s.id = r.statement_id
+    where s.complaint_until < now()
+      and not exists (select 1 from private.complaints c where c.statement_id = s.id and c.decided_at is null)
+    order by s.complaint_until
+  loop
+    perform private.purge_removed(v_statement_id);
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end;
+$$;
+revoke all on function private.purge_expired_removals() from public, anon, authenticated, service_role;
+comment on function private.purge_expired_removals() is 'Purges every removal whose complaint window closed with no complaint pending; returns how many (private.delete_expired_rows).';
+
+-- The name the daily pg_cron job calls (supabase/migrations/20261127200100_insert_reference_data.sql).
+create or replace function private.delete_expired_removed_content()
+returns int
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.delete_expired_rows('private.removed_content');
+$$;
+revoke all on function private.delete_expired_removed_content() from public, anon, authenticated, service_role;
+comment on function private.delete_expired_removed_content() is 'Daily job: purges removed content whose complaint window closed (private.delete_expired_rows).';
+
+-- An account deleted by any path (delete_account, or Auth's admin API directly) first purges
+-- what a moderator removed of it: the statement goes with the account (its foreign key), and
+-- the removal's record with it, so the content would otherwise stay hidden and authorless for
+-- good. Before the delete, while the author link can still be given back. Security definer:
+-- the auth service deletes users, and the purge writes the app's tables.
+create or replace function private.purge_removals_of_deleted_user()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_statement_id uuid;
+begin
+  for v_statement_id in
+    select r.statement_id from private.removed_content r
+    join public.moderation_statements s on s.id = r.statement_id
+    where s.user_id = old.id
+  loop
+    perform private.purge_removed(v_statement_id);
+  end loop;
+  return old;
+end;
+$$;
+revoke all on function private.purge_removals_of_deleted_user() from public, anon, authenticated, service_role;
+comment on function private.purge_removals_of_deleted_user() is 'Trigger on auth.users: a deleted account''s removed content is purged first, as the rest of theirs goes.';
+
+create trigger users_before_delete_purge_removals
+  before delete on auth.users
+  for each row execute function private.purge_removals_of_deleted_user();
 
 -- ═══ supabase/schemas/78-transparency.sql ═══
 

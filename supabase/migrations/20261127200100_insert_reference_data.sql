@@ -44,6 +44,9 @@ select cron.schedule('delete-expired-notifications', '17 3 * * *', 'select priva
 select cron.schedule('delete-expired-rate-limit-counters', '17 4 * * *', 'select private.delete_expired_rate_limit_counters()');
 select cron.schedule('delete-expired-new-account-counters', '23 4 * * *', 'select private.delete_expired_new_account_counters()');
 select cron.schedule('delete-expired-notification-budgets', '27 4 * * *', 'select private.delete_expired_notification_budgets()');
+-- Content a moderator removed is purged once its complaint window closed with no complaint
+-- pending (supabase/schemas/76-removals.sql).
+select cron.schedule('delete-expired-removed-content', '37 4 * * *', 'select private.delete_expired_removed_content()');
 
 -- Every minute pg_net calls the purge function with the project's URL and service key from Vault
 -- (secrets `project_url` and `service_role_key`, stored by the operator: docs/deploy.md). The key

@@ -208,6 +208,9 @@ begin
     delete from private.rate_limit_members m where m.window_start + make_interval(secs => m.window_seconds) < now();
     get diagnostics v_members = row_count;
     delete from private.rate_limit_counters r where r.window_start + make_interval(secs => r.window_seconds) < now();
+  elsif p_table = 'private.removed_content'::regclass then
+    -- a removal is purged as its author's deletion would be, not by a row delete (76-removals.sql)
+    return private.purge_expired_removals();
   else
     raise exception 'no expiry rule for %', p_table;
   end if;
@@ -216,7 +219,7 @@ begin
 end;
 $$;
 revoke all on function private.delete_expired_rows(regclass) from public, anon, authenticated, service_role;
-comment on function private.delete_expired_rows(regclass) is 'The one purge: deletes the rows of a table that have expired (notifications after 30 days, ended count windows and their members); returns how many.';
+comment on function private.delete_expired_rows(regclass) is 'The one purge: deletes the rows of a table that have expired (notifications after 30 days, ended count windows and their members, removed content whose complaint window closed); returns how many.';
 
 -- The names the daily pg_cron jobs call (supabase/migrations/20261127200100_insert_reference_data.sql).
 -- The budgets and the new-account counts are count windows like the rate limits since one

@@ -22,7 +22,9 @@ comment on type public.moderation_item is 'A reported chisme or comment in the m
 
 -- Moderation (spec §4 "Deleting reported content"), for the service role only: a reported
 -- chisme goes with its comments, likes and reports; a comment with its replies and reports
--- (foreign keys cascade). Counters follow through the comments write pipeline.
+-- (foreign keys cascade). Counters follow through the comments write pipeline. They write no
+-- statement of reasons, so nothing about them can be complained about or restored, and they
+-- delete at once; a moderator's deletion is a restorable removal (moderate_delete, 76-removals.sql).
 create or replace function public.delete_reported_chisme(p_chisme_id uuid)
 returns boolean
 language plpgsql
@@ -124,12 +126,19 @@ as $$
 declare
   v_author uuid;
 begin
+  -- removed content's author link waits in private.removed_content: its statement's person
   if p_kind = 'chisme' then
-    select a.user_id into v_author from public.chismes c
-    left join public.chisme_authors a on a.chisme_id = c.id where c.id = p_id;
+    select coalesce(a.user_id, s.user_id) into v_author from public.chismes c
+    left join public.chisme_authors a on a.chisme_id = c.id
+    left join private.removed_content r on r.chisme_id = c.id
+    left join public.moderation_statements s on s.id = r.statement_id
+    where c.id = p_id;
   elsif p_kind = 'comment' then
-    select a.user_id into v_author from public.comments c
-    left join public.comment_authors a on a.comment_id = c.id where c.id = p_id;
+    select coalesce(a.user_id, s.user_id) into v_author from public.comments c
+    left join public.comment_authors a on a.comment_id = c.id
+    left join private.removed_content r on r.comment_id = c.id
+    left join public.moderation_statements s on s.id = r.statement_id
+    where c.id = p_id;
   else
     raise exception 'moderation_kind_invalid' using errcode = 'P0001',
       detail = jsonb_build_object('allowed', jsonb_build_array('chisme', 'comment'))::text;
@@ -292,6 +301,10 @@ begin
   v_unfounded := coalesce(private.boolean_arg(p_unfounded, 'moderation_setting_invalid'), false);
   v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
   v_author := private.require_moderation_target(p_kind, v_id);
+  -- removed content comes back only by a complaint's reversal (76-removals.sql)
+  if private.removal_of(p_kind, v_id) is not null then
+    raise exception 'moderation_target_removed' using errcode = 'P0001';
+  end if;
   if p_kind = 'chisme' then
     select c.hidden_at is not null, c.id into v_was_hidden, v_chisme_id
     from public.chismes c where c.id = v_id for update;
@@ -325,9 +338,11 @@ grant execute on function public.moderate_restore(text,text,text) to authenticat
 grant execute on function public.moderate_restore(text,text,text) to service_role;
 comment on function public.moderate_restore(text, text, text) is 'Moderators: makes a chisme or comment visible again and dismisses its reports (each reporter is told; p_unfounded marks them manifestly unfounded); audited; the author is told when it had been hidden and its hiding statement is reversed; its own topic chisme:<id> is told of a restored chisme.';
 
--- Security definer: deletes content the moderator did not write (the spec's delete of reported
--- content: foreign keys take comments, replies, likes and reports with it; the image object
--- is left to the purge, see the header).
+-- Security definer: removes content the moderator did not write. A removal keeps the content,
+-- hidden and without its author link, until the statement's complaint window closes or a
+-- complaint is upheld, so that a reversal restores it exactly (76-removals.sql). Content
+-- nobody is the author of any more (a deleted account's placeholder) has nobody to complain:
+-- it is deleted at once, with its thread, as before.
 create or replace function public.moderate_delete(p_kind text, p_id text, p_reason text default null, p_explanation text default null)
 returns void
 language plpgsql
@@ -342,34 +357,45 @@ declare
   v_reason text;
   v_reports int;
   v_seconds int;
+  v_statement uuid;
 begin
   perform private.require_moderator();
   v_id := private.uuid_arg(p_id, 'moderation_target_not_found');
   v_author := private.require_moderation_target(p_kind, v_id);
+  if private.removal_of(p_kind, v_id) is not null then
+    raise exception 'moderation_target_not_found' using errcode = 'P0001'; -- removed already
+  end if;
   if p_kind = 'chisme' then
-    select c.content, c.id into v_content, v_chisme_id from public.chismes c where c.id = v_id;
+    select c.content, c.id into v_content, v_chisme_id from public.chismes c where c.id = v_id for update;
     v_reason := private.moderation_reason(p_reason, v_id, null);
     v_seconds := private.seconds_since_first_report(v_id, null);
     v_reports := private.close_reports(v_id, null, 'removed', false);
-    delete from public.chismes where id = v_id;
   else
     select c.chisme_id, c.content into v_chisme_id, v_content from public.comments c where c.id = v_id;
     v_reason := private.moderation_reason(p_reason, null, v_id);
     v_seconds := private.seconds_since_first_report(null, v_id);
     v_reports := private.close_reports(null, v_id, 'removed', false);
-    delete from public.comments where id = v_id;
   end if;
   perform private.audit('delete', p_kind, v_id, jsonb_build_object('reason', v_reason));
-  perform private.write_statement(v_author, 'deleted', p_kind, v_chisme_id, case when p_kind = 'comment' then v_id end,
+  v_statement := private.write_statement(v_author, 'deleted', p_kind, v_chisme_id, case when p_kind = 'comment' then v_id end,
     v_content, null, case when v_reports > 0 then 'reports' else 'own_initiative' end, v_reports, false,
     v_reason, p_explanation, v_seconds);
+  if v_statement is null then
+    if p_kind = 'chisme' then
+      delete from public.chismes where id = v_id;
+    else
+      delete from public.comments where id = v_id;
+    end if;
+  else
+    perform private.remove_content(v_statement, p_kind, v_id);
+  end if;
   perform private.count_illegal_removal(v_author, v_reason);
 end;
 $$;
 revoke all on function public.moderate_delete(text,text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.moderate_delete(text,text,text,text) to authenticated;
 grant execute on function public.moderate_delete(text,text,text,text) to service_role;
-comment on function public.moderate_delete(text, text, text, text) is 'Moderators: deletes a chisme (with its comments, likes and reports; its image goes with the next purge) or a comment (with its replies and reports) on a ground from report_reasons (default: the reports'' leading reason) with an optional explanation; audited; the reporters are told, the author gets a statement of reasons; removals as illegal count towards the misuse measure.';
+comment on function public.moderate_delete(text, text, text, text) is 'Moderators: removes a chisme or a comment on a ground from report_reasons (default: the reports'' leading reason) with an optional explanation: out of every read path (its author''s too) but kept, with its thread, likes and counts, until the complaint window closes or a complaint is upheld, then purged (a reversal restores it); audited; the reporters are told, the author gets a statement of reasons; removals as illegal count towards the misuse measure.';
 
 -- The ground of a moderator's decision: the one named (a code of the list), else the leading
 -- reason of the target's pending reports; without either, moderation_reason_required.

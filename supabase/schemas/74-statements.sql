@@ -627,19 +627,27 @@ begin
     update public.moderation_statements set reversed_at = now() where id = v_statement.id;
     if v_statement.decision = 'hidden' and v_statement.target_kind = 'chisme' then
       -- restored, and the reports that hid it no longer count (erased from the counter); each
-      -- reporter is told their report was dismissed
+      -- reporter is told their report was dismissed; content removed since stays removed
+      -- until its own statement is reversed (76-removals.sql)
       perform private.close_reports(v_statement.chisme_id, null, 'dismissed', false);
       select count(*)::int into v_erased from public.reports r where r.chisme_id = v_statement.chisme_id and r.decision = 'dismissed';
-      update public.chismes set hidden_at = null, report = greatest(report - v_erased, 0) where id = v_statement.chisme_id;
+      update public.chismes set hidden_at = case when private.removal_of('chisme', id) is null then null else hidden_at end,
+        report = greatest(report - v_erased, 0) where id = v_statement.chisme_id;
     elsif v_statement.decision = 'hidden' and v_statement.target_kind = 'comment' then
       perform private.close_reports(null, v_statement.comment_id, 'dismissed', false);
       select count(*)::int into v_erased from public.reports r where r.comment_id = v_statement.comment_id and r.decision = 'dismissed';
-      update public.comments set hidden_at = null, report = greatest(report - v_erased, 0) where id = v_statement.comment_id;
+      update public.comments set hidden_at = case when private.removal_of('comment', id) is null then null else hidden_at end,
+        report = greatest(report - v_erased, 0) where id = v_statement.comment_id;
     elsif v_statement.decision = 'suspended' then
       delete from private.suspensions s where s.user_id = v_statement.user_id and s.suspended_until <= v_statement.suspended_until;
+    elsif v_statement.decision = 'deleted' then
+      -- removed content comes back exactly, its reports dismissed (each reporter told); the
+      -- decision leaves the misuse count by reversed_at (76-removals.sql)
+      perform private.restore_removed(v_statement.id);
     end if;
-    -- a deleted chisme or comment is gone with its thread (docs/decisions/0036-statements-and-complaints.md):
-    -- the reversal clears the decision from the misuse count and tells the person
+  elsif p_outcome = 'upheld' and v_complaint.statement_id is not null then
+    -- a removal the moderator confirms is purged for good now (76-removals.sql)
+    perform private.purge_removed(v_complaint.statement_id);
   elsif p_outcome = 'reversed' then
     -- a dismissed report was right after all: the content is hidden by the moderator, with
     -- the author's statement
@@ -679,4 +687,4 @@ $$;
 revoke all on function public.decide_complaint(text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.decide_complaint(text,text,text) to authenticated;
 grant execute on function public.decide_complaint(text,text,text) to service_role;
-comment on function public.decide_complaint(text, text, text) is 'Moderators: decide a complaint (upheld or reversed) with a reasoned answer, which is notified; a reversal restores hidden content (erasing its reports from the counter), lifts a suspension, or hides content whose report was wrongly dismissed. Keys: complaint_not_found, complaint_already_decided, complaint_outcome_invalid, complaint_answer_required, complaint_answer_too_long.';
+comment on function public.decide_complaint(text, text, text) is 'Moderators: decide a complaint (upheld or reversed) with a reasoned answer, which is notified; a reversal restores hidden or removed content (erasing its reports from the counter), lifts a suspension, or hides content whose report was wrongly dismissed; an upheld removal is purged for good. Keys: complaint_not_found, complaint_already_decided, complaint_outcome_invalid, complaint_answer_required, complaint_answer_too_long.';

@@ -77,6 +77,19 @@ begin
         order by m.created_at)
       from public.comment_authors a join public.comments m on m.id = a.comment_id
       where a.user_id = v_user_id), '[]'::jsonb),
+    -- what a moderator removed, kept out of sight until the complaint window closes
+    -- (76-removals.sql): still theirs, so still exported
+    'removed_content', coalesce((
+      select jsonb_agg(jsonb_build_object('statement_id', r.statement_id,
+        'kind', case when r.chisme_id is not null then 'chisme' else 'comment' end,
+        'chisme_id', coalesce(r.chisme_id, m.chisme_id), 'comment_id', r.comment_id,
+        'content', coalesce(c.content, m.content), 'removed_at', r.removed_at, 'kept_until', s.complaint_until)
+        order by r.removed_at)
+      from private.removed_content r
+      join public.moderation_statements s on s.id = r.statement_id
+      left join public.chismes c on c.id = r.chisme_id
+      left join public.comments m on m.id = r.comment_id
+      where s.user_id = v_user_id), '[]'::jsonb),
     'likes', coalesce((
       select jsonb_agg(jsonb_build_object('chisme_id', l.chisme_id, 'created_at', l.created_at) order by l.created_at)
       from public.likes l where l.user_id = v_user_id), '[]'::jsonb),
@@ -133,7 +146,11 @@ begin
       where d.target_id in (
         select a.chisme_id from public.chisme_authors a where a.user_id = v_user_id
         union all
-        select a.comment_id from public.comment_authors a where a.user_id = v_user_id)), '[]'::jsonb),
+        select a.comment_id from public.comment_authors a where a.user_id = v_user_id
+        union all
+        -- removed content: its author link waits in private.removed_content (76-removals.sql)
+        select coalesce(r.chisme_id, r.comment_id) from private.removed_content r
+        join public.moderation_statements s on s.id = r.statement_id where s.user_id = v_user_id)), '[]'::jsonb),
     'moderation_actions', coalesce((
       select jsonb_agg(jsonb_build_object('action', d.action, 'kind', d.target_kind, 'target_id', d.target_id,
         'detail', d.detail, 'created_at', d.created_at) order by d.created_at)
@@ -224,6 +241,8 @@ begin
   -- only a name-based id of the pair and ends within the hour
   delete from private.rate_limit_counters r where r.subject_id = p_user_id;
   delete from private.rate_limit_members m where m.member_id = p_user_id;
+  -- what a moderator removed of theirs and kept for a complaint is purged by the trigger on
+  -- auth.users before the row goes (76-removals.sql)
   delete from auth.users u where u.id = p_user_id;
   return v_images;
 end;

@@ -2,7 +2,7 @@
 -- chisme tells open feeds on its group topic, the queue pages by keyset, the queue and decisions answer malformed
 -- arguments with stable keys, and a deleted chisme's image is handed to the purge at once.
 begin;
-select plan(25);
+select plan(26);
 select tests.lift_rate_limits();
 
 select tests.create_supabase_users('author', 'reporter', 'mod');
@@ -91,7 +91,8 @@ select throws_ok($$ select public.moderate_delete('comment', '12345', 'spam') $$
 select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c'), '1e9', 'spam') $$, 'P0001', 'suspension_days_invalid', 'suspend: days that are no integer');
 select throws_ok($$ select public.moderate_suspend_author('chisme', current_setting('test.c'), '99999999999', 'spam') $$, 'P0001', 'suspension_days_invalid', 'suspend: days out of range');
 
--- 5. A deleted chisme's image goes to the purge at once (it used to wait for its 20 minutes)
+-- 5. A removed chisme's image is kept while the removal can be reversed, and goes to the purge
+-- at once when the removal is purged (not after its 20 minutes)
 select tests.reset_role();
 insert into storage.objects (bucket_id, name) values ('chismes', current_setting('test.c'));
 select tests.authenticate_as_service_role();
@@ -99,7 +100,12 @@ select is_empty($$ select 1 from public.list_expired_chisme_images(1000) x where
 select tests.authenticate_as_moderator('mod');
 select tests.arrange($arrange$ select public.moderate_delete('chisme', current_setting('test.c'), 'spam') $arrange$);
 select tests.authenticate_as_service_role();
-select isnt_empty($$ select 1 from public.list_expired_chisme_images(1000) x where x = current_setting('test.c') $$, 'the image of a chisme a moderator deleted is listed for the purge at once');
+select is_empty($$ select 1 from public.list_expired_chisme_images(1000) x where x = current_setting('test.c') $$,
+  'a removed chisme''s fresh image is kept while the removal can be reversed (no URL is signed for it: 076-removals)');
+select tests.reset_role();
+select private.purge_removed((select s.id from public.moderation_statements s where s.chisme_id = current_setting('test.c')::uuid and s.target_kind = 'chisme' and s.decision = 'deleted'));
+select tests.authenticate_as_service_role();
+select isnt_empty($$ select 1 from public.list_expired_chisme_images(1000) x where x = current_setting('test.c') $$, 'the image of a purged removal is listed for the purge at once');
 
 select * from finish();
 rollback;

@@ -130,15 +130,20 @@ select tests.authenticate_as_moderator('mod');
 select is((select pending_reports from public.get_moderation_queue() where id = current_setting('test.k1')::uuid), 1, 'moderator: a reported comment is queued');
 select lives_ok($$ select public.moderate_delete('comment', current_setting('test.k1'), 'spam') $$, 'moderator: deletes the comment');
 select tests.reset_role();
-select is_empty($$ select 1 from public.comments where id in (current_setting('test.k1')::uuid, current_setting('test.k2')::uuid) $$, 'the comment and its reply are gone');
-select is_empty($$ select 1 from public.reports where comment_id = current_setting('test.k1')::uuid $$, 'its reports are gone');
+-- a deletion is a removal, kept for a complaint's reversal until its window closes (076-removals)
+select tests.authenticate_as('author');
+select is_empty($$ select 1 from public.get_comments(current_setting('test.c2')) where id in (current_setting('test.k1')::uuid, current_setting('test.k2')::uuid) $$,
+  'the removed comment and the reply under it leave the thread, for its author too');
+select tests.reset_role();
+select ok((select bool_and(decision = 'removed') from public.reports where comment_id = current_setting('test.k1')::uuid), 'its reports are closed as removed');
 select tests.authenticate_as_moderator('mod');
 select lives_ok($$ select public.moderate_delete('chisme', current_setting('test.c2'), 'spam') $$, 'moderator: deletes the chisme');
 select throws_ok($$ select public.moderate_delete('chisme', current_setting('test.c2'), 'spam') $$, 'P0001', 'moderation_target_not_found', 'moderator: a missing target has its own key');
 select throws_ok($$ select public.moderate_restore('post', current_setting('test.c1')) $$, 'P0001', 'moderation_kind_invalid', 'moderator: an unknown kind has its own key');
+select tests.authenticate_as('author');
+select is((select id from public.get_chisme(current_setting('test.c2'))), null, 'the removed chisme is out of sight, for its author too');
 select tests.reset_role();
-select is_empty($$ select 1 from public.chismes where id = current_setting('test.c2')::uuid $$, 'the chisme is gone');
-select is_empty($$ select 1 from public.reports where chisme_id = current_setting('test.c2')::uuid $$, 'its reports are gone');
+select ok((select bool_and(decision = 'removed') from public.reports where chisme_id = current_setting('test.c2')::uuid), 'its reports are closed as removed');
 select is((select count(*)::int from public.moderation_audit where action = 'delete'), 2, 'both deletes are audited');
 select is((select count(*)::int from public.notifications where user_id = tests.get_supabase_uid('author') and data ->> 'decision' = 'deleted'), 2, 'the authors are told of each delete');
 

@@ -64,6 +64,8 @@ insert into accounted values
   ('private.thread_mutes', 'chisme_id', 'kept_out', null, 'other people''s mutes of the person''s threads'),
   ('moderation_statements', 'user_id', 'listed', 'statements', null),
   ('private.report_mutes', 'user_id', 'listed', 'report_mutes', null),
+  ('private.removed_content', 'chisme_id', 'kept_out', null, 'exported as removed_content, found by the removal''s statement (its author link waits there, not in chisme_authors): pgTAP 076-removals'),
+  ('private.removed_content', 'comment_id', 'kept_out', null, 'as chisme_id'),
   ('private.unfounded_reports', 'user_id', 'counted', 'reports_found_unfounded', null),
   ('private.trending_chismes', 'id', 'kept_out', null, 'a copy of chismes rows for the trending tab (exported as chismes)'),
   ('private.like_count_deltas', 'chisme_id', 'kept_out', null, 'empty at every commit (30-likes.sql)'),

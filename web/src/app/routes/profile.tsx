@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { HiddenChismeNotice } from '../../features/decisions/components/hidden-chisme-notice';
+import { RemovedContentNotice } from '../../features/decisions/components/removed-content-notice';
 import { ChismeCard } from '../../features/chisme/components/chisme-card';
 import { ChismeSubject } from '../../features/chisme/components/chisme-subject';
 import { MyChismes } from '../../features/profile/components/my-chismes';
@@ -31,16 +32,19 @@ export function ProfileRoute({ initialTab }: { initialTab: Tab }) {
         <Tabs.Tab value="notifications">{profile.notifications}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="chismes">
-        <MyChismes
-          userId={session.user.id}
-          cotilleo={cotilleo}
-          renderChisme={(chisme) => (
-            <>
-              <ChismeCard chisme={chisme} showImageButton={cotilleo} />
-              <HiddenChismeNotice userId={session.user.id} chismeId={chisme.id} />
-            </>
-          )}
-        />
+        <Stack gap="md">
+          <RemovedContentNotice userId={session.user.id} />
+          <MyChismes
+            userId={session.user.id}
+            cotilleo={cotilleo}
+            renderChisme={(chisme) => (
+              <>
+                <ChismeCard chisme={chisme} showImageButton={cotilleo} />
+                <HiddenChismeNotice userId={session.user.id} chismeId={chisme.id} />
+              </>
+            )}
+          />
+        </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="notifications">
         <Suspense fallback={<Loader size="sm" role="status" aria-label={common.loading} />}>

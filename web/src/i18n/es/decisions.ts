@@ -34,6 +34,19 @@ export const decisions = {
   complainUntil: (date: string) => `Puedes reclamar hasta el ${date}.`,
   tooLate: 'El plazo para reclamar ha terminado.',
   reversed: 'Decisión revocada.',
+  // a moderator's removal is kept until the complaint window closes (decision record 0036, "Removal")
+  removal: {
+    kept: (date: string) =>
+      `Ya no lo ve nadie, tampoco tú. Lo guardamos hasta el ${date} por si reclamas: si te damos la razón vuelve tal cual, con sus comentarios y me gusta; si no, se borra definitivamente.`,
+    keptForComplaint: 'Ya no lo ve nadie, tampoco tú. Lo guardamos hasta que se resuelva tu reclamación.',
+    restored: 'Restaurado: vuelve a estar publicado, con sus comentarios y me gusta.',
+    purged: 'Borrado definitivamente.',
+    inProfile: (n: number) =>
+      n === 1
+        ? 'Un moderador ha retirado 1 publicación tuya: no la ve nadie, tampoco aquí, mientras puedas reclamar; después se borra definitivamente.'
+        : `Un moderador ha retirado ${n} publicaciones tuyas: no las ve nadie, tampoco aquí, mientras puedas reclamar; después se borran definitivamente.`,
+    readStatements: 'Ver los motivos y reclamar en «Mis decisiones»',
+  },
   complain: 'Reclamar',
   complaintPending: 'Reclamación enviada: un moderador la revisará y te avisaremos.',
   complaintOutcome: { upheld: 'Reclamación resuelta: se mantiene la decisión.', reversed: 'Reclamación resuelta: se revoca la decisión.' } as Record<

@@ -77,6 +77,7 @@ const errorMessages: Record<string, (detail: ErrorDetail) => string> = {
   user_suspended: (d) => `Tu cuenta está suspendida hasta el ${formatUntil(d?.until)}. Puedes leer, pero no publicar, comentar, dar me gusta ni reportar.`,
   moderator_required: () => 'Solo los moderadores pueden hacer esto.',
   moderation_target_not_found: () => 'Este contenido ya no existe.',
+  moderation_target_removed: () => 'Este contenido fue eliminado: solo puede volver si se estima una reclamación.',
   moderation_kind_invalid: () => 'Error API: Tipo de contenido no válido',
   suspension_days_invalid: () => 'La suspensión debe ser de 1, 7 o 30 días.',
   moderation_audit_append_only: () => 'Error API: El registro de moderación no se puede modificar',

@@ -56,6 +56,9 @@ const labels: Record<string, string> = {
   client: 'Dirección de red',
   failed_at: 'Fecha del intento',
   snippet: 'Fragmento',
+  statement_id: 'Decisión',
+  removed_at: 'Retirado el',
+  kept_until: 'Se guarda hasta',
   chismeId: 'Chisme',
   commentId: 'Comentario',
   decision: 'Decisión',
@@ -103,6 +106,11 @@ export const exportTexts = {
       key: 'statements',
       title: 'Decisiones sobre ti (declaraciones de motivos)',
       about: 'Cada restricción de tu contenido o de tu cuenta, con sus motivos, la norma y si la decidió un sistema automático.',
+    },
+    {
+      key: 'removed_content',
+      title: 'Contenido tuyo retirado por la moderación',
+      about: 'Lo que un moderador eliminó y ya no ve nadie: lo guardamos hasta la fecha indicada por si reclamas, y después se borra definitivamente.',
     },
     { key: 'complaints', title: 'Tus reclamaciones', about: 'Lo que reclamaste de una decisión, y la respuesta de la moderación.' },
     {

@@ -32,7 +32,9 @@ export const moderation = {
     explanation: 'Explicación para la persona afectada (opcional)',
     unfounded: 'Las denuncias eran claramente infundadas (cuentan para la medida contra el abuso)',
     confirmRestore: 'El contenido volverá a estar visible para todos y sus denuncias quedarán resueltas.',
-    confirmDelete: 'Se eliminará el contenido con sus comentarios y denuncias. No se puede deshacer.',
+    // a removal kept while its author may complain (decision record 0036, "Removal")
+    confirmDelete:
+      'Nadie verá el contenido, tampoco su autor. Se guarda mientras su autor pueda reclamar: si se le da la razón, vuelve tal cual; si no, se borra definitivamente, y los comentarios de otras personas se quedan.',
     confirmSuspend: (days: string) => `El autor (anónimo) no podrá publicar, comentar, dar me gusta ni reportar durante ${days}.`,
     confirm: 'Confirmar',
     restored: 'Contenido restaurado',
@@ -53,7 +55,7 @@ export const moderation = {
     answer: 'Motivos de tu decisión (se le enviarán)',
     uphold: 'Mantener la decisión',
     reverse: 'Revocar la decisión',
-    confirmUphold: 'Se mantendrá la decisión y se le enviarán tus motivos.',
+    confirmUphold: 'Se mantendrá la decisión (un contenido eliminado se borra definitivamente) y se le enviarán tus motivos.',
     confirmReverse:
       'Se revocará la decisión: el contenido vuelve, la suspensión se levanta (o, si se desestimó una denuncia, el contenido se oculta) y se le enviarán tus motivos.',
     decided: 'Reclamación resuelta',

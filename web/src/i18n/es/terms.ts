@@ -32,6 +32,7 @@ export const terms = {
       items: [
         'Tu cuenta y tus publicaciones, hasta que las borres o borres tu cuenta (desde el menú, «Mis datos»). Al borrar la cuenta se borra todo lo que es tuyo.',
         'Las notificaciones, 30 días.',
+        'Lo que un moderador elimina deja de verse al momento (tampoco lo ves tú), pero lo guardamos mientras se pueda reclamar la decisión (seis meses) para poder devolverlo si la reclamación prospera; si se mantiene la decisión, o pasa ese plazo, se borra definitivamente. Los comentarios de otras personas en ese hilo se quedan bajo «Chisme eliminado».',
         'Las denuncias, hasta que se decide sobre ellas y, después, mientras se pueda reclamar la decisión (seis meses). Las cifras del informe de transparencia no guardan quién hizo qué.',
         'Las decisiones de moderación (declaraciones de motivos) y las reclamaciones, mientras exista tu cuenta, para que puedas consultarlas y reclamar.',
       ],

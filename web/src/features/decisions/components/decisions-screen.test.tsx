@@ -65,6 +65,25 @@ describe('DecisionsScreen', () => {
     expect(within(card).getByText(/Puedes reclamar hasta el/)).toBeInTheDocument();
   });
 
+  it('tells of a removal whether it is kept (until when), restored or deleted for good', async () => {
+    const removal: Statement = { ...statement, decision: 'deleted', automated: false };
+    api.getMyStatements.mockResolvedValue([
+      { ...removal, id: 'kept' },
+      { ...removal, id: 'restored', reversed_at: new Date().toISOString(), complaint_status: 'reversed', complaint_answer: 'Tienes razón.' },
+      { ...removal, id: 'upheld', complaint_status: 'upheld', complaint_answer: 'Se mantiene.' },
+      { ...removal, id: 'waiting', complaint_status: 'pending' },
+      { ...statement, id: 'hidden' },
+    ]);
+    render(<DecisionsScreen userId="u" />);
+    const cards = await screen.findAllByTestId('statement');
+    const state = (id: string) => within(cards.find((c) => c.dataset.id === id) as HTMLElement).queryByTestId('removal-state')?.textContent;
+    expect(state('kept')).toMatch(/^Ya no lo ve nadie, tampoco tú\. Lo guardamos hasta el .+ por si reclamas/);
+    expect(state('restored')).toBe('Restaurado: vuelve a estar publicado, con sus comentarios y me gusta.');
+    expect(state('upheld')).toBe('Borrado definitivamente.');
+    expect(state('waiting')).toBe('Ya no lo ve nadie, tampoco tú. Lo guardamos hasta que se resuelva tu reclamación.');
+    expect(state('hidden')).toBeUndefined();
+  });
+
   it('files a complaint with an explanation after a confirmation', async () => {
     render(<DecisionsScreen userId="u" />);
     const card = await screen.findByTestId('statement');

@@ -1,7 +1,8 @@
 // /mis-decisiones: every statement of reasons about the person's content and account (what,
 // the facts, automated or not, the rule and legal ground, the thresholds, until when to
 // complain, the complaint's state and answer) and every report they made (the decision on it;
-// withdraw while pending, complain about a dismissal).
+// withdraw while pending, complain about a dismissal); for a moderator's removal, whether it
+// is still kept (until when), restored or deleted for good.
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -10,6 +11,7 @@ import { formatUntil } from '../../../i18n/es/errors';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { type ComplaintKind, decisionKeys, getMyReports, getMyStatements, type MyReport, type Statement, withdrawReport } from '../api/decisions-api';
+import { removalStatus } from '../utils/removal-status';
 import { ComplaintDialog } from './complaint-dialog';
 
 function ComplaintState({ status, answer }: { status: string | null; answer: string | null }) {
@@ -34,6 +36,22 @@ function ComplaintState({ status, answer }: { status: string | null; answer: str
   );
 }
 
+// A moderator's removal: kept, restorable, until the window closes or a complaint is upheld.
+function removalText(statement: Statement): string | null {
+  switch (removalStatus(statement)) {
+    case 'kept':
+      return texts.removal.kept(formatUntil(statement.complaint_until));
+    case 'kept-for-complaint':
+      return texts.removal.keptForComplaint;
+    case 'restored':
+      return texts.removal.restored;
+    case 'purged':
+      return texts.removal.purged;
+    default:
+      return null;
+  }
+}
+
 function StatementCard({ statement, onComplain }: { statement: Statement; onComplain: () => void }) {
   const open = !statement.reversed_at && !statement.complaint_status && new Date(statement.complaint_until) > new Date();
   const facts =
@@ -53,6 +71,11 @@ function StatementCard({ statement, onComplain }: { statement: Statement; onComp
           </Text>
         </Group>
         {statement.suspended_until && <Text size="sm">{texts.suspendedUntil(formatUntil(statement.suspended_until))}</Text>}
+        {removalText(statement) && (
+          <Text size="sm" data-testid="removal-state">
+            {removalText(statement)}
+          </Text>
+        )}
         <Text size="sm">{facts}</Text>
         <Text size="sm">{statement.automated ? texts.automated : texts.human}</Text>
         <Text size="sm">
