@@ -28,7 +28,9 @@ set check_function_bodies = off;
 --                  address can receive
 --   the mail budget: 20 mails a client, 5 an inbox, 3 an inbox and client, 1000 the project,
 --                  an hour, shared with Auth's mails.
--- A refusal raises rate_limited {"action","retry_after"} and stores nothing.
+-- A refusal raises rate_limited {"action","retry_after"} and stores nothing. A request with no
+-- client address (SQL; the local stack's gateway sends none) counts as one network, "unknown":
+-- unlike the sign-in lookup, a notice mails someone, so it is never unlimited.
 
 create table private.pending_notices (
   id uuid primary key default gen_random_uuid(),
