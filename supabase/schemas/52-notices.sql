@@ -183,8 +183,8 @@ comment on function public.submit_notice(text, text, text, text, text) is 'Signe
 
 -- Security definer: the notices and the ledger are private. The link's token confirms its
 -- notice within the hour: a notice of a chisme or comment that exists (in any state) joins the
--- moderation queue and the ledger's signed_out reports; one of a target that does not exist is
--- dropped. Either way the answer is the same.
+-- moderation queue (whose open screens are pinged) and the ledger's signed_out reports; one of a
+-- target that does not exist is dropped. Either way the answer is the same.
 create or replace function public.confirm_notice(p_token text)
 returns void
 language plpgsql
@@ -213,6 +213,11 @@ begin
     values (v_pending.id, v_pending.chisme_id, v_pending.comment_id, v_pending.reason, v_pending.explanation,
       v_pending.email, v_pending.created_at);
     perform private.log_moderation_event('report', v_pending.reason, 'signed_out', null, null);
+    -- the moderators' open queue reloads, as on a report (50-reports.sql)
+    perform realtime.send(jsonb_build_object(
+        'kind', case when v_pending.chisme_id is not null then 'chisme' else 'comment' end,
+        'id', coalesce(v_pending.chisme_id, v_pending.comment_id)),
+      'report_created', 'moderation', true);
   end if;
 end;
 $$;

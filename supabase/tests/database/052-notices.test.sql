@@ -4,7 +4,7 @@
 -- target and per address, and shares the project's mail budget; a decision mails the notifier
 -- with its ground and forgets the address; notices never hide content by themselves.
 begin;
-select plan(49);
+select plan(51);
 
 select tests.create_supabase_users('author', 'mod');
 select tests.authenticate_as('author');
@@ -46,6 +46,7 @@ select throws_ok($$ select public.confirm_notice('000000000000000000000000000000
   'P0001', 'notice_link_invalid', 'an unknown token is refused');
 select throws_ok($$ select public.confirm_notice(null) $$, 'P0001', 'notice_link_invalid', 'a missing token is refused');
 select tests.reset_role();
+delete from realtime.messages;
 create temporary table first_token on commit drop as select token from private.notice_mails;
 grant select on first_token to anon;
 select tests.clear_authentication();
@@ -58,6 +59,10 @@ select results_eq(
   $$ select chisme_id, 'datos_personales', 'vecina+avisos@test.chismes' from fixture $$,
   'the confirmed notice is open');
 select is((select count(*)::int from private.pending_notices), 0, 'nothing is left pending');
+select results_eq(
+  $$ select topic, event, private, payload ->> 'id' from realtime.messages $$,
+  $$ select 'moderation', 'report_created', true, chisme_id::text from fixture $$,
+  'the moderators'' open queue is pinged on their private topic');
 select is((select count(*)::int from private.moderation_ledger where event = 'report' and source = 'signed_out' and key = 'datos_personales'), 1,
   'the ledger counts one signed-out report with its reason');
 select tests.authenticate_as_moderator('mod');
@@ -168,6 +173,12 @@ select results_eq(
   'the sender reads the decision with the ground of its statement of reasons');
 select tests.authenticate_as_service_role();
 select is(jsonb_array_length(public.claim_notice_mails(10)), 0, 'a leased mail is not claimed twice');
+select tests.reset_role();
+-- a sender that died mid-send: its lease runs out and the next sender gets the mail again
+update private.notice_mails set leased_until = now() - interval '1 second';
+select tests.authenticate_as_service_role();
+select is((select jsonb_agg(m ->> 'kind') from jsonb_array_elements(public.claim_notice_mails(10)) m), '["removed"]'::jsonb,
+  'a mail whose sender died is claimed again once its lease ends: nothing is lost');
 select is(public.finish_notice_mails(array(select (m ->> 'id')::uuid from claimed, jsonb_array_elements(mails) m)), 1,
   'the sender reports it sent');
 select tests.reset_role();
