@@ -13,7 +13,7 @@ import { publishChisme, uniqueContent } from '../support/chismes.ts';
 import { chismeIdOf, sql, sqlOne } from '../support/db.ts';
 import { WEB_URL } from '../support/env.ts';
 import { person, useBrowser } from '../support/journey.ts';
-import { linkOf, waitForMail } from '../support/mail.ts';
+import { linkOf, mailCount, waitForMail } from '../support/mail.ts';
 import { createAccount, signIn, uniqueEmail } from '../support/users.ts';
 
 useBrowser();
@@ -87,6 +87,12 @@ describe('journey 33: a signed-out notice', () => {
     await expectAccessible(visitor, 'notice confirmed');
     const open = await sqlOne<{ n: string }>('select count(*) as n from private.notices where chisme_id = $1', [id]);
     expect(open.n).toBe('1');
+    // The link works once: opened again it says so in Spanish, and nothing changes.
+    await visitor.goto(`${WEB_URL}/`);
+    await visitor.goto(link.replace(SITE_URL, WEB_URL));
+    await visitor.getByRole('alert').filter({ hasText: 'Este enlace no es válido o ha caducado (dura una hora).' }).waitFor();
+    await expectAccessible(visitor, 'notice link used');
+    expect((await sqlOne<{ n: string }>('select count(*) as n from private.notices where chisme_id = $1', [id])).n).toBe('1');
 
     // The moderator sees it in the queue as a signed-out notice, with the explanation, never the address.
     const moderator = await person('moderator');
@@ -107,5 +113,7 @@ describe('journey 33: a signed-out notice', () => {
     expect(decision.HTML).toContain('hemos retirado el contenido');
     expect(decision.HTML).toContain('Norma 2');
     await expect.poll(() => traces(email), { timeout: 15_000, interval: 250 }).toBe(0);
+    // Two mails in all for one notice: the confirmation and the decision.
+    expect(await mailCount(email, /.*/)).toBe(2);
   });
 });
