@@ -51,12 +51,14 @@ describe('the scheduled jobs', () => {
       jobs.map((job) => `${job.jobname} ${job.schedule} ${job.username}`),
       [
         'delete-expired-new-account-counters 23 4 * * * postgres',
+        'delete-expired-notices */10 * * * * postgres',
         'delete-expired-notification-budgets 27 4 * * * postgres',
         'delete-expired-notifications 17 3 * * * postgres',
         'delete-expired-rate-limit-counters 17 4 * * * postgres',
         'delete-old-cron-run-details */10 * * * * postgres',
         'flush-realtime 4 seconds postgres',
         'purge-chisme-images * * * * * postgres',
+        'send-notice-mails 5 seconds postgres',
         'send-push 5 seconds postgres',
       ],
     );

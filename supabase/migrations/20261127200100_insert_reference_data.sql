@@ -25,7 +25,10 @@ insert into private.rate_limit_settings (action, window_seconds, max_events) val
   ('country', 3600, 20), ('country', 86400, 50),
   ('block', 60, 10), ('block', 3600, 30), ('block', 86400, 100),
   ('notification', 3600, 5),
-  ('sign_in_lookup', 60, 10), ('sign_in_lookup', 3600, 50);
+  ('sign_in_lookup', 60, 10), ('sign_in_lookup', 3600, 50),
+  ('notice_client', 3600, 5), ('notice_client', 86400, 20),
+  ('notice_target', 3600, 10), ('notice_target', 86400, 30),
+  ('notice_address', 600, 1), ('notice_address', 86400, 5);
 
 -- Scheduled jobs. A Supabase project has pg_cron (1.5 or later: second schedules) and pg_net;
 -- Vault holds the purge job's secrets. None of them is optional: without the flush no live count
@@ -87,11 +90,32 @@ select cron.schedule(
   $job$
 );
 
+-- Every 5 s pg_net calls the send-email function's /notices route the same way, only when a
+-- notice mail waits (52-notices.sql, docs/decisions/0035-notice-and-action.md); every 10 minutes
+-- unconfirmed notices past their hour are deleted.
+select cron.schedule(
+  'send-notice-mails',
+  '5 seconds',
+  $job$
+    select net.http_post(
+      url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url')
+        || '/functions/v1/send-email/notices',
+      headers := jsonb_build_object(
+        'Content-Type', 'application/json',
+        'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
+      ),
+      body := '{}'::jsonb
+    )
+    where private.notice_mail_pending()
+  $job$
+);
+select cron.schedule('delete-expired-notices', '*/10 * * * *', 'select private.delete_expired_notices()');
+
 -- pg_cron keeps a row per run in cron.job_run_details and never deletes one (the flush alone adds
 -- 21,600 a day). Every 10 minutes: successful runs older than an hour, failed ones older than a
--- day. Bound: about 1,970 rows while everything succeeds (70 minutes of 15 flushes, 12 push
--- checks, one purge and a tenth of a clean-up a minute), at most about 40,800 (some 8 MB) if
--- every run failed all day.
+-- day. Bound: about 2,820 rows while everything succeeds (70 minutes of 15 flushes, 12 push
+-- checks, 12 notice-mail checks, one purge, a tenth of a notice purge and a tenth of a clean-up
+-- a minute), at most about 58,000 (some 11 MB) if every run failed all day.
 select cron.schedule(
   'delete-old-cron-run-details',
   '*/10 * * * *',

@@ -46,9 +46,13 @@ set check_function_bodies = off;
 --            (applied in private.notify, 60-notifications.sql);
 --   sign_in_lookup 10 / minute, 50 / hour distinct e-mail addresses per client address — what
 --            people signing in from one address need, far below an enumeration
---            (public.get_sign_in_methods, 10-profiles.sql).
+--            (public.get_sign_in_methods, 10-profiles.sql);
+--   notice_client 5 / hour, 20 / day per client address; notice_target 10 / hour, 30 / day per
+--            reported id; notice_address 1 / 10 minutes, 5 / day per inbox — signed-out notices,
+--            each of which mails one confirmation (52-notices.sql).
 create table private.rate_limit_settings (
-  action text not null check (action in ('chisme', 'comment', 'like', 'report', 'country', 'block', 'notification', 'sign_in_lookup')),
+  action text not null check (action in ('chisme', 'comment', 'like', 'report', 'country', 'block', 'notification', 'sign_in_lookup',
+    'notice_client', 'notice_target', 'notice_address')),
   window_seconds int not null check (window_seconds between 1 and 604800),
   max_events int not null check (max_events >= 1),
   primary key (action, window_seconds)

@@ -230,14 +230,21 @@ begin
     raise exception 'moderation_queue_cursor_invalid' using errcode = 'P0001';
   end if;
   return query
-    with pending as (
+    -- signed-in reports and confirmed signed-out notices (52-notices.sql; never their address)
+    with open_reports as (
+      select r.chisme_id, r.comment_id, r.reason, r.explanation, r.created_at, false as signed_out
+      from public.reports r
+      where r.handled_at is null
+      union all
+      select n.chisme_id, n.comment_id, n.reason, n.explanation, n.confirmed_at, true
+      from private.notices n
+    ), pending as (
       select
         case when r.chisme_id is not null then 'chisme' else 'comment' end as kind,
         coalesce(r.chisme_id, r.comment_id) as id,
         count(*)::int as pending_reports,
         max(r.created_at) as last_reported_at
-      from public.reports r
-      where r.handled_at is null
+      from open_reports r
       group by 1, 2
     )
     select
@@ -247,14 +254,16 @@ begin
       coalesce(ch.cotilleo, cc.cotilleo),
       p.pending_reports,
       coalesce(ch.report, co.report),
+      -- signed_out: how many of the count are signed-out notices, present only when some are
       (select jsonb_agg(jsonb_build_object('reason', x.label, 'code', x.reason, 'count', x.n,
-                 'explanations', x.explanations) order by x.n desc, x.label)
+                 'explanations', x.explanations)
+                 || case when x.signed_out > 0 then jsonb_build_object('signed_out', x.signed_out) else '{}'::jsonb end
+               order by x.n desc, x.label)
        from (
-         select r.reason, rr.label, count(*)::int as n,
+         select r.reason, rr.label, count(*)::int as n, count(*) filter (where r.signed_out)::int as signed_out,
            coalesce(jsonb_agg(r.explanation order by r.created_at) filter (where r.explanation is not null), '[]'::jsonb) as explanations
-         from public.reports r join public.report_reasons rr on rr.code = r.reason
-         where r.handled_at is null
-           and (r.chisme_id = p.id or r.comment_id = p.id)
+         from open_reports r join public.report_reasons rr on rr.code = r.reason
+         where r.chisme_id = p.id or r.comment_id = p.id
          group by r.reason, rr.label
        ) x),
       coalesce(ch.hidden_at, co.hidden_at) is not null,
@@ -277,7 +286,7 @@ $$;
 revoke all on function public.get_moderation_queue(text,text,text,text) from public, anon, authenticated, service_role;
 grant execute on function public.get_moderation_queue(text,text,text,text) to authenticated;
 grant execute on function public.get_moderation_queue(text,text,text,text) to service_role;
-comment on function public.get_moderation_queue(text, text, text, text) is 'Moderators: reported content with pending reports, most reported and most recent first, with reasons and counts (no ids of people); pages of up to 100 after the cursor (pending_reports, last_reported_at, id of the last item).';
+comment on function public.get_moderation_queue(text, text, text, text) is 'Moderators: reported content with pending reports and signed-out notices (each reason''s signed_out count), most reported and most recent first, with reasons and counts (no ids of people); pages of up to 100 after the cursor (pending_reports, last_reported_at, id of the last item).';
 
 -- Security definer: clears hidden_at, closes every reporter's reports as dismissed (each
 -- reporter is told) and reverses the automatic hiding's statement of reasons. A dismissal may

@@ -296,11 +296,13 @@ begin
       perform private.count_unfounded_report(v_report.user_id, v_report.id);
     end if;
   end loop;
+  -- signed-out notifiers are told by mail, and their addresses forgotten (52-notices.sql)
+  perform private.close_notices(p_chisme_id, p_comment_id, p_decision);
   return v_closed;
 end;
 $$;
 revoke all on function private.close_reports(uuid,uuid,text,boolean) from public, anon, authenticated, service_role;
-comment on function private.close_reports(uuid, uuid, text, boolean) is 'Closes a target''s pending reports with the decision and tells each reporter; a manifestly unfounded dismissal counts towards the reporter''s misuse measure.';
+comment on function private.close_reports(uuid, uuid, text, boolean) is 'Closes a target''s pending reports and signed-out notices with the decision and tells each reporter (notifiers by mail); a manifestly unfounded dismissal counts towards the reporter''s misuse measure.';
 
 -- ---------------------------------------------------------------------------------------------
 -- Misuse (docs/decisions/0036-statements-and-complaints.md)

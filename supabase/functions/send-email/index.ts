@@ -1,4 +1,8 @@
 import { createSendEmailHandler } from './handler.ts';
-import { supabaseSendEmailDeps } from './supabase-deps.ts';
+import { createNoticeMailHandler, isNoticesRoute } from './notices-handler.ts';
+import { supabaseNoticeMailDeps, supabaseSendEmailDeps } from './supabase-deps.ts';
 
-Deno.serve(createSendEmailHandler(supabaseSendEmailDeps));
+const authHook = createSendEmailHandler(supabaseSendEmailDeps);
+const noticeMails = createNoticeMailHandler(supabaseNoticeMailDeps);
+
+Deno.serve((request) => (isNoticesRoute(request) ? noticeMails(request) : authHook(request)));

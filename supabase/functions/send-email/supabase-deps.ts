@@ -3,8 +3,11 @@
 // the service role (public.claim_auth_mail is granted to it only), and nodemailer for SMTP
 // (port 465: TLS from the start; otherwise STARTTLS when the server offers it).
 import nodemailer from 'nodemailer';
+import { carriesServiceRoleKey } from '../_shared/api-keys.ts';
 import { serviceRpc } from '../_shared/service-role.ts';
 import type { MailClaim, SendEmailDeps } from './handler.ts';
+import type { NoticeMail } from './notice-mails.ts';
+import type { NoticeMailDeps } from './notices-handler.ts';
 
 function requireEnv(name: string): string {
   const value = Deno.env.get(name);
@@ -31,4 +34,18 @@ export const supabaseSendEmailDeps: SendEmailDeps = {
     await transport.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html });
   },
   now: () => new Date(),
+};
+
+// The /notices route: the pg_cron job's key in `apikey` (legacy or sb_secret_), the outbox
+// through the service role (public.claim_notice_mails and finish_notice_mails are granted to it only).
+export const supabaseNoticeMailDeps: NoticeMailDeps = {
+  siteUrl: requireEnv('SITE_URL'),
+  isServiceCaller: (request) => carriesServiceRoleKey(request),
+  claim: async (limit) => (await serviceRpc<NoticeMail[] | null>('claim_notice_mails', { p_limit: limit })) ?? [],
+  async send(mail) {
+    await transport.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html });
+  },
+  async finish(ids) {
+    await serviceRpc('finish_notice_mails', { p_ids: ids });
+  },
 };

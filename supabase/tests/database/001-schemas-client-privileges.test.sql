@@ -13,6 +13,8 @@ create temporary table allowed_functions (role text, signature text) on commit d
 insert into allowed_functions (role, signature) values
   -- anon: the sign-in pre-check, and the private helpers PostgREST and the invoker RPCs use
   ('anon', 'get_sign_in_methods(text)'),
+  ('anon', 'submit_notice(text,text,text,text,text)'),
+  ('anon', 'confirm_notice(text)'),
   ('anon', 'private.assert_no_personal_data(text)'),
   ('anon', 'private.assert_shown_text(text,text,boolean)'),
   ('anon', 'private.filter_forms(text)'),
@@ -55,6 +57,7 @@ insert into allowed_functions (role, signature) values
   ('authenticated', 'get_my_chismes(boolean)'),
   ('authenticated', 'get_my_suspension()'),
   ('authenticated', 'get_sign_in_methods(text)'),
+  ('authenticated', 'confirm_notice(text)'),
   ('authenticated', 'like_chisme(text)'),
   ('authenticated', 'log_country(text)'),
   ('authenticated', 'mark_all_notifications_read()'),

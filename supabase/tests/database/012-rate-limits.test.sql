@@ -11,8 +11,9 @@ select tests.create_supabase_users('poster', 'fan', 'ghost');
 
 select set_eq(
   $$ select distinct action from private.rate_limit_settings $$,
-  array['chisme', 'comment', 'like', 'report', 'country', 'block', 'notification', 'sign_in_lookup'],
-  'every kind of write has a limit in the settings table (and block operations, sign-in lookups)'
+  array['chisme', 'comment', 'like', 'report', 'country', 'block', 'notification', 'sign_in_lookup',
+        'notice_client', 'notice_target', 'notice_address'],
+  'every kind of write has a limit in the settings table (and block operations, sign-in lookups, signed-out notices)'
 );
 select ok(
   (select bool_and(max_events >= 1) from private.rate_limit_settings) and (select count(*) from private.rate_limit_settings where action = 'chisme') = 3,

@@ -78,7 +78,13 @@ insert into accounted values
   ('private.rate_limit_members', 'subject_id', 'kept_out', null, 'the subject of a distinct count is a target or a client address, never the person (12-rate-limits.sql)'),
   ('private.rate_limit_overrides', 'user_id', 'object', 'rate_limit_factor', null),
   ('private.auth_proof_failures', 'user_id', 'listed', 'password_check_failures', null),
-  ('private.auth_mail_log', 'inbox', 'listed', 'account_mails', null);
+  ('private.auth_mail_log', 'inbox', 'listed', 'account_mails', null),
+  ('private.pending_notices', 'email', 'kept_out', null, 'a signed-out notifier''s address, not an account''s: no account owns it, and it is deleted within the hour unless confirmed (52-notices.sql)'),
+  ('private.notices', 'email', 'kept_out', null, 'a signed-out notifier''s address, not an account''s; deleted when the notice is closed (52-notices.sql)'),
+  ('private.notices', 'chisme_id', 'kept_out', null, 'others'' notices of the person''s content: counted in the queue only; the notifiers are theirs'),
+  ('private.notices', 'comment_id', 'kept_out', null, 'as chisme_id'),
+  ('private.notice_mails', 'email', 'kept_out', null, 'a transient outbox of notifiers'' mails (not an account''s address), deleted once sent'),
+  ('private.notice_mails', 'target_id', 'kept_out', null, 'a transient outbox: the content a notifier''s mail is about, deleted once sent');
 
 select is_empty(
   $$ select tbl, col from person_columns except select tbl, col from accounted $$,

@@ -142,6 +142,21 @@ export const routes: RouteObject[] = [
           return { element: <TermsRoute /> };
         }),
       },
+      {
+        // public: a signed-out person's notice of a shared link, and its confirmation
+        path: paths.noticePattern,
+        lazy: lazyScreen(async () => {
+          const { NoticeRoute } = await import('./routes/notice');
+          return { element: <NoticeRoute /> };
+        }),
+      },
+      {
+        path: paths.noticeConfirm,
+        lazy: lazyScreen(async () => {
+          const { NoticeConfirmRoute } = await import('./routes/notice-confirm');
+          return { element: <NoticeConfirmRoute /> };
+        }),
+      },
       { path: '*', element: <Navigate to={paths.feed.recent} replace /> },
     ]),
   },

@@ -22,6 +22,12 @@ export const paths = {
   transparency: '/transparencia',
   /** Terms and privacy (signed out too). */
   terms: '/terminos',
+  /** A signed-out person's notice of a shared chisme or comment (signed out; never shows it). */
+  notice: (kind: 'chisme' | 'comment', id: string) => `/denunciar/${kind === 'chisme' ? 'chisme' : 'comentario'}/${encodeURIComponent(id)}`,
+  noticePattern: '/denunciar/:kind/:id',
+  noticeKinds: { chisme: 'chisme', comment: 'comentario' },
+  /** Where a notice's confirmation mail lands (the token in the fragment). */
+  noticeConfirm: '/confirmar-denuncia',
   /** Where the password recovery link lands ("Nueva contraseña"). */
   newPassword: '/nueva-contrasena',
 } as const;

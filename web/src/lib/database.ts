@@ -286,10 +286,16 @@ isOneToOne: false
 "claim_auth_mail":
 { Args: { "p_client": string,"p_kind": string,"p_recipients": (string)[] }; Returns: Json
                            },
+"claim_notice_mails":
+{ Args: { "p_limit": number }; Returns: Json
+                           },
 "claim_push_deliveries":
 { Args: { "p_limit"?: number }; Returns: {
               "attempts": number,"auth": string,"endpoint": string,"id": number,"p256dh": string,"payload": Json,"topic": string,"ttl": number,"urgency": string
             }[]
+                           },
+"confirm_notice":
+{ Args: { "p_token": string }; Returns: undefined
                            },
 "create_chisme":
 { Args: { "p_content": string,"p_cotilleo": string,"p_country": string,"p_gender": string,"p_tags": Json,"p_years": string }; Returns: Json
@@ -332,6 +338,9 @@ isOneToOne: false
                            },
 "find_personal_data":
 { Args: { "p_text": string }; Returns: string
+                           },
+"finish_notice_mails":
+{ Args: { "p_ids": (string)[] }; Returns: number
                            },
 "finish_push_deliveries":
 { Args: { "p_results": Json }; Returns: Json
@@ -498,6 +507,9 @@ isOneToOne: false
                            },
 "set_moderator":
 { Args: { "p_email": string,"p_moderator": boolean }; Returns: boolean
+                           },
+"submit_notice":
+{ Args: { "p_email": string,"p_explanation": string,"p_id": string,"p_kind": string,"p_reason": string }; Returns: undefined
                            },
 "unblock_all":
 { Args: Record<PropertyKey, never>; Returns: number

@@ -15,6 +15,8 @@ export const moderation = {
     hidden: 'Oculto',
     reports: (pending: number, total: number) => `${pending} ${pending === 1 ? 'denuncia pendiente' : 'denuncias pendientes'} (${total} en total)`,
     reasons: 'Motivos',
+    /** of a reason's count, how many came from signed-out notices (confirmed by e-mail) */
+    signedOut: (n: number) => `, ${n} sin cuenta`,
     explanations: 'Lo que explican quienes denuncian',
     reportedAgo: (ago: string) => `Última denuncia ${ago}`,
     postedAgo: (ago: string) => `Publicado ${ago}`,

@@ -9,6 +9,7 @@ import { reportReasonsKey } from '../../../lib/report-reasons';
 import { getReportReasons } from '../api/report-reasons';
 import { common } from '../../../i18n/es/common';
 import { errorMessage } from '../../../lib/api-error';
+import { field } from '../../../lib/answer-shape';
 import { formatUntil } from '../../../i18n/es/errors';
 import { moderation as texts } from '../../../i18n/es/moderation';
 import { useRelativeTime } from '../../../lib/relative-time';
@@ -23,6 +24,12 @@ function confirmText(decision: Decision): string {
   if (decision.kind === 'restore') return texts.decisions.confirmRestore;
   if (decision.kind === 'delete') return texts.decisions.confirmDelete;
   return texts.decisions.confirmSuspend(texts.decisions.days(decision.days));
+}
+
+/** Of a reason's count, the signed-out notices (52-notices.sql: `signed_out`, present when some are). */
+function signedOutPart(reason: object): string {
+  const n = field(reason, 'signed_out');
+  return typeof n === 'number' && n > 0 ? texts.queue.signedOut(n) : '';
 }
 
 export function QueueItem({ item, onDecided }: { item: ModerationItem; onDecided: () => void }) {
@@ -73,7 +80,7 @@ export function QueueItem({ item, onDecided }: { item: ModerationItem; onDecided
           {texts.queue.reports(item.pending_reports, item.total_reports)}
         </Text>
         <Text size="sm" c="dimmed" data-testid="moderation-reasons">
-          {texts.queue.reasons}: {item.reasons.map((r) => `${r.reason} (${r.count})`).join(', ')}
+          {texts.queue.reasons}: {item.reasons.map((r) => `${r.reason} (${r.count}${signedOutPart(r)})`).join(', ')}
         </Text>
         {explanations.length > 0 && (
           <Stack gap={2}>
