@@ -296,13 +296,13 @@ begin
       perform private.count_unfounded_report(v_report.user_id, v_report.id);
     end if;
   end loop;
-  -- signed-out notifiers are told by mail, and their addresses forgotten (52-notices.sql)
-  perform private.close_notices(p_chisme_id, p_comment_id, p_decision);
-  return v_closed;
+  -- signed-out notifiers are told by mail, and their addresses forgotten (52-notices.sql); their
+  -- notices are reports received too, for the statement of reasons' facts
+  return v_closed + private.close_notices(p_chisme_id, p_comment_id, p_decision);
 end;
 $$;
 revoke all on function private.close_reports(uuid,uuid,text,boolean) from public, anon, authenticated, service_role;
-comment on function private.close_reports(uuid, uuid, text, boolean) is 'Closes a target''s pending reports and signed-out notices with the decision and tells each reporter (notifiers by mail); a manifestly unfounded dismissal counts towards the reporter''s misuse measure.';
+comment on function private.close_reports(uuid, uuid, text, boolean) is 'Closes a target''s pending reports and signed-out notices with the decision and tells each reporter (notifiers by mail); returns how many it closed; a manifestly unfounded dismissal counts towards the reporter''s misuse measure.';
 
 -- ---------------------------------------------------------------------------------------------
 -- Misuse (docs/decisions/0036-statements-and-complaints.md)

@@ -4,7 +4,7 @@
 -- target and per address, and shares the project's mail budget; a decision mails the notifier
 -- with its ground and forgets the address; notices never hide content by themselves.
 begin;
-select plan(51);
+select plan(52);
 
 select tests.create_supabase_users('author', 'mod');
 select tests.authenticate_as('author');
@@ -160,6 +160,10 @@ select lives_ok($$ select public.moderate_delete('chisme', (select chisme_id::te
   'a moderator removes the reported chisme');
 select tests.reset_role();
 select is((select count(*)::int from private.notices), 0, 'the notice is closed');
+select results_eq(
+  $$ select facts, reports_received from public.moderation_statements where chisme_id = (select chisme_id from fixture) and decision = 'deleted' $$,
+  $$ values ('reports', 1) $$,
+  'the statement of reasons counts the signed-out notice among the reports received');
 select results_eq($$ select kind, email from private.notice_mails $$, $$ values ('removed', 'vecina+avisos@test.chismes') $$,
   'the notifier''s decision mail waits');
 select tests.authenticate_as_service_role();
