@@ -1417,25 +1417,13 @@ as $$
 declare
   v_email text := lower(btrim(p_email));
   v_client text := private.client_address();
-  v_windows int[];
-  v_limits bigint[];
-  v_retry_after int;
 begin
   -- a deleted account's token is not_authenticated here too (private.require_user)
   if auth.uid() is not null then
     perform private.require_user();
   end if;
   if v_client is not null then
-    select array_agg(s.window_seconds order by s.window_seconds), array_agg(s.max_events::bigint order by s.window_seconds)
-    into v_windows, v_limits
-    from private.rate_limit_settings s
-    where s.action = 'sign_in_lookup';
-    v_retry_after := private.count_in_window('sign_in_lookup', md5('sign_in_lookup:' || v_client)::uuid,
-      v_windows, v_limits, clock_timestamp(), md5(coalesce(v_email, ''))::uuid);
-    if v_retry_after is not null then
-      raise exception 'rate_limited' using errcode = 'P0001',
-        detail = jsonb_build_object('action', 'sign_in_lookup', 'retry_after', v_retry_after)::text;
-    end if;
+    perform private.count_limited_subject('sign_in_lookup', v_client, md5(coalesce(v_email, ''))::uuid);
   end if;
   return (
     select coalesce(array_agg(distinct i.provider order by i.provider), '{}'::text[])
@@ -1678,6 +1666,34 @@ end;
 $$;
 revoke all on function private.count_in_window(text,uuid,integer[],bigint[],timestamp with time zone,uuid) from public, anon, authenticated, service_role;
 comment on function private.count_in_window(text, uuid, int[], bigint[], timestamptz, uuid) is 'The one windowed counter: counts an event (or a new member) of an action for a subject in each window given and returns the seconds until the first window over its limit ends, or null.';
+
+-- A limit on something other than a signed-in user's writes (a client address, an inbox, a
+-- target): the action's windows counted for md5(action:subject), with a member when what is
+-- limited is how many distinct ones; rate_limited past any, told as p_told_action.
+create or replace function private.count_limited_subject(p_action text, p_subject text, p_member uuid default null, p_told_action text default null)
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_windows int[];
+  v_limits bigint[];
+  v_retry_after int;
+begin
+  select array_agg(s.window_seconds order by s.window_seconds), array_agg(s.max_events::bigint order by s.window_seconds)
+  into v_windows, v_limits
+  from private.rate_limit_settings s
+  where s.action = p_action;
+  v_retry_after := private.count_in_window(p_action, md5(p_action || ':' || p_subject)::uuid, v_windows, v_limits, clock_timestamp(), p_member);
+  if v_retry_after is not null then
+    raise exception 'rate_limited' using errcode = 'P0001',
+      detail = jsonb_build_object('action', coalesce(p_told_action, p_action), 'retry_after', v_retry_after)::text;
+  end if;
+end;
+$$;
+revoke all on function private.count_limited_subject(text,text,uuid,text) from public, anon, authenticated, service_role;
+comment on function private.count_limited_subject(text, text, uuid, text) is 'Counts one event (or a new member) of an action for a subject that is not a signed-in user''s writes and raises rate_limited past any window (told as p_told_action, default the action).';
 
 -- A user's write of an action against every window of its rate limit (new accounts get
 -- limit_percent of each, 14-new-accounts.sql; an override multiplies it): rate_limited with
@@ -5436,32 +5452,6 @@ comment on table private.notice_mails is 'Notice mails waiting to be sent (a con
 -- Submitting and confirming
 -- ---------------------------------------------------------------------------------------------
 
--- Counts one event of a notice limit (12-rate-limits.sql windows) and raises rate_limited past it.
-create or replace function private.count_notice_limit(p_action text, p_subject text)
-returns void
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-declare
-  v_windows int[];
-  v_limits bigint[];
-  v_retry_after int;
-begin
-  select array_agg(s.window_seconds order by s.window_seconds), array_agg(s.max_events::bigint order by s.window_seconds)
-  into v_windows, v_limits
-  from private.rate_limit_settings s
-  where s.action = p_action;
-  v_retry_after := private.count_in_window(p_action, md5(p_action || ':' || p_subject)::uuid, v_windows, v_limits, clock_timestamp());
-  if v_retry_after is not null then
-    raise exception 'rate_limited' using errcode = 'P0001',
-      detail = jsonb_build_object('action', 'notice', 'retry_after', v_retry_after)::text;
-  end if;
-end;
-$$;
-revoke all on function private.count_notice_limit(text,text) from public, anon, authenticated, service_role;
-comment on function private.count_notice_limit(text, text) is 'Counts a signed-out notice against one of its limits (per network, target or inbox) and raises rate_limited {"action":"notice"} past it.';
-
 -- Security definer: the notices, the counters and the mail budget are private. Called by
 -- people who are not signed in (anon); a signed-in person reports from the report dialog.
 -- Returns nothing: the same answer for every well-formed target id.
@@ -5502,9 +5492,9 @@ begin
     raise exception 'notice_email_invalid' using errcode = 'P0001';
   end if;
   -- the limits, network first (the cheapest refusal of a flood from one place)
-  perform private.count_notice_limit('notice_client', coalesce(v_client, 'unknown'));
-  perform private.count_notice_limit('notice_target', v_id::text);
-  perform private.count_notice_limit('notice_address', private.inbox_of(v_email));
+  perform private.count_limited_subject('notice_client', coalesce(v_client, 'unknown'), null, 'notice');
+  perform private.count_limited_subject('notice_target', v_id::text, null, 'notice');
+  perform private.count_limited_subject('notice_address', private.inbox_of(v_email), null, 'notice');
   -- the project's mail budget, shared with Auth's mails
   v_claim := public.claim_auth_mail('notice_confirmation', array[v_email], coalesce(v_client, 'unknown'));
   if not (v_claim ->> 'allowed')::boolean then

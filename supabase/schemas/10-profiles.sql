@@ -97,25 +97,13 @@ as $$
 declare
   v_email text := lower(btrim(p_email));
   v_client text := private.client_address();
-  v_windows int[];
-  v_limits bigint[];
-  v_retry_after int;
 begin
   -- a deleted account's token is not_authenticated here too (private.require_user)
   if auth.uid() is not null then
     perform private.require_user();
   end if;
   if v_client is not null then
-    select array_agg(s.window_seconds order by s.window_seconds), array_agg(s.max_events::bigint order by s.window_seconds)
-    into v_windows, v_limits
-    from private.rate_limit_settings s
-    where s.action = 'sign_in_lookup';
-    v_retry_after := private.count_in_window('sign_in_lookup', md5('sign_in_lookup:' || v_client)::uuid,
-      v_windows, v_limits, clock_timestamp(), md5(coalesce(v_email, ''))::uuid);
-    if v_retry_after is not null then
-      raise exception 'rate_limited' using errcode = 'P0001',
-        detail = jsonb_build_object('action', 'sign_in_lookup', 'retry_after', v_retry_after)::text;
-    end if;
+    perform private.count_limited_subject('sign_in_lookup', v_client, md5(coalesce(v_email, ''))::uuid);
   end if;
   return (
     select coalesce(array_agg(distinct i.provider order by i.provider), '{}'::text[])

@@ -136,6 +136,34 @@ $$;
 revoke all on function private.count_in_window(text,uuid,integer[],bigint[],timestamp with time zone,uuid) from public, anon, authenticated, service_role;
 comment on function private.count_in_window(text, uuid, int[], bigint[], timestamptz, uuid) is 'The one windowed counter: counts an event (or a new member) of an action for a subject in each window given and returns the seconds until the first window over its limit ends, or null.';
 
+-- A limit on something other than a signed-in user's writes (a client address, an inbox, a
+-- target): the action's windows counted for md5(action:subject), with a member when what is
+-- limited is how many distinct ones; rate_limited past any, told as p_told_action.
+create or replace function private.count_limited_subject(p_action text, p_subject text, p_member uuid default null, p_told_action text default null)
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_windows int[];
+  v_limits bigint[];
+  v_retry_after int;
+begin
+  select array_agg(s.window_seconds order by s.window_seconds), array_agg(s.max_events::bigint order by s.window_seconds)
+  into v_windows, v_limits
+  from private.rate_limit_settings s
+  where s.action = p_action;
+  v_retry_after := private.count_in_window(p_action, md5(p_action || ':' || p_subject)::uuid, v_windows, v_limits, clock_timestamp(), p_member);
+  if v_retry_after is not null then
+    raise exception 'rate_limited' using errcode = 'P0001',
+      detail = jsonb_build_object('action', coalesce(p_told_action, p_action), 'retry_after', v_retry_after)::text;
+  end if;
+end;
+$$;
+revoke all on function private.count_limited_subject(text,text,uuid,text) from public, anon, authenticated, service_role;
+comment on function private.count_limited_subject(text, text, uuid, text) is 'Counts one event (or a new member) of an action for a subject that is not a signed-in user''s writes and raises rate_limited past any window (told as p_told_action, default the action).';
+
 -- A user's write of an action against every window of its rate limit (new accounts get
 -- limit_percent of each, 14-new-accounts.sql; an override multiplies it): rate_limited with
 -- the exact seconds until the refusing window ends.

@@ -93,32 +93,6 @@ comment on table private.notice_mails is 'Notice mails waiting to be sent (a con
 -- Submitting and confirming
 -- ---------------------------------------------------------------------------------------------
 
--- Counts one event of a notice limit (12-rate-limits.sql windows) and raises rate_limited past it.
-create or replace function private.count_notice_limit(p_action text, p_subject text)
-returns void
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-declare
-  v_windows int[];
-  v_limits bigint[];
-  v_retry_after int;
-begin
-  select array_agg(s.window_seconds order by s.window_seconds), array_agg(s.max_events::bigint order by s.window_seconds)
-  into v_windows, v_limits
-  from private.rate_limit_settings s
-  where s.action = p_action;
-  v_retry_after := private.count_in_window(p_action, md5(p_action || ':' || p_subject)::uuid, v_windows, v_limits, clock_timestamp());
-  if v_retry_after is not null then
-    raise exception 'rate_limited' using errcode = 'P0001',
-      detail = jsonb_build_object('action', 'notice', 'retry_after', v_retry_after)::text;
-  end if;
-end;
-$$;
-revoke all on function private.count_notice_limit(text,text) from public, anon, authenticated, service_role;
-comment on function private.count_notice_limit(text, text) is 'Counts a signed-out notice against one of its limits (per network, target or inbox) and raises rate_limited {"action":"notice"} past it.';
-
 -- Security definer: the notices, the counters and the mail budget are private. Called by
 -- people who are not signed in (anon); a signed-in person reports from the report dialog.
 -- Returns nothing: the same answer for every well-formed target id.
@@ -159,9 +133,9 @@ begin
     raise exception 'notice_email_invalid' using errcode = 'P0001';
   end if;
   -- the limits, network first (the cheapest refusal of a flood from one place)
-  perform private.count_notice_limit('notice_client', coalesce(v_client, 'unknown'));
-  perform private.count_notice_limit('notice_target', v_id::text);
-  perform private.count_notice_limit('notice_address', private.inbox_of(v_email));
+  perform private.count_limited_subject('notice_client', coalesce(v_client, 'unknown'), null, 'notice');
+  perform private.count_limited_subject('notice_target', v_id::text, null, 'notice');
+  perform private.count_limited_subject('notice_address', private.inbox_of(v_email), null, 'notice');
   -- the project's mail budget, shared with Auth's mails
   v_claim := public.claim_auth_mail('notice_confirmation', array[v_email], coalesce(v_client, 'unknown'));
   if not (v_claim ->> 'allowed')::boolean then
