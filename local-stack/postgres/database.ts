@@ -1,7 +1,7 @@
 // The stack's PostgreSQL on 127.0.0.1:54322 with its data in .local-stack/db. The first start
 // creates the cluster, applies the Supabase platform bootstrap and pushes the project's
 // migrations and seed with the real Supabase CLI; later starts keep the data and only push
-// migrations that are new since.
+// migrations that are new since (and refuse to start on one that changed after it was applied).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,8 @@ import { DB_PORT, dbDataDir, logDir, repoRoot, stackDir, supabaseDir } from '../
 
 export const cluster = describeCluster(dbDataDir, DB_PORT);
 const appliedBootstrapFile = join(stackDir, 'bootstrap-applied.json');
+const appliedMigrationsFile = join(stackDir, 'migrations-applied.json');
+const migrationsDir = join(supabaseDir, 'migrations');
 
 function bootstrapFiles(): string[] {
   return readdirSync(bootstrapDir)
@@ -20,9 +22,9 @@ function bootstrapFiles(): string[] {
     .sort();
 }
 
-const fileHash = (file: string): string =>
+const fileHash = (file: string, dir = bootstrapDir): string =>
   createHash('sha256')
-    .update(readFileSync(join(bootstrapDir, file)))
+    .update(readFileSync(join(dir, file)))
     .digest('hex');
 
 /**
@@ -51,9 +53,36 @@ function applyPendingBootstrap(): void {
   }
 }
 
+const migrationFiles = (): string[] => (existsSync(migrationsDir) ? readdirSync(migrationsDir).filter((name) => /^\d+_.*\.sql$/.test(name)) : []);
+
+/**
+ * A migration this database has applied whose file changed since (a baseline regenerated while
+ * no project had applied it, docs/database.md "Generated files"): the CLI pushes a version once,
+ * so the stack would serve the old schema without a word. The start is refused instead.
+ */
+function refuseChangedMigrations(): void {
+  if (!existsSync(appliedMigrationsFile)) return;
+  const recorded = JSON.parse(readFileSync(appliedMigrationsFile, 'utf8')) as Record<string, string>;
+  const changed = Object.entries(recorded)
+    .filter(([file, hash]) => existsSync(join(migrationsDir, file)) && fileHash(file, migrationsDir) !== hash)
+    .map(([file]) => file);
+  if (changed.length > 0) {
+    throw new Error(
+      `local stack: ${changed.join(', ')} changed since .local-stack/db applied it: run \`npm run stack:reset\` ` +
+        'to rebuild the local database from the current migrations and seed (its data is lost)',
+    );
+  }
+}
+
+/** Records the migrations this database has now applied, with their hashes. */
+function recordAppliedMigrations(): void {
+  const recorded = existsSync(appliedMigrationsFile) ? (JSON.parse(readFileSync(appliedMigrationsFile, 'utf8')) as Record<string, string>) : {};
+  for (const file of migrationFiles()) recorded[file] ??= fileHash(file, migrationsDir);
+  writeFileSync(appliedMigrationsFile, JSON.stringify(recorded, null, 2));
+}
+
 async function pendingMigrations(): Promise<string[]> {
-  const dir = join(supabaseDir, 'migrations');
-  const local = existsSync(dir) ? readdirSync(dir).filter((name) => /^\d+_.*\.sql$/.test(name)) : [];
+  const local = migrationFiles();
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
   try {
@@ -139,9 +168,11 @@ export async function startDatabase(): Promise<void> {
   if (fresh) initCluster(dbDataDir, DB_PORT);
   startCluster(cluster, join(logDir, 'postgres.log'));
   applyPendingBootstrap();
+  refuseChangedMigrations();
   const pending = await pendingMigrations();
   const seedPending = fresh && existsSync(join(supabaseDir, 'seed.sql'));
   if (pending.length > 0 || seedPending) await dbPush(seedPending);
+  recordAppliedMigrations();
   await storeJobSecrets();
   await reloadPostgrestSchema();
 }

@@ -144,6 +144,7 @@ async function main(): Promise<void> {
       databaseStarted = false;
       rmSync(dbDataDir, { recursive: true, force: true });
       rmSync(`${stackDir}/bootstrap-applied.json`, { force: true });
+      rmSync(`${stackDir}/migrations-applied.json`, { force: true });
     }
     throw new Error(`database: ${(error as Error).message}`);
   }
