@@ -170,8 +170,9 @@ begin
     '{}', now(), now()
   from generate_series(1, bench.user_count() + 100) i
   on conflict do nothing;
-  insert into public.profiles (id, username, display_name)
-  select bench.user_id(i), 'bench' || i, 'bench' || i
+  -- adults who confirmed it: the scale bench's cotilleo readers join the cotilleo heads
+  insert into public.profiles (id, username, display_name, adult_confirmed_at)
+  select bench.user_id(i), 'bench' || i, 'bench' || i, now()
   from generate_series(1, bench.user_count() + 100) i
   on conflict do nothing;
   -- The writers and subscribers write far faster than a person: their rate limits are

@@ -45,6 +45,8 @@ test('a like reaches the head of recent by the 4 s flush, with the latest counts
     const chismeId = (created.data as { id: string }).id;
     const counts: Live[] = [];
     const elsewhere: unknown[] = [];
+    // the cotilleo heads are for adults who confirmed it (docs/decisions/0035-notice-and-action.md)
+    await sql('update public.profiles set adult_confirmed_at = now() where id = $1', [reader.id]);
     await reader.client.realtime.setAuth(reader.token);
     const own = reader.client
       .channel('head:recent:casual', { config: { private: true } })

@@ -8977,7 +8977,9 @@ create policy messages_select_authenticated on realtime.messages
     and topic = (select realtime.topic())
     and (select auth.uid()) is not null
     and (
-      topic ~ '^head:(recent|top|trending):(casual|cotilleo)$'
+      topic ~ '^head:(recent|top|trending):casual$'
+      -- the cotilleo heads carry ids and counts of adults-only chismes: adults only (0035)
+      or (topic ~ '^head:(recent|top|trending):cotilleo$' and (select private.caller_is_adult()))
       -- chisme:<id> of a chisme the caller may read (RLS on public.chismes, as the joining
       -- user); the case keeps the cast off other topics
       or exists (
@@ -8989,8 +8991,8 @@ create policy messages_select_authenticated on realtime.messages
       or (topic = 'moderation' and (select private.is_moderator()))
     )
   );
--- Signed-in users receive the head topics head:<tab>:<mode> and the topic chisme:<id> of a
--- chisme they may read; only the owner receives notifications:<user id>; only moderators
+-- Signed-in users receive the head topics head:<tab>:casual (head:<tab>:cotilleo once they
+-- confirmed being adults) and the topic chisme:<id> of a chisme they may read; only the owner receives notifications:<user id>; only moderators
 -- receive moderation. (No COMMENT ON POLICY: realtime.messages is supabase_realtime_admin's,
 -- and a project's postgres may only create, alter and drop policies on it through
 -- supautils.policy_grants.)

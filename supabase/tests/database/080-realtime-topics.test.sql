@@ -3,9 +3,11 @@
 -- claims set, then a select as the caller), and the moderation events a chisme's topic hears
 -- at once. Expected topics are spelt out here, not built with the schema's functions.
 begin;
-select plan(20);
+select plan(22);
 
-select tests.create_supabase_users('author', 'reader');
+select tests.create_supabase_users('author', 'reader', 'minor');
+-- a person who never confirmed being an adult (casual mode is open from 13)
+update public.profiles set adult_confirmed_at = null where id = tests.get_supabase_uid('minor');
 select tests.authenticate_as('author');
 select tests.post_chisme('c', 'Mujer', '30', 'Cotilleo vigilado', null, 'CR', 'true');
 select tests.reset_role();
@@ -43,14 +45,18 @@ select ok(not pg_temp.can_join('chisme:00000000-0000-0000-0000-000000000000'), '
 select ok(not pg_temp.can_join('chisme:abc'), 'not a chisme topic whose id is no uuid (no error either)');
 select ok(not pg_temp.can_join('chisme:' || upper(current_setting('test.c'))), 'not the id spelt another way (one topic per chisme)');
 
+select tests.authenticate_as('minor');
+select ok(pg_temp.can_join('head:recent:casual'), 'a person without the adult confirmation may join a casual head');
+select ok(not pg_temp.can_join('head:top:cotilleo'), 'but not a cotilleo head: its ids and counts are of adults-only chismes');
+
 select tests.clear_authentication();
-select ok(not pg_temp.can_join('head:top:casual'), 'anon may not join a head topic');
+select ok(not pg_temp.can_join('head:recent:casual'), 'anon may not join a head topic');
 select ok(not pg_temp.can_join(current_setting('test.topic')), 'nor a chisme topic');
 
 select tests.reset_role();
 select set_config('role', 'authenticated', true);
 select set_config('request.jwt.claims', '{"role":"authenticated"}', true);
-select ok(not pg_temp.can_join('head:top:casual'), 'a token without a user may not join a head topic');
+select ok(not pg_temp.can_join('head:recent:casual'), 'a token without a user may not join a head topic');
 
 -- Moderation hides and restores: the chisme's topic hears it at once, with the id only
 select tests.reset_role();
