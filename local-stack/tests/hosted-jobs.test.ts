@@ -55,6 +55,7 @@ describe('the scheduled jobs', () => {
         'delete-expired-notification-budgets 27 4 * * * postgres',
         'delete-expired-notifications 17 3 * * * postgres',
         'delete-expired-rate-limit-counters 17 4 * * * postgres',
+        'delete-expired-removed-content 37 4 * * * postgres',
         'delete-old-cron-run-details */10 * * * * postgres',
         'flush-realtime 4 seconds postgres',
         'purge-chisme-images * * * * * postgres',
