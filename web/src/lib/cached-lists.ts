@@ -1,18 +1,16 @@
 // The one owner of the app's cached lists, through SWR's public API only (no code reads SWR's
 // key serialisation; lib/cached-lists.test.ts fails if one does):
-// - infinite lists (feeds, threads, notifications) are made here (`useCachedInfinite`) and
-//   registered while mounted, with their kind, first page key and bound `mutate`; patches go
-//   through that mutate;
+// - infinite lists (feeds, threads, notifications) register here while mounted, with their
+//   kind, first page key and their hook's bound `mutate`; patches go through that mutate;
 // - plain keys are found with a key filter over the arrays the app itself made
 //   (`['chisme', id]`, `['my-chismes', …]`, `['notifications', user, 'count', …]`).
 // A patch never lands while its list fetches a page: SWR drops a page whose fetch a mutation
-// overtook (infinite scroll then stalls for good), or the page load writes its older rows back
-// over the patch, so patches wait from the fetch's first moment and land together after it.
+// overtook (infinite scroll then stalls for good), so patches wait and land together after it.
 // A patch of rows in place (live counts) lands on the list's page entries too: SWR refetches a
 // page whose entry differs from the list's copy of it at the next page load.
 import { useEffect, useRef } from 'react';
 import { type ScopedMutator, useSWRConfig } from 'swr';
-import useSWRInfinite, { type SWRInfiniteConfiguration, type SWRInfiniteResponse } from 'swr/infinite';
+import type { SWRInfiniteResponse } from 'swr/infinite';
 
 export type ListKind = 'feed' | 'comments' | 'notifications';
 type Pages = readonly unknown[][];
@@ -31,42 +29,14 @@ type Entry = {
 
 const lists = new Set<Entry>();
 
-/**
- * An infinite list the owner patches: `useSWRInfinite` with its fetcher counted while it runs.
- * A patch waits for a page load from the moment it begins; SWR's `isValidating` says so only
- * from the next render, and a patch that landed in between was lost when the load wrote its
- * older rows back.
- */
-export function useCachedInfinite<T, Key extends readonly unknown[]>(
-  kind: ListKind,
-  firstKey: readonly unknown[],
-  getKey: (index: number, previous: T[] | null) => Key | null,
-  fetcher: (key: Key) => Promise<T[]>,
-  config?: SWRInfiniteConfiguration<T[]>,
-): SWRInfiniteResponse<T[]> {
-  const loads = useRef(0);
-  const settled = useRef(() => {});
-  const counted = (key: Key) => {
-    loads.current += 1;
-    return fetcher(key).finally(() => {
-      loads.current -= 1;
-      // after SWR has stored the page (microtasks), never before
-      setTimeout(() => settled.current(), 0);
-    });
-  };
-  const swr = useSWRInfinite(getKey, counted, config);
-  settled.current = useCachedList(kind, firstKey, swr, loads);
-  return swr;
-}
-
-/** Registers a mounted list with the owner; returns what lands the waiting patches. */
-function useCachedList<T>(kind: ListKind, firstKey: readonly unknown[], swr: SWRInfiniteResponse<T[]>, loads: { current: number }): () => void {
+/** Registers a mounted infinite list with the owner (call it in the hook that makes the list). */
+export function useCachedList<T>(kind: ListKind, firstKey: readonly unknown[], swr: SWRInfiniteResponse<T[]>): void {
   const { mutate } = useSWRConfig();
   const current = useRef({ swr, mutate, kind });
   current.current = { swr, mutate, kind };
   const pending = useRef<Patch[]>([]);
   const apply = useRef(() => {
-    if (pending.current.length === 0 || loads.current > 0 || current.current.swr.isValidating) return;
+    if (pending.current.length === 0) return;
     const patches = pending.current.splice(0);
     const patchAll = (pages: Pages) => patches.reduce<Pages>((next, patch) => patch.pages(next) ?? next, pages);
     void current.current.swr.mutate((pages) => (pages ? (patchAll(pages) as T[][]) : pages), { revalidate: false });
@@ -79,7 +49,6 @@ function useCachedList<T>(kind: ListKind, firstKey: readonly unknown[], swr: SWR
     );
   });
   const isValidating = swr.isValidating;
-  const data = swr.data;
   const keyText = JSON.stringify(firstKey);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `keyText` stands for `firstKey` (a fresh array each render).
@@ -89,7 +58,7 @@ function useCachedList<T>(kind: ListKind, firstKey: readonly unknown[], swr: SWR
       firstKey,
       update: (patch) => {
         pending.current.push(patch);
-        apply.current();
+        if (!current.current.swr.isValidating) apply.current();
       },
       refetch: () => void current.current.swr.mutate(),
     };
@@ -99,10 +68,10 @@ function useCachedList<T>(kind: ListKind, firstKey: readonly unknown[], swr: SWR
     };
   }, [kind, keyText]);
 
-  // a page load is over (its render, or its data, whichever says so first): what waited lands now
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `isValidating` and `data` are when to look again, not inputs.
-  useEffect(() => apply.current(), [isValidating, data]);
-  return apply.current;
+  // the fetch is over: what waited lands now
+  useEffect(() => {
+    if (!isValidating) apply.current();
+  }, [isValidating]);
 }
 
 /** Patches every mounted list of `kind` (that `accept` takes by its first key). A patch

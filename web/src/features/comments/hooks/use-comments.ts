@@ -1,6 +1,7 @@
 // Comment pages of one chisme: 20 roots per page with "load more" (hasMore when a page is full).
 import { useMemo } from 'react';
-import { useCachedInfinite } from '../../../lib/cached-lists';
+import useSWRInfinite from 'swr/infinite';
+import { useCachedList } from '../../../lib/cached-lists';
 import { limits } from '../../../config/limits';
 import type { ThreadComment } from '../../../lib/thread-comment';
 import { commentKeys, getComments } from '../api/get-comments';
@@ -9,9 +10,7 @@ const noPages: ThreadComment[][] = [];
 const roots = (page: ThreadComment[]) => page.filter((c) => c.parent_id === null);
 
 export function useComments(chismeId: string) {
-  const swr = useCachedInfinite(
-    'comments',
-    commentKeys.page(chismeId, null),
+  const swr = useSWRInfinite(
     (index: number, previous: ThreadComment[] | null) => {
       if (index === 0) return commentKeys.page(chismeId, null);
       const last = previous ? roots(previous).at(-1) : undefined;
@@ -21,6 +20,7 @@ export function useComments(chismeId: string) {
     getComments,
     { revalidateFirstPage: false, revalidateOnFocus: false },
   );
+  useCachedList('comments', commentKeys.page(chismeId, null), swr);
   const pages = swr.data ?? noPages;
   const lastPage = pages.at(-1);
   // the same array until the pages change: the thread renders the list from it (comment-thread.tsx)

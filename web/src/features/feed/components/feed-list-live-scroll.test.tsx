@@ -1,7 +1,6 @@
 // Infinite scroll never stalls while live counts change under it: count messages patch the
 // pages while the next page is being fetched, and the page still arrives (lib/cached-lists.ts
-// holds the patches from the moment the fetch begins, before any render says so, until it is
-// over). The next page's cursor is the one taken when the
+// holds the patches until the fetch is over). The next page's cursor is the one taken when the
 // previous page was fetched, so a live like on its last card refetches nothing.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, userEvent, waitFor } from '../../../test-utils/render';

@@ -2,7 +2,8 @@
 // change of any of them starts again from the first page. The next page's cursor is the one
 // taken when the previous page was fetched (get-feed's cursorOf), never the live counts a
 // realtime patch wrote on its last card since: a like there must not refetch the next page.
-import { useCachedInfinite } from '../../../lib/cached-lists';
+import useSWRInfinite from 'swr/infinite';
+import { useCachedList } from '../../../lib/cached-lists';
 import { limits } from '../../../config/limits';
 import type { FeedTab } from '../../../config/paths';
 import type { FeedChisme } from '../../../lib/feed-chisme';
@@ -25,7 +26,8 @@ export function useFeed(tab: FeedTab, cotilleo: boolean, filters: FeedFilters) {
       rememberCursor(rows);
       return rows;
     });
-  const swr = useCachedInfinite('feed', firstKey, getKey, fetchPage, { revalidateFirstPage: false, revalidateOnFocus: false, fallbackData: early && [early] });
+  const swr = useSWRInfinite(getKey, fetchPage, { revalidateFirstPage: false, revalidateOnFocus: false, fallbackData: early && [early] });
+  useCachedList('feed', firstKey, swr);
   const pages = swr.data ?? [];
   const chismes = pages.flat();
   const lastPage = pages.at(-1);

@@ -1,20 +1,20 @@
 // The caller's notifications in pages of 20, plus the total count.
 import useSWR from 'swr';
-import { useCachedInfinite } from '../../../lib/cached-lists';
+import useSWRInfinite from 'swr/infinite';
+import { useCachedList } from '../../../lib/cached-lists';
 import { limits } from '../../../config/limits';
 import type { AppNotification } from '../../../lib/app-notification';
 import { countNotifications, getNotifications } from '../api/get-notifications';
 import { notificationKeys } from '../api/notification-keys';
 
 export function useNotifications(userId: string) {
-  const swr = useCachedInfinite(
-    'notifications',
-    notificationKeys.page(userId, 0),
+  const swr = useSWRInfinite(
     (index: number, previous: AppNotification[] | null) =>
       index === 0 || (previous && previous.length >= limits.notificationsPage) ? notificationKeys.page(userId, index) : null,
     getNotifications,
     { revalidateFirstPage: false },
   );
+  useCachedList('notifications', notificationKeys.page(userId, 0), swr);
   const count = useSWR(notificationKeys.count(userId), countNotifications);
   const pages = swr.data ?? [];
   return {
