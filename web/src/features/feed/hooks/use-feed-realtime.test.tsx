@@ -121,6 +121,23 @@ describe('feed realtime', () => {
     expect(await screen.findByText('uno · 5 · 2')).toBeInTheDocument();
   });
 
+  it('a read asked before a count message does not write its older counts back over it', async () => {
+    await showFeed('top');
+    await onScreen('a');
+    await joinedSoon(['head:top:casual']);
+    // the catch-up read of the join is asked, and answers only when the test says so
+    let answer = (_rows: ChismeCounts[]) => {};
+    getChismeCounts.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    fakeRealtime.status('SUBSCRIBED');
+    await waitFor(() => expect(getChismeCounts).toHaveBeenCalledWith(['a']));
+    // a flush's newer counts arrive while the read is on its way
+    fakeRealtime.emitTo('head:top:casual', 'chisme_counts', { counts: [live('a', 9, 4)] });
+    expect(await screen.findByText('uno · 9 · 4')).toBeInTheDocument();
+    answer([live('a', 1, 0)]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('uno · 9 · 4')).toBeInTheDocument();
+  });
+
   it('a burst of 200 count messages for chismes not on screen re-renders no visible card', async () => {
     await showFeed();
     await onScreen('a');

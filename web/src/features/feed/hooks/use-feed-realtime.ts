@@ -67,6 +67,9 @@ export function useFeedRealtime({ tab, cotilleo, filtered, chismes, mutatePages,
     [mutate],
   );
 
+  // how many head messages each card has shown: a read's answer is older than one shown after
+  // the read was asked, and must not write its counts back over it
+  const heard = useRef(new Map<string, number>());
   const queued = useRef(new Set<string>());
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const refresh = useCallback(
@@ -78,9 +81,10 @@ export function useFeedRealtime({ tab, cotilleo, filtered, chismes, mutatePages,
         const batch = [...queued.current];
         queued.current.clear();
         for (const id of batch) stale.current.delete(id);
+        const heardWhenAsked = new Map(batch.map((id) => [id, heard.current.get(id) ?? 0]));
         getChismeCounts(batch).then(
           (rows) => {
-            rows.forEach(applyLive);
+            for (const row of rows) if ((heard.current.get(row.id) ?? 0) === heardWhenAsked.get(row.id)) applyLive(row);
             // not in the answer: hidden, or its author blocked, since the page was fetched
             const answered = new Set(rows.map((r) => r.id));
             for (const id of batch) if (!answered.has(id)) removeFromFeeds(id);
@@ -142,8 +146,10 @@ export function useFeedRealtime({ tab, cotilleo, filtered, chismes, mutatePages,
     const receive = (message: HeadMessage) => {
       for (const live of message.counts) {
         if (!byId.current.has(live.id)) continue;
-        if (visibleNow.current.has(live.id)) applyLive(live);
-        else stale.current.add(live.id);
+        if (visibleNow.current.has(live.id)) {
+          heard.current.set(live.id, (heard.current.get(live.id) ?? 0) + 1);
+          applyLive(live);
+        } else stale.current.add(live.id);
       }
       for (const id of message.hidden ?? []) removeFromFeeds(id);
       const created = message.created;
