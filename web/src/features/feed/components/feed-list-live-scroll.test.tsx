@@ -34,16 +34,25 @@ const pageAfter = (likes: number | null) => all.filter((c) => likes === null || 
 const head = 'head:top:casual';
 const renderChisme = (c: FeedChisme) => <p>{`${c.content} · ${c.likes}`}</p>;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 50));
-const counts = (ids: string[], likes: number) => ({ counts: ids.map((id) => ({ id, likes, comments: 1, file_exist: false, image_viewable: false })) });
+// What the database holds: a flush sends counts it has committed, so a count read asked after a
+// message answers at least that message's counts (the reads are served from here).
+const stored = new Map<string, { likes: number; comments: number }>();
+const counts = (ids: string[], likes: number) => {
+  for (const id of ids) stored.set(id, { likes, comments: 1 });
+  return { counts: ids.map((id) => ({ id, likes, comments: 1, file_exist: false, image_viewable: false })) };
+};
 
 describe('FeedList with live counts during infinite scroll', () => {
   beforeEach(() => {
     fakeRealtime.reset();
     fakeIntersection.install();
     getFeed.mockReset();
-    // the catch-up read on join answers what the pages had
+    stored.clear();
+    // a count read answers what the database holds: the pages' counts, or the latest flushed
     getChismeCounts.mockImplementation(async (ids) =>
-      all.filter((c) => ids.includes(c.id)).map((c) => ({ id: c.id, likes: c.likes, comments: c.comments, file_exist: false, image_viewable: false })),
+      all
+        .filter((c) => ids.includes(c.id))
+        .map((c) => ({ id: c.id, likes: c.likes, comments: c.comments, ...stored.get(c.id), file_exist: false, image_viewable: false })),
     );
   });
 
