@@ -25,6 +25,9 @@ const shared = {
   testTimeout: 240_000,
   hookTimeout: 240_000,
   teardownTimeout: 60_000,
+  // expect.poll waits 1 s by default: on a loaded machine a service worker showing a push took
+  // longer. A deadline only says "never happened"; speed is the benches'.
+  expect: { poll: { timeout: 15_000 } },
 };
 
 export default defineConfig({
